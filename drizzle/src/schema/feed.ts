@@ -1,0 +1,45 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './types.ts';
+
+/** The live feed: one row per entity, upserted by id. kind: trip_update | alert | vehicle. */
+export const feedEntities = pgTable(
+  'feed_entities',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    pb: bytea('pb').notNull(),
+    json: jsonb('json').notNull(),
+    tripId: text('trip_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] }), index('feed_entities_expiry_idx').on(t.expiresAt)],
+);
+export type FeedEntityRow = InferSelectModel<typeof feedEntities>;
+
+/** Every save and delete, kept after the entity leaves the live feed (history summaries read this). */
+export const feedLog = pgTable(
+  'feed_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** save | delete */
+    action: text('action').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    by: text('by'),
+    json: jsonb('json'),
+  },
+  (t) => [index('feed_log_entity_idx').on(t.kind, t.entityId), index('feed_log_at_idx').on(t.at)],
+);
+export type FeedLogRow = InferSelectModel<typeof feedLog>;
+
+/** When each feed's content last changed (the header timestamp; never decreases). */
+export const feedState = pgTable('feed_state', {
+  kind: text('kind').primaryKey(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './feed.ts';
+export * from './jobs.ts';
+export * from './schedule.ts';

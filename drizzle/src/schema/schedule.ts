@@ -1,0 +1,138 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One loaded schedule. Rows of the GTFS tables carry the version id; a version becomes
+ * current in one transaction, so readers never see a half-loaded schedule.
+ */
+export const scheduleVersions = pgTable('schedule_versions', {
+  id: serial('id').primaryKey(),
+  /** loading | current | previous | failed */
+  status: text('status').notNull(),
+  sourceKind: text('source_kind').notNull(),
+  sourceName: text('source_name').notNull(),
+  uploadedBy: text('uploaded_by'),
+  jobId: text('job_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  agencyTimezone: text('agency_timezone'),
+  counts: jsonb('counts'),
+  workbookFileId: bigint('workbook_file_id', { mode: 'number' }),
+  zipFileId: bigint('zip_file_id', { mode: 'number' }),
+  reportHtmlFileId: bigint('report_html_file_id', { mode: 'number' }),
+  reportJsonFileId: bigint('report_json_file_id', { mode: 'number' }),
+});
+export type ScheduleVersionRow = InferSelectModel<typeof scheduleVersions>;
+
+export const agencies = pgTable(
+  'gtfs_agencies',
+  {
+    versionId: integer('version_id').notNull(),
+    agencyId: text('agency_id').notNull(),
+    agencyName: text('agency_name').notNull(),
+    agencyTimezone: text('agency_timezone').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.agencyId] })],
+);
+
+export const routes = pgTable(
+  'gtfs_routes',
+  {
+    versionId: integer('version_id').notNull(),
+    routeId: text('route_id').notNull(),
+    agencyId: text('agency_id'),
+    routeShortName: text('route_short_name'),
+    routeLongName: text('route_long_name'),
+    routeType: integer('route_type'),
+    routeColor: text('route_color'),
+    routeTextColor: text('route_text_color'),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.routeId] })],
+);
+
+export const stops = pgTable(
+  'gtfs_stops',
+  {
+    versionId: integer('version_id').notNull(),
+    stopId: text('stop_id').notNull(),
+    stopName: text('stop_name'),
+    stopLat: doublePrecision('stop_lat'),
+    stopLon: doublePrecision('stop_lon'),
+    locationType: smallint('location_type'),
+    parentStation: text('parent_station'),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.stopId] })],
+);
+
+/** First departure and last arrival are kept per trip at import (quality.md: no stop_times scan per query). */
+export const trips = pgTable(
+  'gtfs_trips',
+  {
+    versionId: integer('version_id').notNull(),
+    tripId: text('trip_id').notNull(),
+    routeId: text('route_id').notNull(),
+    serviceId: text('service_id').notNull(),
+    tripShortName: text('trip_short_name'),
+    tripHeadsign: text('trip_headsign'),
+    directionId: smallint('direction_id'),
+    shapeId: text('shape_id'),
+    /** Seconds after noon-minus-12h of the service day (GTFS time, may pass 24:00). */
+    startSecs: integer('start_secs'),
+    endSecs: integer('end_secs'),
+    lastStopId: text('last_stop_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.tripId] }),
+    index('gtfs_trips_route_idx').on(t.versionId, t.routeId),
+    index('gtfs_trips_service_idx').on(t.versionId, t.serviceId),
+  ],
+);
+
+export const stopTimes = pgTable(
+  'gtfs_stop_times',
+  {
+    versionId: integer('version_id').notNull(),
+    tripId: text('trip_id').notNull(),
+    stopSequence: integer('stop_sequence').notNull(),
+    stopId: text('stop_id').notNull(),
+    arrivalSecs: integer('arrival_secs'),
+    departureSecs: integer('departure_secs'),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.tripId, t.stopSequence] })],
+);
+
+export const calendars = pgTable(
+  'gtfs_calendar',
+  {
+    versionId: integer('version_id').notNull(),
+    serviceId: text('service_id').notNull(),
+    /** Bit 0 = Monday ... bit 6 = Sunday. */
+    weekdays: smallint('weekdays').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.serviceId] })],
+);
+
+export const calendarDates = pgTable(
+  'gtfs_calendar_dates',
+  {
+    versionId: integer('version_id').notNull(),
+    serviceId: text('service_id').notNull(),
+    date: text('date').notNull(),
+    exceptionType: smallint('exception_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.serviceId, t.date] })],
+);

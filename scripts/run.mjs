@@ -1,0 +1,54 @@
+// Entry for `npm start`, `npm test`, `npm run lint|typecheck|bench`.
+// A fresh clone has only Node and npm: bring a pinned pnpm through npx, install from the
+// lockfile when node_modules is missing or stale, then run the asked task.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM = ['--yes', 'pnpm@10.34.9'];
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+const mtime = (p) => (existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0);
+
+function ensureInstalled() {
+  const marker = 'node_modules/.modules.yaml';
+  if (mtime(marker) >= mtime('pnpm-lock.yaml') && mtime(marker) > 0) return;
+  pnpm('install', '--frozen-lockfile');
+}
+
+function ensureWebBuilt(force = false) {
+  if (!force && existsSync(join(root, 'web/dist/index.html')) && !process.env.CI) return;
+  pnpm('--filter', '@feeddesk/web', 'run', 'build');
+}
+
+const task = process.argv[2];
+ensureInstalled();
+const tsx = ['--import', 'tsx'];
+switch (task) {
+  case 'start':
+    ensureWebBuilt(true);
+    run('node', [...tsx, 'server/src/main.ts']);
+    break;
+  case 'test':
+    ensureWebBuilt(true);
+    run('npx', ['vitest', 'run', ...process.argv.slice(3)]);
+    break;
+  case 'lint':
+    run('npx', ['biome', 'ci', '.']);
+    break;
+  case 'typecheck':
+    run('npx', ['tsc', '-p', 'tsconfig.json']);
+    break;
+  case 'bench':
+    run('node', [...tsx, `tests/bench/${process.argv[3] ?? 'index'}.ts`, ...process.argv.slice(4)]);
+    break;
+  default:
+    console.error('usage: node scripts/run.mjs start|test|lint|typecheck|bench');
+    process.exit(2);
+}

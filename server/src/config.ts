@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the product reads; README lists them. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must have at least 10 characters.').optional(),
+  DEMO_SCHEDULE: boolish.default(true),
+  SESSION_DAYS: z.coerce.number().positive().default(30),
+  BROWSER_SESSION_HOURS: z.coerce.number().positive().default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(64),
+  UNZIPPED_MAX_MB: z.coerce.number().positive().default(1024),
+  TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
+  ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
+  BLOCK_ON_WARNINGS: boolish.default(false),
+  TRUST_PROXY: boolish.default(false),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema> & { databaseUrl: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, databaseUrl: config.DATABASE_URL ?? `file:${config.DATA_DIR}/db` };
+}

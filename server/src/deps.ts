@@ -1,0 +1,23 @@
+import type { Database, Db } from '@feeddesk/drizzle';
+
+export type Logger = {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+};
+
+/**
+ * What every service function receives first. Passed in, never imported, so one function runs on
+ * PGlite and PostgreSQL in the same test run, and tests fix the clock.
+ * For a multi-write transaction pass drizzle's `tx` as `db`.
+ */
+export type Deps = {
+  db: Db;
+  now: () => Date;
+  log: Logger;
+};
+
+/** Deps plus the raw database handle, for services that need LISTEN/NOTIFY or COPY. */
+export type AppDeps = Deps & { database: Database; config: import('./config.ts').Config };
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,65 @@
+/**
+ * One error type for every domain service. `code` is stable once shipped (never reused);
+ * `message` is a sentence a person reads that says what to fix. The edges (gateway, tRPC)
+ * translate it once, through the table below.
+ */
+export const errorCatalogue = {
+  // input
+  bad_request: { status: 400, title: 'Bad request' },
+  validation_failed: { status: 400, title: 'Invalid input' },
+  upload_missing: { status: 400, title: 'No file' },
+  // auth
+  not_logged_in: { status: 401, title: 'Not logged in' },
+  invalid_credentials: { status: 401, title: 'Login failed' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  csrf_invalid: { status: 403, title: 'Invalid CSRF token' },
+  too_many_attempts: { status: 429, title: 'Too many attempts' },
+  // users
+  user_not_found: { status: 404, title: 'Unknown user' },
+  username_taken: { status: 409, title: 'Username taken' },
+  cannot_delete_self: { status: 409, title: 'Cannot delete yourself' },
+  last_admin: { status: 409, title: 'Last administrator' },
+  // generic
+  not_found: { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict' },
+  payload_too_large: { status: 413, title: 'Too large' },
+  unsupported_media_type: { status: 415, title: 'Wrong content type' },
+  // feed
+  feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
+  feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
+  entity_not_found: { status: 404, title: 'Unknown entity' },
+  // schedule
+  no_schedule: { status: 404, title: 'No schedule loaded' },
+  trip_not_found: { status: 404, title: 'Unknown trip' },
+  // jobs and files
+  job_not_found: { status: 404, title: 'Unknown job' },
+  file_not_found: { status: 404, title: 'Unknown file' },
+  internal: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra data for the client, e.g. the list of rule notices of a refused entity. */
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, options: { message: string; details?: unknown; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+  }
+
+  get status(): number {
+    return errorCatalogue[this.code].status;
+  }
+
+  get title(): string {
+    return errorCatalogue[this.code].title;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
