@@ -133,6 +133,7 @@ CREATE TABLE "gtfs_routes" (
 CREATE TABLE "schedule_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"status" text NOT NULL,
+	"error" text,
 	"source_kind" text NOT NULL,
 	"source_name" text NOT NULL,
 	"uploaded_by" text,
@@ -194,5 +195,6 @@ CREATE INDEX "feed_log_entity_idx" ON "feed_log" USING btree ("kind","entity_id"
 CREATE INDEX "feed_log_at_idx" ON "feed_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "job_messages_job_idx" ON "job_messages" USING btree ("job_id","id");--> statement-breakpoint
 CREATE INDEX "stored_files_kind_idx" ON "stored_files" USING btree ("kind","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "schedule_versions_one_current_idx" ON "schedule_versions" USING btree ("status") WHERE status = 'current';--> statement-breakpoint
 CREATE INDEX "gtfs_trips_route_idx" ON "gtfs_trips" USING btree ("version_id","route_id");--> statement-breakpoint
 CREATE INDEX "gtfs_trips_service_idx" ON "gtfs_trips" USING btree ("version_id","service_id");

@@ -1,4 +1,4 @@
-import type { InferSelectModel } from 'drizzle-orm';
+import { type InferSelectModel, sql } from 'drizzle-orm';
 import {
   bigint,
   doublePrecision,
@@ -11,29 +11,39 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
  * One loaded schedule. Rows of the GTFS tables carry the version id; a version becomes
  * current in one transaction, so readers never see a half-loaded schedule.
  */
-export const scheduleVersions = pgTable('schedule_versions', {
-  id: serial('id').primaryKey(),
-  /** loading | current | previous | failed */
-  status: text('status').notNull(),
-  sourceKind: text('source_kind').notNull(),
-  sourceName: text('source_name').notNull(),
-  uploadedBy: text('uploaded_by'),
-  jobId: text('job_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  activatedAt: timestamp('activated_at', { withTimezone: true }),
-  agencyTimezone: text('agency_timezone'),
-  counts: jsonb('counts'),
-  workbookFileId: bigint('workbook_file_id', { mode: 'number' }),
-  zipFileId: bigint('zip_file_id', { mode: 'number' }),
-  reportHtmlFileId: bigint('report_html_file_id', { mode: 'number' }),
-  reportJsonFileId: bigint('report_json_file_id', { mode: 'number' }),
-});
+export const scheduleVersions = pgTable(
+  'schedule_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** loading | current | previous | archived (GTFS rows pruned) | failed */
+    status: text('status').notNull(),
+    /** Why a load failed (a sentence), for the versions list. */
+    error: text('error'),
+    sourceKind: text('source_kind').notNull(),
+    sourceName: text('source_name').notNull(),
+    uploadedBy: text('uploaded_by'),
+    jobId: text('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    agencyTimezone: text('agency_timezone'),
+    counts: jsonb('counts'),
+    workbookFileId: bigint('workbook_file_id', { mode: 'number' }),
+    zipFileId: bigint('zip_file_id', { mode: 'number' }),
+    reportHtmlFileId: bigint('report_html_file_id', { mode: 'number' }),
+    reportJsonFileId: bigint('report_json_file_id', { mode: 'number' }),
+  },
+  (t) => [
+    /** At most one current schedule, whatever two loads finishing at once do. */
+    uniqueIndex('schedule_versions_one_current_idx').on(t.status).where(sql`status = 'current'`),
+  ],
+);
 export type ScheduleVersionRow = InferSelectModel<typeof scheduleVersions>;
 
 export const agencies = pgTable(

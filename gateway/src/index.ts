@@ -1,0 +1,1 @@
+export { gatewayPlugin } from './plugin.ts';

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './routes/auth.ts';
+
+/** The documented REST contract (contract.md), one encapsulated plugin per route group. */
+export const gatewayPlugin: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes, { prefix: '/auth' });
+};

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { gatewayPlugin } from '@feeddesk/gateway';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps.ts';
+import { appDepsPlugin } from './http/app-deps.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
+import { sessionPlugin } from './http/session.ts';
+import { appRouter } from './trpc/app-router.ts';
+import { makeCreateContext } from './trpc/context.ts';
+
+export type BuildAppOptions = { deps: AppDeps; logger?: boolean | object; serveWeb?: boolean };
+
+const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Screens of the single page app (spec §2); a browser asking for them gets index.html. */
+const SPA_ROUTES = new Set(['/', '/trip_update', '/service_alert', '/upload_gtfs', '/add_user', '/list_user', '/list_excel']);
+
+/** Builds the whole product on one Fastify instance: tRPC, the REST gateway and the web app. Never listens. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { deps } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50 },
+  });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(appDepsPlugin, { deps });
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeCreateContext(deps),
+      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+      },
+    },
+  } as never);
+  await app.register(gatewayPlugin);
+  const webDist = deps.config.WEB_DIST ?? defaultWebDist;
+  const serveWeb = options.serveWeb !== false && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  else if (options.serveWeb !== false) app.log.warn(`No built web app in ${webDist}; run the web build.`);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (serveWeb && request.method === 'GET' && SPA_ROUTES.has(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody(request));
+  });
+  return app;
+}
+

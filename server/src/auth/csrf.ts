@@ -1,0 +1,31 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { settings } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+
+/**
+ * CSRF tokens are bound to the browser: a random id lives in an HttpOnly cookie and the token is
+ * its HMAC under an installation secret kept in the database (so every process agrees).
+ * The token works before and after login, as contract.md asks.
+ */
+export async function loadCsrfSecret(deps: Deps): Promise<Buffer> {
+  const fresh = randomBytes(32).toString('base64url');
+  await deps.db.insert(settings).values({ key: 'csrf_secret', value: fresh }).onConflictDoNothing();
+  const [row] = await deps.db.select().from(settings).where(eq(settings.key, 'csrf_secret'));
+  return Buffer.from(row!.value, 'base64url');
+}
+
+export function newBrowserId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function csrfTokenFor(secret: Buffer, browserId: string): string {
+  return createHmac('sha256', secret).update(browserId).digest('base64url');
+}
+
+export function isValidCsrfToken(secret: Buffer, browserId: string | undefined, token: unknown): boolean {
+  if (!browserId || typeof token !== 'string' || token.length === 0) return false;
+  const expected = Buffer.from(csrfTokenFor(secret, browserId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

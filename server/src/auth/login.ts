@@ -1,0 +1,48 @@
+import { userRoles, users } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { type LoginRateLimit, assertLoginAllowed, recordLoginFailure } from './login-rate-limit.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { normaliseRoles } from './roles.ts';
+import { type SessionPolicy, createSession } from './sessions.ts';
+
+export type LoginOptions = {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+  ip: string;
+  policy: SessionPolicy;
+  limit: LoginRateLimit;
+};
+
+export type LoginResult = { token: string; expiresAt: Date; persistent: boolean; username: string; roles: string[] };
+
+/** One message for an unknown user and a wrong password, so logins do not reveal usernames. */
+const BAD_CREDENTIALS = 'Wrong username or password. Check both and try again.';
+
+export async function login(deps: Deps, options: LoginOptions): Promise<LoginResult> {
+  const username = options.username.trim();
+  if (!username || !options.password) {
+    throw new AppError('invalid_credentials', { message: 'Please enter a username and a password.' });
+  }
+  await assertLoginAllowed(deps, { ip: options.ip, username, limit: options.limit });
+  const [user] = await deps.db.select().from(users).where(eq(users.username, username));
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.password);
+  if (!user || !ok) {
+    await recordLoginFailure(deps, { ip: options.ip, username });
+    throw new AppError('invalid_credentials', { message: BAD_CREDENTIALS });
+  }
+  const roleRows = await deps.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
+  const session = await createSession(deps, {
+    userId: user.id,
+    persistent: options.rememberMe,
+    policy: options.policy,
+  });
+  return {
+    ...session,
+    persistent: options.rememberMe,
+    username: user.username,
+    roles: normaliseRoles(roleRows.map((r) => r.role)),
+  };
+}

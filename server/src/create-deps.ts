@@ -1,0 +1,13 @@
+import type { Database } from '@feeddesk/drizzle';
+import type { Config } from './config.ts';
+import type { AppDeps, Logger } from './deps.ts';
+
+export function createAppDeps(options: { config: Config; database: Database; log: Logger; now?: () => Date }): AppDeps {
+  return {
+    db: options.database.db,
+    database: options.database,
+    config: options.config,
+    log: options.log,
+    now: options.now ?? (() => new Date()),
+  };
+}

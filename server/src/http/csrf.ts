@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import { csrfTokenFor, isValidCsrfToken, loadCsrfSecret, newBrowserId } from '../auth/csrf.ts';
+import { AppError } from '../errors.ts';
+import { isSecureRequest } from './session-cookie.ts';
+
+const BROWSER_COOKIE = 'browser_id';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The CSRF token of this browser, setting its browser cookie when it has none yet. */
+    csrfToken(): string;
+  }
+}
+
+/** Every POST, PUT, PATCH and DELETE needs header X-CSRF-Token matching this browser (contract.md). */
+export const csrfPlugin = fp(
+  async (app) => {
+    const secret = await loadCsrfSecret(app.deps);
+    app.decorateRequest('csrfToken', function csrfToken(this: import('fastify').FastifyRequest) {
+      let browserId = this.cookies[BROWSER_COOKIE];
+      if (!browserId) {
+        browserId = newBrowserId();
+        this.cookies[BROWSER_COOKIE] = browserId;
+        (this as unknown as { newBrowserId?: string }).newBrowserId = browserId;
+      }
+      return csrfTokenFor(secret, browserId);
+    });
+    app.addHook('onSend', async (request, reply) => {
+      const fresh = (request as unknown as { newBrowserId?: string }).newBrowserId;
+      if (!fresh) return;
+      reply.setCookie(BROWSER_COOKIE, fresh, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecureRequest(request),
+        maxAge: 365 * 86_400,
+      });
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!WRITE_METHODS.has(request.method)) return;
+      if (isValidCsrfToken(secret, request.cookies[BROWSER_COOKIE], request.headers['x-csrf-token'])) return;
+      throw new AppError('csrf_invalid', {
+        message: 'The CSRF token is missing or wrong. Fetch GET /auth/csrf and send it as header X-CSRF-Token.',
+      });
+    });
+  },
+  { name: 'csrf', dependencies: ['app-deps', '@fastify/cookie'] },
+);

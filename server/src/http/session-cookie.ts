@@ -1,0 +1,25 @@
+import type { FastifyReply } from 'fastify';
+
+export const SESSION_COOKIE = 'session';
+
+/** HttpOnly, SameSite=Lax, Secure over https; persistent only with remember_me (contract.md). */
+export function setSessionCookie(
+  reply: FastifyReply,
+  options: { token: string; persistent: boolean; expiresAt: Date; secure: boolean },
+): void {
+  reply.setCookie(SESSION_COOKIE, options.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    ...(options.persistent ? { expires: options.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export function isSecureRequest(request: { protocol: string }): boolean {
+  return request.protocol === 'https';
+}

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import { type SessionUser, validateSessionToken } from '../auth/sessions.ts';
+import type { AppDeps } from '../deps.ts';
+import { SESSION_COOKIE, isSecureRequest, setSessionCookie } from './session-cookie.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+export function sessionPolicy(deps: AppDeps) {
+  return { persistentDays: deps.config.SESSION_DAYS, browserSessionHours: deps.config.BROWSER_SESSION_HOURS };
+}
+
+/** Reads the session cookie on every request; refreshes the cookie when the sliding expiry moved. */
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const session = await validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) });
+      if (!session) return;
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+      if (session.renewed && session.persistent) {
+        setSessionCookie(reply, {
+          token,
+          persistent: true,
+          expiresAt: session.expiresAt,
+          secure: isSecureRequest(request),
+        });
+      }
+    });
+  },
+  { name: 'session', dependencies: ['app-deps', '@fastify/cookie'] },
+);

@@ -1,0 +1,27 @@
+import { openDb } from '@feeddesk/drizzle';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createAppDeps } from './create-deps.ts';
+import { startBackground } from './start-background.ts';
+
+/** Runs the whole product in one process: `npm start`. */
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL });
+const database = await openDb(config.databaseUrl);
+const deps = createAppDeps({ config, database, log });
+await startBackground(deps);
+const app = await buildApp({ deps, logger: { level: config.LOG_LEVEL } });
+
+const shutdown = async (signal: string) => {
+  log.info(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
+console.log(`Feed desk ready at http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT} (${where})`);

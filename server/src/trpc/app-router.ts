@@ -1,0 +1,10 @@
+import { router } from './trpc.ts';
+import { authRouter } from './routers/auth.ts';
+import { usersRouter } from './routers/users.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;

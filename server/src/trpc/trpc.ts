@@ -1,0 +1,71 @@
+import { TRPCError, initTRPC } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { z } from 'zod';
+import type { Role } from '../auth/roles.ts';
+import { AppError, isAppError } from '../errors.ts';
+import { assertRole } from '../http/require-role.ts';
+import type { Context } from './context.ts';
+
+const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const app = isAppError(cause) ? cause : undefined;
+    const zodError = cause instanceof z.ZodError ? z.flattenError(cause) : null;
+    return {
+      ...shape,
+      message: app ? app.message : error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server.' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        appCode: app?.code ?? null,
+        title: app?.title ?? null,
+        details: app?.details ?? null,
+        zodError,
+      },
+    };
+  },
+});
+
+/** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
+const translateErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const app = result.error.cause as AppError;
+    throw new TRPCError({ code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR', message: app.message, cause: app });
+  }
+  return result;
+});
+
+function roleGuard(role: Role | null) {
+  return t.middleware(({ ctx, next }) => {
+    try {
+      const user = assertRole(ctx.user, role);
+      return next({ ctx: { ...ctx, user } });
+    } catch (error) {
+      const app = error as AppError;
+      throw new TRPCError({ code: trpcCodes[app.status]!, message: app.message, cause: app });
+    }
+  });
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(translateErrors);
+export const authedProcedure = publicProcedure.use(roleGuard(null));
+export const viewProcedure = publicProcedure.use(roleGuard('view'));
+export const editProcedure = publicProcedure.use(roleGuard('edit'));
+export const gtfsProcedure = publicProcedure.use(roleGuard('gtfs'));
+export const excelProcedure = publicProcedure.use(roleGuard('excel'));
+export const adminProcedure = publicProcedure.use(roleGuard('admin'));

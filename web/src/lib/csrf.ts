@@ -1,0 +1,7 @@
+let token: Promise<string> | undefined;
+
+/** The CSRF token, fetched once at start (spec §7) and sent as X-CSRF-Token on every call. */
+export function csrfToken(): Promise<string> {
+  token ??= fetch('/auth/csrf', { credentials: 'same-origin' }).then((r) => r.text());
+  return token;
+}
