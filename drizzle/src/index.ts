@@ -1,11 +1,10 @@
-
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -43,7 +42,9 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'mi
  * `file:<dir>` or a plain directory → PGlite with its data in that folder.
  */
 export async function openDb(url: string, options: OpenDbOptions = {}): Promise<Database> {
-  const database = /^postgres(ql)?:\/\//.test(url) ? openPostgres(url, options) : await openPglite(url, options);
+  const database = /^postgres(ql)?:\/\//.test(url)
+    ? openPostgres(url, options)
+    : await openPglite(url, options);
   await migrateDb(database);
   return database;
 }

@@ -23,7 +23,15 @@ export type BuildAppOptions = { deps: AppDeps; logger?: boolean | object; serveW
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Screens of the single page app (spec §2); a browser asking for them gets index.html. */
-const SPA_ROUTES = new Set(['/', '/trip_update', '/service_alert', '/upload_gtfs', '/add_user', '/list_user', '/list_excel']);
+const SPA_ROUTES = new Set([
+  '/',
+  '/trip_update',
+  '/service_alert',
+  '/upload_gtfs',
+  '/add_user',
+  '/list_user',
+  '/list_excel',
+]);
 
 /** Builds the whole product on one Fastify instance: tRPC, the REST gateway and the web app. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,14 +66,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       router: appRouter,
       createContext: makeCreateContext(deps),
       onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
       },
     },
   } as never);
   await app.register(gatewayPlugin);
   const webDist = deps.config.WEB_DIST ?? defaultWebDist;
   const serveWeb = options.serveWeb !== false && existsSync(join(webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  if (serveWeb)
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   else if (options.serveWeb !== false) app.log.warn(`No built web app in ${webDist}; run the web build.`);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -76,4 +86,3 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   return app;
 }
-

@@ -2,7 +2,12 @@ import type { Database } from '@feeddesk/drizzle';
 import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
 
-export function createAppDeps(options: { config: Config; database: Database; log: Logger; now?: () => Date }): AppDeps {
+export function createAppDeps(options: {
+  config: Config;
+  database: Database;
+  log: Logger;
+  now?: () => Date;
+}): AppDeps {
   return {
     db: options.database.db,
     database: options.database,

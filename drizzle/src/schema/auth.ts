@@ -45,7 +45,10 @@ export const loginFailures = pgTable(
     username: text('username').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_ip_idx').on(t.ip, t.at), index('login_failures_user_idx').on(t.username, t.at)],
+  (t) => [
+    index('login_failures_ip_idx').on(t.ip, t.at),
+    index('login_failures_user_idx').on(t.username, t.at),
+  ],
 );
 
 /** Installation-wide values every process must share (e.g. the CSRF signing secret). */

@@ -16,7 +16,9 @@ const admin = { preHandler: requireRole('admin') };
 
 /** /auth of contract.md: CSRF token, login, logout, users. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/csrf', async (request, reply) => reply.type('text/plain; charset=utf-8').send(request.csrfToken()));
+  app.get('/csrf', async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(request.csrfToken()),
+  );
 
   app.post('/login', async (request, reply) => {
     const form = await readForm(request);
@@ -72,7 +74,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { username: string } }>(
     '/delete_user/:username',
-    { ...admin, schema: { params: { type: 'object', properties: { username: { type: 'string', maxLength: 200 } } } } },
+    {
+      ...admin,
+      schema: { params: { type: 'object', properties: { username: { type: 'string', maxLength: 200 } } } },
+    },
     async (request) => {
       const { username } = request.params;
       await deleteUser(app.deps, { username, actingUserId: request.user!.id });

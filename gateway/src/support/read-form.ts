@@ -20,7 +20,11 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (isPart(item)) {
         if (item.type === 'file') {
-          form.files[name] = { filename: item.filename, mimetype: item.mimetype, bytes: await item.toBuffer() };
+          form.files[name] = {
+            filename: item.filename,
+            mimetype: item.mimetype,
+            bytes: await item.toBuffer(),
+          };
         } else {
           push(form, name, String(item.value ?? ''));
         }
@@ -53,5 +57,8 @@ export function boolField(form: Form, name: string, fallback: boolean): boolean 
 
 /** A list field; a single comma-separated value is split too (older clients). */
 export function listField(form: Form, name: string): string[] {
-  return (form.fields[name] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (form.fields[name] ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -30,7 +30,10 @@ export async function assertLoginAllowed(
   }
 }
 
-export async function recordLoginFailure(deps: Deps, options: { ip: string; username: string }): Promise<void> {
+export async function recordLoginFailure(
+  deps: Deps,
+  options: { ip: string; username: string },
+): Promise<void> {
   const now = deps.now();
   await deps.db.insert(loginFailures).values({ ip: options.ip, username: options.username, at: now });
   // Old rows only matter inside the window; trim them as we go.

@@ -2,10 +2,10 @@ import { userRoles, users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { type LoginRateLimit, assertLoginAllowed, recordLoginFailure } from './login-rate-limit.ts';
+import { assertLoginAllowed, type LoginRateLimit, recordLoginFailure } from './login-rate-limit.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { normaliseRoles } from './roles.ts';
-import { type SessionPolicy, createSession } from './sessions.ts';
+import { createSession, type SessionPolicy } from './sessions.ts';
 
 export type LoginOptions = {
   username: string;
@@ -16,7 +16,13 @@ export type LoginOptions = {
   limit: LoginRateLimit;
 };
 
-export type LoginResult = { token: string; expiresAt: Date; persistent: boolean; username: string; roles: string[] };
+export type LoginResult = {
+  token: string;
+  expiresAt: Date;
+  persistent: boolean;
+  username: string;
+  roles: string[];
+};
 
 /** One message for an unknown user and a wrong password, so logins do not reveal usernames. */
 const BAD_CREDENTIALS = 'Wrong username or password. Check both and try again.';

@@ -41,7 +41,8 @@ export const csrfPlugin = fp(
       if (!WRITE_METHODS.has(request.method)) return;
       if (isValidCsrfToken(secret, request.cookies[BROWSER_COOKIE], request.headers['x-csrf-token'])) return;
       throw new AppError('csrf_invalid', {
-        message: 'The CSRF token is missing or wrong. Fetch GET /auth/csrf and send it as header X-CSRF-Token.',
+        message:
+          'The CSRF token is missing or wrong. Fetch GET /auth/csrf and send it as header X-CSRF-Token.',
       });
     });
   },

@@ -9,14 +9,19 @@ export function toErrorBody(error: unknown): ErrorBody {
     return { code: error.status, error: error.title, description: error.message, details: error.details };
   }
   const fe = error as FastifyError;
-  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 0;
+  const status =
+    typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 0;
   if (status === 413) return { code: 413, error: 'Too large', description: 'The request body is too large.' };
   if (status === 415) {
     return { code: 415, error: 'Wrong content type', description: `Unsupported content type. ${fe.message}` };
   }
   if (fe.validation) return { code: 400, error: 'Invalid input', description: fe.message };
   if (status) return { code: status, error: 'Bad request', description: fe.message };
-  return { code: 500, error: errorCatalogue.internal.title, description: 'Something went wrong on the server. Try again.' };
+  return {
+    code: 500,
+    error: errorCatalogue.internal.title,
+    description: 'Something went wrong on the server. Try again.',
+  };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { type SessionUser, validateSessionToken } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
-import { SESSION_COOKIE, isSecureRequest, setSessionCookie } from './session-cookie.ts';
+import { isSecureRequest, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
-import { router } from './trpc.ts';
 import { authRouter } from './routers/auth.ts';
 import { usersRouter } from './routers/users.ts';
+import { router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,

@@ -27,7 +27,13 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * read the cookie of their upgrade request.
  */
 export function makeCreateContext(deps: AppDeps) {
-  return async ({ req, res }: { req: FastifyRequest | import('node:http').IncomingMessage; res: unknown }) => {
+  return async ({
+    req,
+    res,
+  }: {
+    req: FastifyRequest | import('node:http').IncomingMessage;
+    res: unknown;
+  }) => {
     const isHttp = res !== null && typeof res === 'object' && 'setCookie' in res;
     if (isHttp) {
       const request = req as FastifyRequest;

@@ -1,8 +1,8 @@
-import { TRPCError, initTRPC } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
-import { AppError, isAppError } from '../errors.ts';
+import { type AppError, isAppError } from '../errors.ts';
 import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
 
@@ -25,7 +25,11 @@ const t = initTRPC.context<Context>().create({
     const zodError = cause instanceof z.ZodError ? z.flattenError(cause) : null;
     return {
       ...shape,
-      message: app ? app.message : error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server.' : shape.message,
+      message: app
+        ? app.message
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Something went wrong on the server.'
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -43,7 +47,11 @@ const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isAppError(result.error.cause)) {
     const app = result.error.cause as AppError;
-    throw new TRPCError({ code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR', message: app.message, cause: app });
+    throw new TRPCError({
+      code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR',
+      message: app.message,
+      cause: app,
+    });
   }
   return result;
 });

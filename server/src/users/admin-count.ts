@@ -1,6 +1,6 @@
+import type { Db } from '@feeddesk/drizzle';
 import { userRoles } from '@feeddesk/drizzle';
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Db } from '@feeddesk/drizzle';
 
 /** How many users other than `userId` hold the admin role. */
 export async function countOtherAdmins(db: Db, userId: number): Promise<number> {

@@ -5,10 +5,14 @@ import { AppError } from '../errors.ts';
 import { countOtherAdmins } from './admin-count.ts';
 
 /** Deleting a user ends their sessions (cascade). Nobody deletes themself or the last admin. */
-export async function deleteUser(deps: Deps, options: { username: string; actingUserId: number }): Promise<void> {
+export async function deleteUser(
+  deps: Deps,
+  options: { username: string; actingUserId: number },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.username, options.username));
-    if (!user) throw new AppError('user_not_found', { message: `There is no user named '${options.username}'.` });
+    if (!user)
+      throw new AppError('user_not_found', { message: `There is no user named '${options.username}'.` });
     if (user.id === options.actingUserId) {
       throw new AppError('cannot_delete_self', {
         message: 'You cannot delete your own account. Ask another administrator to do it.',

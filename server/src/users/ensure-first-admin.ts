@@ -26,7 +26,10 @@ export async function ensureFirstAdmin(
     }
     const passwordHash = await hashPassword(password);
     await deps.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-    await deps.db.insert(userRoles).values(ROLES.map((role) => ({ userId: existing.id, role }))).onConflictDoNothing();
+    await deps.db
+      .insert(userRoles)
+      .values(ROLES.map((role) => ({ userId: existing.id, role })))
+      .onConflictDoNothing();
     return;
   }
   if ((await countOtherAdmins(deps.db, -1)) > 0) return;
@@ -34,8 +37,14 @@ export async function ensureFirstAdmin(
   const password = randomBytes(12).toString('base64url');
   const [existing] = await deps.db.select().from(users).where(eq(users.username, username));
   if (existing) {
-    await deps.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, existing.id));
-    await deps.db.insert(userRoles).values(ROLES.map((role) => ({ userId: existing.id, role }))).onConflictDoNothing();
+    await deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, existing.id));
+    await deps.db
+      .insert(userRoles)
+      .values(ROLES.map((role) => ({ userId: existing.id, role })))
+      .onConflictDoNothing();
   } else {
     await createUser(deps, { username, password, roles: ROLES });
   }

@@ -6,7 +6,10 @@ import type { Deps } from '../deps.ts';
 export type UserSummary = { id: number; username: string; roles: string[] };
 
 export async function listUsers(deps: Deps): Promise<UserSummary[]> {
-  const rows = await deps.db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username));
+  const rows = await deps.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .orderBy(asc(users.username));
   const roleRows = await deps.db.select().from(userRoles);
   const byUser = new Map<number, string[]>();
   for (const r of roleRows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.role]);

@@ -9,7 +9,12 @@ import { usernameTaken } from './create-user.ts';
 import { checkPassword, checkRoles, checkUsername } from './user-input.ts';
 
 /** An empty or absent password means "unchanged" (spec §5). */
-export type UpdateUserOptions = { userId: number; username: string; password?: string; roles: readonly string[] };
+export type UpdateUserOptions = {
+  userId: number;
+  username: string;
+  password?: string;
+  roles: readonly string[];
+};
 
 export async function updateUser(deps: Deps, options: UpdateUserOptions): Promise<void> {
   const username = checkUsername(options.username);
@@ -18,7 +23,8 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
   const passwordHash = password ? await hashPassword(password) : undefined;
   await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, options.userId));
-    if (!user) throw new AppError('user_not_found', { message: `There is no user with id ${options.userId}.` });
+    if (!user)
+      throw new AppError('user_not_found', { message: `There is no user with id ${options.userId}.` });
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)

@@ -1,5 +1,5 @@
+import { isRole, ROLES, type Role } from '../auth/roles.ts';
 import { AppError } from '../errors.ts';
-import { ROLES, type Role, isRole } from '../auth/roles.ts';
 
 /** The spec's (§5) messages for a new or edited user; kept word for word. */
 export const userMessages = {
@@ -15,7 +15,9 @@ export function checkUsername(username: string): string {
   const trimmed = username.trim();
   if (!trimmed) throw new AppError('validation_failed', { message: userMessages.usernameRequired });
   if (trimmed.length > 100) {
-    throw new AppError('validation_failed', { message: 'The username is too long: use at most 100 characters.' });
+    throw new AppError('validation_failed', {
+      message: 'The username is too long: use at most 100 characters.',
+    });
   }
   return trimmed;
 }
@@ -26,7 +28,9 @@ export function checkPassword(password: string | undefined): string {
     throw new AppError('validation_failed', { message: userMessages.passwordTooShort });
   }
   if (password.length > 1000) {
-    throw new AppError('validation_failed', { message: 'The password is too long: use at most 1000 characters.' });
+    throw new AppError('validation_failed', {
+      message: 'The password is too long: use at most 1000 characters.',
+    });
   }
   return password;
 }

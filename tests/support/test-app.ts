@@ -1,0 +1,75 @@
+import { buildApp } from '@feeddesk/server/app';
+import { loadConfig } from '@feeddesk/server/config';
+import { createAppDeps } from '@feeddesk/server/create-deps';
+import type { AppDeps } from '@feeddesk/server/deps';
+import { silentLogger } from '@feeddesk/server/deps';
+import { startBackground } from '@feeddesk/server/start-background';
+import { createUser } from '@feeddesk/server/users/create-user';
+import type { FastifyInstance } from 'fastify';
+import { openTestDatabase, type TestDatabase } from './databases.ts';
+import { HttpClient } from './http-client.ts';
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' };
+
+export type TestApp = {
+  url: string;
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: TestDatabase;
+  /** Set `now` to fix the clock the services see; null = real time. */
+  clock: { now: Date | null };
+  /** A new cookie jar (a browser) on this app. */
+  client(): HttpClient;
+  /** A browser logged in as a new user with these roles. */
+  clientWithRoles(roles: string[], name?: string): Promise<HttpClient>;
+  close(): Promise<void>;
+};
+
+/** The real app on a real port against a real database (style.md §9), with a controllable clock. */
+export async function startTestApp(
+  kind: 'pglite' | 'postgres',
+  options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean } = {},
+): Promise<TestApp> {
+  const db = options.database ?? (await openTestDatabase(kind));
+  const config = loadConfig({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_SCHEDULE: 'false',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const clock: { now: Date | null } = { now: null };
+  const deps = createAppDeps({
+    config,
+    database: db.database,
+    log: silentLogger,
+    now: () => clock.now ?? new Date(),
+  });
+  await startBackground(deps);
+  const app = await buildApp({ deps, serveWeb: options.serveWeb ?? false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let n = 0;
+  const testApp: TestApp = {
+    url,
+    app,
+    deps,
+    db,
+    clock,
+    client: () => new HttpClient(url),
+    async clientWithRoles(roles, name) {
+      const username = name ?? `user${++n}-${roles.join('-') || 'none'}`;
+      const password = 'a-long-password-1';
+      await createUser(deps, { username, password, roles });
+      const client = new HttpClient(url);
+      await client.login(username, password);
+      return client;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await db.drop();
+    },
+  };
+  return testApp;
+}
