@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +55,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: true,
     limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50 },
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Two websocket servers share the port: Socket.IO owns /ws (contract.md), tRPC the rest.
+  const trpcUpgrades = new EventEmitter();
+  app.server.on('upgrade', (request, socket, head) => {
+    if (!request.url?.startsWith('/ws')) trpcUpgrades.emit('upgrade', request, socket, head);
+  });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades as never } });
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);

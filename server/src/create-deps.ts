@@ -1,7 +1,9 @@
 import type { Database } from '@feeddesk/drizzle';
 import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
+import { Bus } from './events/bus.ts';
 
+/** The deps of one process; `startBackground` starts its bus before serving. */
 export function createAppDeps(options: {
   config: Config;
   database: Database;
@@ -14,5 +16,6 @@ export function createAppDeps(options: {
     config: options.config,
     log: options.log,
     now: options.now ?? (() => new Date()),
+    bus: new Bus(options.database),
   };
 }

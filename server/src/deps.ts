@@ -18,6 +18,11 @@ export type Deps = {
 };
 
 /** Deps plus the raw database handle, for services that need LISTEN/NOTIFY or COPY. */
-export type AppDeps = Deps & { database: Database; config: import('./config.ts').Config };
+export type AppDeps = Deps & {
+  database: Database;
+  config: import('./config.ts').Config;
+  /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY). */
+  bus: import('./events/bus.ts').Bus;
+};
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

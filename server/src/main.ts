@@ -10,12 +10,13 @@ const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 const database = await openDb(config.databaseUrl);
 const deps = createAppDeps({ config, database, log });
-await startBackground(deps);
+const background = await startBackground(deps);
 const app = await buildApp({ deps, logger: { level: config.LOG_LEVEL } });
 
 const shutdown = async (signal: string) => {
   log.info(`${signal}: closing`);
   await app.close();
+  await background.stop();
   await database.close();
   process.exit(0);
 };

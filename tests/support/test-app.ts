@@ -45,7 +45,7 @@ export async function startTestApp(
     log: silentLogger,
     now: () => clock.now ?? new Date(),
   });
-  await startBackground(deps);
+  const background = await startBackground(deps);
   const app = await buildApp({ deps, serveWeb: options.serveWeb ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -68,6 +68,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await background.stop();
       if (!options.database) await db.drop();
     },
   };

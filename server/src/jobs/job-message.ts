@@ -1,0 +1,16 @@
+/** One message of a job's log, as clients receive it (contract.md /ws; tRPC subscription). */
+export type JobMessage = {
+  id: number;
+  jobId: string;
+  at: string;
+  status: 'working' | 'done' | 'error' | 'success';
+  message: string;
+  validation_report?: boolean;
+  data?: Record<string, unknown>;
+};
+
+export type JobKind = 'schedule_upload' | 'summary';
+
+export function isFinalStatus(status: string): boolean {
+  return status !== 'working';
+}

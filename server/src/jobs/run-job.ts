@@ -1,0 +1,68 @@
+import { jobs } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import { isAppError } from '../errors.ts';
+import { appendJobMessage } from './append-job-message.ts';
+import { createJob } from './create-job.ts';
+import type { JobKind, JobMessage } from './job-message.ts';
+
+export type JobReporter = {
+  jobId: string;
+  progress(message: string, data?: Record<string, unknown>): Promise<void>;
+};
+
+export type JobOutcome = {
+  status: JobMessage['status'];
+  message: string;
+  data?: Record<string, unknown>;
+  result?: unknown;
+};
+
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Starts a job and returns its id at once; `work` runs in the background, reports progress, and
+ * its outcome (or error) becomes the final message. A heartbeat marks the job alive so a restart
+ * elsewhere can tell it from a job whose process died.
+ */
+export async function startJob(
+  deps: AppDeps,
+  options: {
+    kind: JobKind;
+    createdBy?: { id: number; username: string } | null;
+    work: (reporter: JobReporter) => Promise<JobOutcome>;
+    onError?: (error: unknown) => JobOutcome;
+  },
+): Promise<{ jobId: string; finished: Promise<void> }> {
+  const { jobId } = await createJob(deps, options);
+  const reporter: JobReporter = {
+    jobId,
+    progress: (message, data) => appendJobMessage(deps, { jobId, status: 'working', message, data }),
+  };
+  const heartbeat = setInterval(() => {
+    deps.db
+      .update(jobs)
+      .set({ heartbeatAt: deps.now() })
+      .where(eq(jobs.id, jobId))
+      .catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const finished = (async () => {
+    let outcome: JobOutcome;
+    try {
+      outcome = await options.work(reporter);
+    } catch (error) {
+      if (!isAppError(error)) deps.log.error({ err: error, jobId }, 'job failed');
+      outcome = options.onError?.(error) ?? {
+        status: 'error',
+        message: isAppError(error) ? error.message : 'The job failed on the server. Try again.',
+      };
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await appendJobMessage(deps, { jobId, ...outcome }).catch((err) =>
+      deps.log.error({ err, jobId }, 'job end not saved'),
+    );
+  })();
+  return { jobId, finished };
+}
