@@ -11,6 +11,14 @@ export type GtfsTable = {
   header: string[];
   rows: string[][];
   origins?: (RowOrigin | undefined)[];
+  /**
+   * Values (and header names) that had leading or trailing blanks before trimming, for the
+   * validator's `leading_or_trailing_whitespaces`: total count and the first samples.
+   * `row` indexes `rows`, or is -1 for the header line.
+   */
+  padded?: { count: number; samples: { row: number; col: number }[] };
+  /** CSV lines whose field count differs from the header's (`invalid_row_length`): count and samples. */
+  badRowLengths?: { count: number; samples: { row: number; length: number }[] };
 };
 
 /** A whole feed: file name (e.g. 'stop_times.txt') → table. */

@@ -1,0 +1,182 @@
+/**
+ * Streaming CSV → GtfsTable, fed chunk by chunk while a zip entry inflates, so a 282 MB
+ * stop_times.txt never exists as one string. Values are trimmed (padding is remembered for the
+ * validator) and interned: GTFS repeats trip ids, stop ids and times on every line, and sharing
+ * one string per distinct value is what keeps 1.87 M stop_times within memory.
+ */
+import type { GtfsTable } from './tables.ts';
+
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+const SAMPLES = 100;
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/**
+ * V8 keeps a substring of 13+ characters as a view on its parent string; copying the few
+ * distinct values we keep lets each decoded chunk be collected.
+ */
+function detach(s: string): string {
+  return s.length >= 13 ? (' ' + s).slice(1) : s;
+}
+
+export class CsvTableReader {
+  private readonly decoder = new TextDecoder('utf-8');
+  private carry = '';
+  private header: string[] | undefined;
+  private readonly rows: string[][] = [];
+  private readonly intern = new Map<string, string>();
+  private readonly padded = { count: 0, samples: [] as { row: number; col: number }[] };
+  private readonly badRowLengths = { count: 0, samples: [] as { row: number; length: number }[] };
+  private recordPadded: number[] = [];
+
+  constructor(private readonly name: string) {}
+
+  pushBytes(chunk: Uint8Array, final: boolean): void {
+    this.pushText(this.decoder.decode(chunk, { stream: !final }), final);
+  }
+
+  pushText(text: string, final: boolean): void {
+    const s = this.carry.length > 0 ? this.carry + text : text;
+    const consumed = this.parse(s, final);
+    this.carry = consumed < s.length ? s.slice(consumed) : '';
+  }
+
+  finish(): GtfsTable {
+    if (this.carry.length > 0) this.pushText('', true);
+    const table: GtfsTable = { name: this.name, header: this.header ?? [], rows: this.rows };
+    if (this.padded.count > 0) table.padded = this.padded;
+    if (this.badRowLengths.count > 0) table.badRowLengths = this.badRowLengths;
+    return table;
+  }
+
+  private value(raw: string): string {
+    let v = this.intern.get(raw);
+    if (v === undefined) {
+      v = detach(raw);
+      this.intern.set(v, v);
+    }
+    return v;
+  }
+
+  /** Parses complete records of `s`; returns where the first incomplete one starts. */
+  private parse(s: string, final: boolean): number {
+    const n = s.length;
+    let i = 0;
+    while (i < n) {
+      const recordStart = i;
+      const values: string[] = [];
+      let quotedAny = false;
+      this.recordPadded.length = 0;
+      for (;;) {
+        let raw: string;
+        if (i < n && s.charCodeAt(i) === QUOTE) {
+          quotedAny = true;
+          let buf = '';
+          let j = i + 1;
+          for (;;) {
+            const k = s.indexOf('"', j);
+            if (k < 0 || (k + 1 >= n && !final)) {
+              if (!final) return recordStart;
+              buf += s.slice(j); // unterminated quote at end of file: keep what is there
+              i = n;
+              break;
+            }
+            if (s.charCodeAt(k + 1) === QUOTE) {
+              buf += s.slice(j, k + 1);
+              j = k + 2;
+              continue;
+            }
+            buf += s.slice(j, k);
+            i = k + 1;
+            break;
+          }
+          // Lenient: text between the closing quote and the delimiter is kept.
+          const after = i;
+          while (i < n) {
+            const c = s.charCodeAt(i);
+            if (c === COMMA || c === LF || c === CR) break;
+            i++;
+          }
+          if (i >= n && !final) return recordStart;
+          if (i > after) buf += s.slice(after, i);
+          raw = buf;
+        } else {
+          let j = i;
+          while (j < n) {
+            const c = s.charCodeAt(j);
+            if (c === COMMA || c === LF || c === CR) break;
+            j++;
+          }
+          if (j >= n && !final) return recordStart;
+          raw = s.slice(i, j);
+          i = j;
+        }
+        const trimmed = trimBlanks(raw);
+        if (trimmed.length !== raw.length) this.recordPadded.push(values.length);
+        values.push(this.value(trimmed));
+        if (i >= n) break;
+        const c = s.charCodeAt(i);
+        if (c === COMMA) {
+          i++;
+          if (i >= n && !final) return recordStart;
+          continue;
+        }
+        if (c === CR) {
+          i++;
+          if (i < n && s.charCodeAt(i) === LF) i++;
+          else if (i >= n && !final) return recordStart;
+        } else i++;
+        break;
+      }
+      if (values.length === 1 && values[0] === '' && !quotedAny) continue; // blank line
+      this.record(values);
+    }
+    return n;
+  }
+
+  private record(values: string[]): void {
+    if (this.header === undefined) {
+      if (values.length > 0 && values[0].charCodeAt(0) === 0xfeff) values[0] = values[0].slice(1).trim();
+      this.header = values;
+      for (const col of this.recordPadded) this.notePadded(-1, col);
+      return;
+    }
+    const row = this.rows.length;
+    const width = this.header.length;
+    if (values.length !== width) {
+      this.badRowLengths.count++;
+      if (this.badRowLengths.samples.length < SAMPLES) {
+        this.badRowLengths.samples.push({ row, length: values.length });
+      }
+      if (values.length > width) values.length = width;
+      else while (values.length < width) values.push('');
+    }
+    for (const col of this.recordPadded) if (col < width) this.notePadded(row, col);
+    this.rows.push(values);
+  }
+
+  private notePadded(row: number, col: number): void {
+    this.padded.count++;
+    if (this.padded.samples.length < SAMPLES) this.padded.samples.push({ row, col });
+  }
+}
+
+function trimBlanks(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isBlank(s.charCodeAt(a))) a++;
+  while (b > a && isBlank(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** Parses a whole CSV text at once (small files, tests). */
+export function parseCsvTable(name: string, text: string): GtfsTable {
+  const reader = new CsvTableReader(name);
+  reader.pushText(text, true);
+  return reader.finish();
+}
