@@ -1,0 +1,41 @@
+import { FeedDecodeError, FeedVerifyError } from './errors.ts';
+import { transit_realtime } from './generated/gtfs-realtime.js';
+import { verifyFeedEntity, verifyFeedMessage } from './verify.ts';
+
+type Decoder<T> = { decode(reader: Uint8Array): T };
+
+/** Decodes bytes or throws a FeedDecodeError whose message names the problem. Unknown fields are skipped. */
+function decodeAs<T>(type: Decoder<T>, bytes: Uint8Array): T {
+  try {
+    return type.decode(bytes);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // protobufjs names required fields in camelCase; the spec and the proto use snake_case.
+    const named = message.replace(/missing required '(\w+)'/, (_, field: string) => {
+      return `missing required '${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}'`;
+    });
+    throw new FeedDecodeError(named, { cause: error });
+  }
+}
+
+export function decodeFeedMessage(bytes: Uint8Array): transit_realtime.FeedMessage {
+  return decodeAs(transit_realtime.FeedMessage, bytes);
+}
+
+export function decodeFeedEntity(bytes: Uint8Array): transit_realtime.FeedEntity {
+  return decodeAs(transit_realtime.FeedEntity, bytes);
+}
+
+/** Verifies, then encodes; throws FeedVerifyError with the verification message. */
+export function encodeFeedEntity(entity: transit_realtime.IFeedEntity): Uint8Array {
+  const error = verifyFeedEntity(entity);
+  if (error) throw new FeedVerifyError(error);
+  return transit_realtime.FeedEntity.encode(transit_realtime.FeedEntity.fromObject(entity)).finish();
+}
+
+/** Verifies, then encodes; throws FeedVerifyError with the verification message. */
+export function encodeFeedMessage(message: transit_realtime.IFeedMessage): Uint8Array {
+  const error = verifyFeedMessage(message);
+  if (error) throw new FeedVerifyError(error);
+  return transit_realtime.FeedMessage.encode(transit_realtime.FeedMessage.fromObject(message)).finish();
+}

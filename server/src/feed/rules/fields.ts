@@ -1,0 +1,63 @@
+import type { EntitySelector, FeedEntity, StopTimeUpdate, TripDescriptor } from '@feeddesk/proto';
+import { StopScheduleRelationship, TripScheduleRelationship } from '@feeddesk/proto';
+
+/**
+ * A field only when it was set: decoded proto2 messages inherit defaults (0, '') from their
+ * prototype, so `stu.stopSequence` reads 0 even when the producer left it out.
+ */
+export function own<T extends object, K extends keyof T>(
+  obj: T | null | undefined,
+  key: K,
+): NonNullable<T[K]> | undefined {
+  if (obj == null || !Object.hasOwn(obj, key)) return undefined;
+  return obj[key] ?? undefined;
+}
+
+/** A string id when set and not empty. */
+export function idOf<T extends object, K extends keyof T>(
+  obj: T | null | undefined,
+  key: K,
+): string | undefined {
+  const value = own(obj, key);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export const stuField = (index: number, rest?: string) =>
+  `trip_update.stop_time_update[${index}]${rest ? `.${rest}` : ''}`;
+
+export const stopTimeUpdates = (entity: FeedEntity): StopTimeUpdate[] =>
+  entity.tripUpdate?.stopTimeUpdate ?? [];
+
+export const informedEntities = (entity: FeedEntity): EntitySelector[] => entity.alert?.informedEntity ?? [];
+
+/** stop_sequence and stop_id of a stop time update, for notices. */
+export const stopRef = (stu: StopTimeUpdate) => ({
+  stopSequence: own(stu, 'stopSequence'),
+  stopId: idOf(stu, 'stopId'),
+});
+
+export const stopRelationship = (stu: StopTimeUpdate) =>
+  own(stu, 'scheduleRelationship') ?? StopScheduleRelationship.SCHEDULED;
+export const tripRelationship = (trip: TripDescriptor | null | undefined) =>
+  own(trip, 'scheduleRelationship') ?? TripScheduleRelationship.SCHEDULED;
+
+/** CANCELED, or DELETED (newer spec: cancelled and not shown to riders). */
+export const isCancelled = (trip: TripDescriptor | null | undefined) =>
+  tripRelationship(trip) === TripScheduleRelationship.CANCELED ||
+  tripRelationship(trip) === TripScheduleRelationship.DELETED;
+
+/** Trips that the schedule does not know by design: ADDED (deprecated) and its successor NEW. */
+export const isExtraTrip = (trip: TripDescriptor | null | undefined) =>
+  tripRelationship(trip) === TripScheduleRelationship.ADDED ||
+  tripRelationship(trip) === TripScheduleRelationship.NEW;
+
+/** Every trip descriptor of an entity with the path of its field. */
+export function tripDescriptors(entity: FeedEntity): { field: string; trip: TripDescriptor }[] {
+  const found: { field: string; trip: TripDescriptor }[] = [];
+  if (entity.tripUpdate?.trip) found.push({ field: 'trip_update.trip', trip: entity.tripUpdate.trip });
+  if (entity.vehicle?.trip) found.push({ field: 'vehicle.trip', trip: entity.vehicle.trip });
+  informedEntities(entity).forEach((selector, i) => {
+    if (selector.trip) found.push({ field: `alert.informed_entity[${i}].trip`, trip: selector.trip });
+  });
+  return found;
+}

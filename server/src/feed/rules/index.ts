@@ -1,0 +1,68 @@
+import type { FeedEntity, FeedHeader } from '@feeddesk/proto';
+import * as alertRouteMismatch from './alert-route-mismatch.ts';
+import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
+import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
+import type { FeedRuleContext } from './context.ts';
+import * as departureBeforeArrival from './departure-before-arrival.ts';
+import * as emptyTripUpdate from './empty-trip-update.ts';
+import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
+import * as noChanges from './no-changes.ts';
+import * as notPosixTime from './not-posix-time.ts';
+import type { FeedNotice, FeedRule } from './notice.ts';
+import * as stopSequenceNotInTrip from './stop-sequence-not-in-trip.ts';
+import * as stopSequenceRepeated from './stop-sequence-repeated.ts';
+import * as stopSequenceUnsorted from './stop-sequence-unsorted.ts';
+import * as stopTimeEventEmpty from './stop-time-event-empty.ts';
+import * as stopTimeUpdateWithoutStop from './stop-time-update-without-stop.ts';
+import * as stopTimeUpdateWithoutTimes from './stop-time-update-without-times.ts';
+import * as timesForNoDataStop from './times-for-no-data-stop.ts';
+import * as timesNotIncreasing from './times-not-increasing.ts';
+import * as timestampInFuture from './timestamp-in-future.ts';
+import * as tripRouteMismatch from './trip-route-mismatch.ts';
+import * as tripUpdateWithoutStopTimes from './trip-update-without-stop-times.ts';
+import * as unknownAgency from './unknown-agency.ts';
+import * as unknownRoute from './unknown-route.ts';
+import * as unknownStop from './unknown-stop.ts';
+import * as unknownTrip from './unknown-trip.ts';
+
+export type { FeedRuleContext, ScheduledStopTime, ScheduledTrip, ScheduleView } from './context.ts';
+export type { FeedNotice, FeedRule, Severity } from './notice.ts';
+
+/** Every rule, in the order their notices are reported. */
+export const feedRules: FeedRule[] = [
+  emptyTripUpdate,
+  noChanges,
+  notPosixTime,
+  timestampInFuture,
+  unknownTrip,
+  unknownRoute,
+  tripRouteMismatch,
+  unknownStop,
+  tripUpdateWithoutStopTimes,
+  stopTimeUpdateWithoutStop,
+  stopSequenceUnsorted,
+  stopSequenceRepeated,
+  stopSequenceNotInTrip,
+  stopTimeUpdateWithoutTimes,
+  stopTimeEventEmpty,
+  timesForNoDataStop,
+  timesNotIncreasing,
+  departureBeforeArrival,
+  alertWithoutInformedEntity,
+  informedEntityWithoutSpecifier,
+  unknownAgency,
+  alertTripRouteMismatch,
+  alertRouteMismatch,
+];
+
+/** Notices for one trip update, alert or vehicle entity; errors refuse the save. */
+export function checkFeedEntity(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
+  return feedRules.flatMap((rule) => rule.check(entity, ctx));
+}
+
+/** Notices for a feed header (POSIX and future timestamps). */
+export function checkFeedHeader(header: FeedHeader, ctx: FeedRuleContext): FeedNotice[] {
+  return feedRules.flatMap((rule) => rule.checkHeader?.(header, ctx) ?? []);
+}
+
+export const hasErrors = (notices: FeedNotice[]) => notices.some((notice) => notice.severity === 'error');

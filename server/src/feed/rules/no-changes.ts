@@ -1,0 +1,26 @@
+import type { FeedEntity } from '@feeddesk/proto';
+import { StopScheduleRelationship } from '@feeddesk/proto';
+import { isCancelled, own, stopRelationship, stopTimeUpdates } from './fields.ts';
+import { type FeedNotice, reporter, type Severity } from './notice.ts';
+
+/**
+ * Trip update changes nothing: not cancelled and no stop skipped or given a time or delay (spec §4
+ * "Saving a trip with no cancel flag and no stop changes fails"). An empty list is E041's notice.
+ */
+export const code = 'no_changes';
+export const severity: Severity = 'error';
+
+export function check(entity: FeedEntity): FeedNotice[] {
+  const stus = stopTimeUpdates(entity);
+  if (!entity.tripUpdate || isCancelled(entity.tripUpdate.trip) || stus.length === 0) return [];
+  const changed = stus.some(
+    (stu) =>
+      stopRelationship(stu) === StopScheduleRelationship.SKIPPED ||
+      [stu.arrival, stu.departure].some(
+        (event) => own(event, 'time') !== undefined || own(event, 'delay') !== undefined,
+      ),
+  );
+  if (changed) return [];
+  const message = 'Nothing changed: cancel the trip, or skip a stop or give it a new time or delay.';
+  return [reporter(code, severity, entity.id)('trip_update', message)];
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import type {
+  Alert,
+  FeedEntity,
+  StopTimeEvent,
+  StopTimeUpdate,
+  TripDescriptor,
+  TripUpdate,
+} from '@feeddesk/proto';
+import { parse } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+import type { FeedRuleContext, ScheduledTrip, ScheduleView } from './context.ts';
+
+type StopOptions = {
+  arrival?: StopTimeEvent;
+  departure?: StopTimeEvent;
+  stopId?: string;
+  scheduleRelationship?: number;
+};
+
+/** A stop time update; `seq` null leaves stop_sequence out. */
+export function makeStopTimeUpdate(seq: number | null, options: StopOptions = {}): StopTimeUpdate {
+  return { ...(seq === null ? {} : { stopSequence: seq }), ...options };
+}
+
+export function makeTripUpdate(
+  stopTimeUpdate: StopTimeUpdate[],
+  trip: TripDescriptor = { tripId: 'WD-2300' },
+  extra: Partial<TripUpdate> = {},
+): FeedEntity {
+  return { id: 'tu-1', tripUpdate: { trip, stopTimeUpdate, ...extra } };
+}
+
+export const makeAlert = (alert: Alert): FeedEntity => ({ id: 'alert-1', alert });
+
+/** 2023-11-14 22:13:20 UTC. */
+export const NOW = 1_700_000_000;
+
+/** A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3, 08:20). */
+export function makeSchedule(dayStart?: number): ScheduleView {
+  const trips: ScheduledTrip[] = [
+    {
+      tripId: 'WD-2300',
+      routeId: 'STH',
+      serviceId: 'WD',
+      stopTimes: [
+        { stopSequence: 1, stopId: 'CPT', arrivalSecs: 28_800, departureSecs: 28_800 },
+        { stopSequence: 2, stopId: 'WDS', arrivalSecs: 29_400, departureSecs: 29_460 },
+        { stopSequence: 3, stopId: 'MBG', arrivalSecs: 30_000, departureSecs: 30_000 },
+      ],
+    },
+  ];
+  return scheduleView({
+    timezone: 'Africa/Johannesburg',
+    trips,
+    routes: ['STH', 'NTH'],
+    stops: ['CPT', 'WDS', 'MBG'],
+    agencies: ['PRASA'],
+    dayStart,
+  });
+}
+
+export function context(schedule: ScheduleView | null = makeSchedule()): FeedRuleContext {
+  return { now: new Date(NOW * 1000), schedule };
+}
+
+type ScheduleData = {
+  timezone: string;
+  trips: ScheduledTrip[];
+  routes: string[];
+  stops: string[];
+  agencies: string[];
+  dayStart?: number;
+};
+
+function scheduleView(data: ScheduleData): ScheduleView {
+  const trips = new Map(data.trips.map((trip) => [trip.tripId, trip]));
+  const [routes, stops, agencies] = [new Set(data.routes), new Set(data.stops), new Set(data.agencies)];
+  return {
+    timezone: data.timezone,
+    trip: (tripId) => trips.get(tripId),
+    hasRoute: (routeId) => routes.has(routeId),
+    hasStop: (stopId) => stops.has(stopId),
+    hasAgency: (agencyId) => agencies.has(agencyId),
+    serviceDayStart: data.dayStart === undefined ? undefined : () => data.dayStart,
+  };
+}
+
+type Row = Record<string, string>;
+
+/** A ScheduleView of a GTFS zip (without service day starts), for the fixture tests. */
+export function loadGtfsSchedule(zipPath: string): ScheduleView {
+  const files = unzipSync(readFileSync(zipPath));
+  const table = (name: string): Row[] =>
+    files[name]
+      ? parse(Buffer.from(files[name]), { columns: true, bom: true, skip_empty_lines: true, trim: true })
+      : [];
+  const trips = new Map<string, ScheduledTrip>();
+  for (const row of table('trips.txt')) {
+    const directionId =
+      row.direction_id === undefined || row.direction_id === '' ? undefined : Number(row.direction_id);
+    trips.set(row.trip_id, {
+      tripId: row.trip_id,
+      routeId: row.route_id,
+      serviceId: row.service_id,
+      directionId,
+      stopTimes: [],
+    });
+  }
+  for (const row of table('stop_times.txt')) {
+    trips.get(row.trip_id)?.stopTimes.push({
+      stopSequence: Number(row.stop_sequence),
+      stopId: row.stop_id,
+      arrivalSecs: toSecs(row.arrival_time),
+      departureSecs: toSecs(row.departure_time),
+    });
+  }
+  const agencies = table('agency.txt');
+  return scheduleView({
+    timezone: agencies[0]?.agency_timezone ?? 'UTC',
+    trips: [...trips.values()],
+    routes: table('routes.txt').map((row) => row.route_id),
+    stops: table('stops.txt').map((row) => row.stop_id),
+    agencies: agencies.map((row) => row.agency_id ?? ''),
+  });
+}
+
+function toSecs(time: string | undefined): number | null {
+  const match = /^(\d+):(\d\d):(\d\d)$/.exec(time ?? '');
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
+}

@@ -1,0 +1,30 @@
+import type { FeedEntity } from '@feeddesk/proto';
+import type { FeedRuleContext } from './context.ts';
+import { idOf } from './fields.ts';
+import { type FeedNotice, reporter, type Severity } from './notice.ts';
+
+/**
+ * Trip not on the given route: trip.route_id is a known route but not the trip's route in the
+ * schedule's trips.txt (MobilityData E035, error). Unknown routes are E004.
+ */
+export const code = 'E035';
+export const severity: Severity = 'error';
+
+export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
+  const schedule = ctx.schedule;
+  if (!schedule) return [];
+  const descriptors = [
+    { field: 'trip_update.trip', trip: entity.tripUpdate?.trip },
+    { field: 'vehicle.trip', trip: entity.vehicle?.trip },
+  ];
+  const report = reporter(code, severity, entity.id);
+  return descriptors.flatMap(({ field, trip }) => {
+    const routeId = idOf(trip, 'routeId');
+    const tripId = idOf(trip, 'tripId');
+    const scheduled = tripId === undefined ? undefined : schedule.trip(tripId);
+    if (routeId === undefined || !scheduled || scheduled.routeId === routeId || !schedule.hasRoute(routeId))
+      return [];
+    const message = `Trip ${tripId} runs on route ${scheduled.routeId}, not ${routeId}; fix route_id or leave it out.`;
+    return [report(`${field}.route_id`, message, { value: routeId })];
+  });
+}
