@@ -1,9 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './routes/auth.ts';
+import { dbRoutes } from './routes/db.ts';
+import { downloadRoutes } from './routes/downloads.ts';
+import { excelRoutes } from './routes/excel.ts';
+import { feedRoutes } from './routes/feed.ts';
+import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
 
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(feedRoutes, { prefix: '/feed' });
+  await app.register(dbRoutes, { prefix: '/db' });
+  await app.register(gtfsRoutes, { prefix: '/gtfs' });
+  await app.register(downloadRoutes, { prefix: '/static/shared' });
+  await app.register(excelRoutes, { prefix: '/excel' });
   await app.register(liveConnection);
 };

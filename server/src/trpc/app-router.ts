@@ -1,5 +1,7 @@
 import { authRouter } from './routers/auth.ts';
+import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
+import { scheduleRouter } from './routers/schedule.ts';
 import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
@@ -7,6 +9,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   jobs: jobsRouter,
+  feed: feedRouter,
+  schedule: scheduleRouter,
 });
 
 export type AppRouter = typeof appRouter;

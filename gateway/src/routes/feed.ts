@@ -1,0 +1,111 @@
+import { FeedDecodeError, type FeedEntity, decodeFeedEntity } from '@feeddesk/proto';
+import { AppError } from '@feeddesk/server/errors';
+import { FeedCache } from '@feeddesk/server/feed/feed-cache';
+import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
+import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
+import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
+import { requireRole } from '@feeddesk/server/http/require-role';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { boolField, field, readForm } from '../support/read-form.ts';
+
+const MAX_ENTITY_BYTES = 1024 * 1024;
+
+/** /feed of contract.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
+export const feedRoutes: FastifyPluginAsync = async (app) => {
+  const cache = new FeedCache(app.deps);
+  cache.start();
+  app.addHook('onClose', async () => cache.stop());
+  app.addContentTypeParser(
+    ['application/x-protobuf', 'application/protobuf', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: MAX_ENTITY_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get<{ Params: { feed: string }; Querystring: { format?: string } }>(
+    '/:feed',
+    {
+      schema: {
+        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
+        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } } },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await cache.get(FEED_PATHS[request.params.feed]!);
+      const json = request.query.format === 'json';
+      const etag = json ? `${snapshot.etag.slice(0, -1)}-json"` : snapshot.etag;
+      reply.header('etag', etag).header('last-modified', snapshot.lastModified);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (isNotModified(request, etag, snapshot.changedAt)) return reply.status(304).send();
+      if (json) return reply.type('application/json; charset=utf-8').send(snapshot.json);
+      reply.type('application/x-protobuf');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(snapshot.gzip);
+      }
+      return reply.send(snapshot.bytes);
+    },
+  );
+
+  const edit = { preHandler: requireRole('edit') };
+  app.post('/trip_update', edit, async (request) => {
+    const result = await saveFeedEntity(app.deps, {
+      kind: 'trip_update',
+      entity: decodeBody(request),
+      by: request.user!.username,
+      log: logEntityHeader(request),
+    });
+    return { id: result.id, message: '✅ Sucessfully saved Trip Update', warnings: result.warnings };
+  });
+
+  app.post('/service_alert', edit, async (request) => {
+    const result = await saveFeedEntity(app.deps, {
+      kind: 'alert',
+      entity: decodeBody(request),
+      by: request.user!.username,
+      log: logEntityHeader(request),
+    });
+    return { id: result.id, message: ' ✅ Successfully saved Alert!', warnings: result.warnings };
+  });
+
+  app.delete<{ Params: { feed: string } }>(
+    '/:feed/delete_feed_entity',
+    { ...edit, schema: { params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } } } },
+    async (request) => {
+      const form = await readForm(request);
+      const query = request.query as Record<string, string>;
+      const id = field(form, 'entity_id') ?? query.entity_id;
+      if (!id) throw new AppError('validation_failed', { message: 'Give the entity_id of the entity to delete.' });
+      const deleteFromLog = boolField(form, 'deleteFromLog', ['true', '1'].includes(query.deleteFromLog ?? ''));
+      await deleteFeedEntity(app.deps, { kind: FEED_PATHS[request.params.feed]!, id, by: request.user!.username, deleteFromLog });
+      return { message: 'Successfully deleted.' };
+    },
+  );
+};
+
+function isNotModified(request: FastifyRequest, etag: string, changedAt: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch) return ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+  const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
+  return !Number.isNaN(since) && Math.floor(changedAt.getTime() / 1000) * 1000 <= since;
+}
+
+function decodeBody(request: FastifyRequest): FeedEntity {
+  if (!Buffer.isBuffer(request.body)) {
+    throw new AppError('unsupported_media_type', {
+      message: 'Send one protobuf FeedEntity with Content-Type: application/x-protobuf.',
+    });
+  }
+  try {
+    return decodeFeedEntity(request.body);
+  } catch (error) {
+    if (error instanceof FeedDecodeError) {
+      throw new AppError('feed_decode_failed', { message: `The body is not a valid FeedEntity: ${error.message}.` });
+    }
+    throw error;
+  }
+}
+
+/** Header LogEntity: default true; `false` or `0` = do not log (contract.md). */
+function logEntityHeader(request: FastifyRequest): boolean {
+  const value = String(request.headers.logentity ?? 'true').toLowerCase();
+  return !(value === 'false' || value === '0');
+}

@@ -1,0 +1,43 @@
+import type { FeedEntity } from '@feeddesk/proto';
+import type { ScheduleView } from '../schedule/load-schedule-view.ts';
+
+export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'unknown';
+export type AlertState = 'active' | 'ended' | 'upcoming';
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX). */
+export function tripUpdateState(entity: FeedEntity, view: ScheduleView | null, nowSecs: number): TripUpdateState {
+  const tu = entity.tripUpdate;
+  const tripId = tu?.trip?.tripId ?? '';
+  const trip = view?.trip(tripId);
+  const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);
+  if (!trip || dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
+  const first = trip.stopTimes[0]!;
+  const last = trip.stopTimes.at(-1)!;
+  const updates = tu?.stopTimeUpdate ?? [];
+  const delayAt = (seq: number) => {
+    let delay = num(tu?.delay);
+    for (const stu of updates) if (num(stu.stopSequence) <= seq) delay = num(stu.arrival?.delay ?? stu.departure?.delay ?? delay);
+    return delay;
+  };
+  const start = dayStart + (first.departureSecs ?? first.arrivalSecs ?? 0) + delayAt(first.stopSequence);
+  const end = dayStart + (last.arrivalSecs ?? last.departureSecs ?? 0) + delayAt(last.stopSequence);
+  if (nowSecs < start) return 'yet_to_start';
+  if (nowSecs <= end) return 'in_progress';
+  return 'finished';
+}
+
+/** Active now, ended, or not yet started (spec §4 alert row colours). */
+export function alertState(entity: FeedEntity, nowSecs: number): AlertState {
+  const periods = entity.alert?.activePeriod ?? [];
+  if (periods.length === 0) return 'active';
+  let upcoming = false;
+  for (const p of periods) {
+    const start = num(p.start);
+    const end = num(p.end) || Number.POSITIVE_INFINITY;
+    if (start <= nowSecs && nowSecs <= end) return 'active';
+    if (start > nowSecs) upcoming = true;
+  }
+  return upcoming ? 'upcoming' : 'ended';
+}

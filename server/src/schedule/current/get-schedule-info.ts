@@ -1,0 +1,50 @@
+import { scheduleVersions, storedFiles } from '@feeddesk/drizzle';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import { findCurrentSchedule } from '../find-current-schedule.ts';
+import { listCalendarRules } from '../list-calendar-rules.ts';
+import { activeServiceIds } from '../time/active-services.ts';
+import { DEFAULT_TIMEZONE, serviceDateOf } from '../time/service-day.ts';
+
+export type ScheduleInfo = {
+  timezone: string;
+  /** POSIX seconds of the last successful load; 0 when none (contract.md time_since_last_schedule). */
+  timeSinceLastSchedule: number;
+  workbookLastModified: string | null;
+  hasZip: boolean;
+  hasReport: boolean;
+  todayServices: string[];
+  versionId: number | null;
+};
+
+/** What the home and upload screens show about the current schedule. */
+export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<ScheduleInfo> {
+  const current = await findCurrentSchedule(deps);
+  const [reports] = await deps.db.select({ n: count() }).from(storedFiles).where(inArray(storedFiles.kind, ['report_html']));
+  if (!current) {
+    return {
+      timezone: DEFAULT_TIMEZONE,
+      timeSinceLastSchedule: 0,
+      workbookLastModified: null,
+      hasZip: false,
+      hasReport: (reports?.n ?? 0) > 0,
+      todayServices: [],
+      versionId: null,
+    };
+  }
+  const [version] = await deps.db.select().from(scheduleVersions).where(eq(scheduleVersions.id, current.versionId));
+  const [workbook] = version?.workbookFileId
+    ? await deps.db.select({ createdAt: storedFiles.createdAt }).from(storedFiles).where(eq(storedFiles.id, version.workbookFileId))
+    : [];
+  const today = serviceDateOf(deps.now(), current.timezone);
+  const rules = await listCalendarRules(deps, { versionId: current.versionId, dates: [today] });
+  return {
+    timezone: current.timezone,
+    timeSinceLastSchedule: (version?.activatedAt?.getTime() ?? 0) / 1000,
+    workbookLastModified: workbook?.createdAt.toISOString() ?? null,
+    hasZip: !!version?.zipFileId,
+    hasReport: (reports?.n ?? 0) > 0,
+    todayServices: activeServiceIds(today, rules.calendars, rules.calendarDates),
+    versionId: current.versionId,
+  };
+}

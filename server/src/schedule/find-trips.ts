@@ -1,0 +1,125 @@
+import { stops, trips } from '@feeddesk/drizzle';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { findCurrentSchedule } from './find-current-schedule.ts';
+import { listCalendarRules } from './list-calendar-rules.ts';
+import { activeServiceIds } from './time/active-services.ts';
+import {
+  addDays,
+  localTimeToServiceSecs,
+  secondsIntoServiceDay,
+  serviceDateOf,
+  serviceDayStartSecs,
+} from './time/service-day.ts';
+import { type TripState, tripState } from './time/trip-state.ts';
+
+export type FindTripsOptions = {
+  route?: string;
+  /** A service_id; when absent, the services running today (and yesterday's runs still under way). */
+  service?: string;
+  /** Train number: matches trip ids ending in `-<number>` plus optional digits, leading zeros ignored. */
+  number?: string;
+  /** `HH:MM:SS` local time of today's service day to judge `inprogress` at; default now. */
+  after?: string;
+};
+
+/** One trip as GET /db/get_trips gives it. */
+export type TripListItem = { trip_id: string; endTerminus: string; inprogress: TripState };
+
+/**
+ * Trips of the current schedule, in progress first, then yet to start, then finished, each by
+ * start time. Without `service`, the trips of the services active today, plus those runs of
+ * yesterday's services that pass 24:00 and have not finished yet (a train at 24:35 of Tuesday's
+ * service still shows at 00:20 on Wednesday, as yet to start; at 00:40 it is gone). Such a run is
+ * listed instead of the same trip's run of today. With `service`, that service's trips, judged
+ * as today's runs.
+ */
+export async function findTrips(
+  deps: Pick<Deps, 'db' | 'now'>,
+  options: FindTripsOptions = {},
+): Promise<TripListItem[]> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) return [];
+  if (options.number !== undefined && !/^\d+$/.test(options.number)) return [];
+  const tz = current.timezone;
+  const today = serviceDateOf(deps.now(), tz);
+  const yesterday = addDays(today, -1);
+  const nowSecs = judgedSecs(deps.now(), options.after, today, tz);
+  const yesterdayNowSecs = nowSecs + serviceDayStartSecs(today, tz) - serviceDayStartSecs(yesterday, tz);
+
+  const runs = options.service
+    ? { today: new Set([options.service]), yesterday: new Set<string>() }
+    : await activeServices(deps, current.versionId, today, yesterday);
+  const serviceIds = [...new Set([...runs.today, ...runs.yesterday])];
+  if (serviceIds.length === 0) return [];
+
+  const rows = await deps.db
+    .select({
+      tripId: trips.tripId,
+      serviceId: trips.serviceId,
+      startSecs: trips.startSecs,
+      endSecs: trips.endSecs,
+      headsign: trips.tripHeadsign,
+      lastStopName: stops.stopName,
+    })
+    .from(trips)
+    .leftJoin(stops, and(eq(stops.versionId, trips.versionId), eq(stops.stopId, trips.lastStopId)))
+    .where(
+      and(
+        eq(trips.versionId, current.versionId),
+        inArray(trips.serviceId, serviceIds),
+        options.route ? eq(trips.routeId, options.route) : undefined,
+        options.number ? sql`${trips.tripId} ~ ${numberPattern(options.number)}` : undefined,
+      ),
+    );
+
+  const listed: (TripListItem & { sortSecs: number })[] = [];
+  for (const row of rows) {
+    const start = row.startSecs ?? Number.POSITIVE_INFINITY;
+    const end = row.endSecs ?? Number.POSITIVE_INFINITY;
+    const endTerminus = row.lastStopName ?? row.headsign ?? '';
+    const shift = yesterdayNowSecs - nowSecs;
+    if (runs.yesterday.has(row.serviceId) && end >= yesterdayNowSecs) {
+      const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs: yesterdayNowSecs });
+      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start - shift });
+    } else if (runs.today.has(row.serviceId)) {
+      const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs });
+      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start });
+    }
+  }
+  listed.sort(
+    (a, b) => a.inprogress - b.inprogress || a.sortSecs - b.sortSecs || (a.trip_id < b.trip_id ? -1 : 1),
+  );
+  return listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
+}
+
+function judgedSecs(now: Date, after: string | undefined, today: string, tz: string): number {
+  if (after === undefined || after === '') return secondsIntoServiceDay(now, today, tz);
+  const secs = localTimeToServiceSecs(after, today, tz);
+  if (secs === undefined) {
+    throw new AppError('bad_request', {
+      message: `"after" must be a local time HH:MM:SS such as 08:30:00, not "${after}".`,
+    });
+  }
+  return secs;
+}
+
+async function activeServices(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  today: string,
+  yesterday: string,
+): Promise<{ today: Set<string>; yesterday: Set<string> }> {
+  const rules = await listCalendarRules(deps, { versionId, dates: [yesterday, today] });
+  return {
+    today: new Set(activeServiceIds(today, rules.calendars, rules.calendarDates)),
+    yesterday: new Set(activeServiceIds(yesterday, rules.calendars, rules.calendarDates)),
+  };
+}
+
+/** `0123` → trip ids ending in `-` + any zeros + `123` + optional digits (digits only, so safe in a regex). */
+function numberPattern(number: string): string {
+  const digits = number.replace(/^0+(?=\d)/, '');
+  return `-0*${digits}[0-9]*$`;
+}

@@ -1,0 +1,74 @@
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { storeFile } from '../../files/store-file.ts';
+import { loadScheduleVersion } from '../load-schedule-version.ts';
+import { scheduleCache } from '../schedule-cache.ts';
+import { prepareInWorker } from './prepare-in-worker.ts';
+
+export type ImportScheduleOptions = {
+  bytes: Uint8Array;
+  fileName: string;
+  uploadedBy: string | null;
+  jobId: string | null;
+  progress: (message: string, data?: Record<string, unknown>) => Promise<void>;
+};
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * An upload from bytes to the current schedule: read and validate off the event loop, keep the
+ * report whatever happens, refuse on errors (the previous schedule keeps serving), else store the
+ * workbook and zip and load the new version, which becomes current in one step.
+ */
+export async function importSchedule(deps: AppDeps, options: ImportScheduleOptions) {
+  const { progress } = options;
+  if (options.bytes.byteLength === 0) {
+    throw new AppError('validation_failed', { message: 'The file is empty. Choose the schedule workbook or GTFS zip.' });
+  }
+  await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
+  const prepared = await prepareInWorker({
+    bytes: options.bytes,
+    fileName: options.fileName,
+    now: deps.now(),
+    maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
+    blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
+  });
+  const by = options.uploadedBy;
+  const reportHtmlFileId = await storeFile(deps, { kind: 'report_html', name: 'report.html', contentType: 'text/html; charset=utf-8', bytes: Buffer.from(prepared.report.html), createdBy: by });
+  const reportJsonFileId = await storeFile(deps, { kind: 'report_json', name: 'report.json', contentType: 'application/json; charset=utf-8', bytes: Buffer.from(JSON.stringify(prepared.report.json)), createdBy: by });
+  const { errors, warnings, infos } = prepared.counts;
+  await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, { validation_report: true });
+  if (prepared.blocking || !prepared.feed) {
+    const lines = prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);
+    throw new AppError('validation_failed', {
+      message: `The schedule was not loaded; the current one keeps serving. Fix these and upload again:\n${lines.join('\n')}${
+        errors > lines.length ? `\n… and ${errors - lines.length} more in the validation report.` : ''
+      }`,
+      details: { validation_report: true },
+    });
+  }
+  const isWorkbook = prepared.kind !== 'gtfs_zip';
+  const workbookBytes = isWorkbook ? options.bytes : prepared.workbook;
+  const workbookFileId = workbookBytes
+    ? await storeFile(deps, { kind: 'schedule_workbook', name: 'gtfs.xlsx', contentType: XLSX, bytes: workbookBytes, createdBy: by })
+    : undefined;
+  const zipFileId = await storeFile(deps, {
+    kind: 'schedule_zip',
+    name: 'gtfs.zip',
+    contentType: 'application/zip',
+    bytes: isWorkbook ? prepared.zip! : options.bytes,
+    createdBy: by,
+  });
+  await progress('Loading the schedule…');
+  const loaded = await loadScheduleVersion(deps, {
+    feed: prepared.feed,
+    sourceKind: prepared.kind,
+    sourceName: options.fileName,
+    uploadedBy: by,
+    jobId: options.jobId,
+    files: { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId },
+  });
+  scheduleCache.invalidate();
+  await deps.bus.publish('schedule_changed', String(loaded.versionId));
+  return loaded;
+}

@@ -1,0 +1,82 @@
+import { convertUpload } from '../gtfs/convert-upload.ts';
+import type { GtfsFeed, InputProblem } from '../gtfs/tables.ts';
+import { type ReportJson, buildReport } from '../gtfs/validate/report/build-report.ts';
+import type { Notice } from '../gtfs/validate/types.ts';
+import { validateFeed } from '../gtfs/validate/validate-feed.ts';
+import { writePlainWorkbook } from '../gtfs/write-plain-workbook.ts';
+import { writeGtfsZip } from '../gtfs/write-zip.ts';
+
+export type PrepareScheduleOptions = {
+  bytes: Uint8Array;
+  fileName: string;
+  now: Date;
+  maxUnzippedBytes: number;
+  blockOnWarnings: boolean;
+};
+
+export type PreparedSchedule = {
+  kind: 'timetable_workbook' | 'plain_workbook' | 'gtfs_zip' | 'unknown';
+  /** Present only when the schedule may be loaded (no blocking notice). */
+  feed: GtfsFeed | null;
+  problems: InputProblem[];
+  blocking: boolean;
+  counts: { errors: number; warnings: number; infos: number };
+  /** The first blocking notices as sentences with their cell, for the upload log. */
+  firstErrors: string[];
+  report: { json: ReportJson; html: string };
+  zip: Uint8Array | null;
+  /** For a zip upload: the same schedule as a plain workbook (workbook.md export), when Excel can hold it. */
+  workbook: Uint8Array | null;
+};
+
+/**
+ * The CPU-heavy part of an upload, run in a worker thread: read the file whatever its kind,
+ * validate the GTFS, write the report and the zip. No database here.
+ */
+export async function prepareSchedule(options: PrepareScheduleOptions): Promise<PreparedSchedule> {
+  const converted = await convertUpload(options.bytes, { maxUnzippedBytes: options.maxUnzippedBytes });
+  const result = validateFeed(converted.feed, {
+    now: options.now,
+    blockOnWarnings: options.blockOnWarnings,
+    inputProblems: converted.problems,
+  });
+  const rows = [...converted.feed.values()].reduce((n, t) => n + t.rows.length, 0);
+  const report = buildReport(result, {
+    feedName: options.fileName,
+    validatedAt: options.now,
+    files: converted.feed.size,
+    rows,
+  });
+  const blocking = result.blocking || converted.problems.length > 0;
+  const firstErrors = result.notices
+    .filter((n) => n.severity === 'ERROR' || (options.blockOnWarnings && n.severity === 'WARNING'))
+    .slice(0, 10)
+    .map(describeNotice);
+  return {
+    kind: converted.kind,
+    feed: blocking ? null : converted.feed,
+    problems: converted.problems,
+    blocking,
+    counts: result.counts,
+    firstErrors,
+    report,
+    zip: blocking || converted.kind === 'gtfs_zip' ? null : writeGtfsZip(converted.feed),
+    workbook: blocking || converted.kind !== 'gtfs_zip' || !fitsExcel(converted.feed) ? null : await writePlainWorkbook(converted.feed),
+  };
+}
+
+/** One line of the upload log per notice: where (workbook cell or file and row), the code, and the message. */
+export function describeNotice(n: Notice): string {
+  const where = n.origin
+    ? `'${n.origin.sheet}'!${n.origin.cell}`
+    : n.filename
+      ? `${n.filename}${n.csvRowNumber ? ` row ${n.csvRowNumber}` : ''}`
+      : '';
+  const detail = typeof n.message === 'string' ? n.message : n.fieldName ? `${n.fieldName} = '${n.fieldValue ?? ''}'` : '';
+  return [where, n.code, detail].filter(Boolean).join(': ');
+}
+
+/** Excel holds 1 048 576 rows a sheet. */
+function fitsExcel(feed: GtfsFeed): boolean {
+  return [...feed.values()].every((t) => t.rows.length < 1_048_575);
+}

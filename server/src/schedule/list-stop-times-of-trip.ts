@@ -1,0 +1,60 @@
+import { stops, stopTimes, trips } from '@feeddesk/drizzle';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { findCurrentSchedule } from './find-current-schedule.ts';
+import { formatGtfsTime } from './time/gtfs-time.ts';
+
+export type ListStopTimesOfTripOptions = { tripid: string };
+
+/** One stop of a trip as GET /db/get_stop_times_trip gives it; times are GTFS `HH:MM:SS` (may pass 24:00). */
+export type TripStopTime = {
+  stopSequence: number;
+  stopId: string;
+  stopName: string | null;
+  arrival: string | null;
+  departure: string | null;
+};
+
+/** The stop times of one trip of the current schedule in sequence order; throws `trip_not_found`. */
+export async function listStopTimesOfTrip(
+  deps: Pick<Deps, 'db'>,
+  { tripid }: ListStopTimesOfTripOptions,
+): Promise<TripStopTime[]> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) throw tripNotFound(tripid);
+  const rows = await deps.db
+    .select({
+      stopSequence: stopTimes.stopSequence,
+      stopId: stopTimes.stopId,
+      stopName: stops.stopName,
+      arrivalSecs: stopTimes.arrivalSecs,
+      departureSecs: stopTimes.departureSecs,
+    })
+    .from(stopTimes)
+    .leftJoin(stops, and(eq(stops.versionId, stopTimes.versionId), eq(stops.stopId, stopTimes.stopId)))
+    .where(and(eq(stopTimes.versionId, current.versionId), eq(stopTimes.tripId, tripid)))
+    .orderBy(asc(stopTimes.stopSequence));
+  if (rows.length === 0 && !(await tripExists(deps, current.versionId, tripid))) throw tripNotFound(tripid);
+  return rows.map((r) => ({
+    stopSequence: r.stopSequence,
+    stopId: r.stopId,
+    stopName: r.stopName,
+    arrival: r.arrivalSecs === null ? null : formatGtfsTime(r.arrivalSecs),
+    departure: r.departureSecs === null ? null : formatGtfsTime(r.departureSecs),
+  }));
+}
+
+async function tripExists(deps: Pick<Deps, 'db'>, versionId: number, tripId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ tripId: trips.tripId })
+    .from(trips)
+    .where(and(eq(trips.versionId, versionId), eq(trips.tripId, tripId)));
+  return row !== undefined;
+}
+
+function tripNotFound(tripId: string): AppError {
+  return new AppError('trip_not_found', {
+    message: `Trip "${tripId}" is not in the current schedule; pick a trip from the list.`,
+  });
+}

@@ -1,0 +1,42 @@
+import { scheduleVersions } from '@feeddesk/drizzle';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+
+/** Serialises version switches across processes (two loads finishing at once). */
+const SWITCH_LOCK = 727002;
+
+/**
+ * Makes a loaded version current in one transaction: previous → archived, current → previous,
+ * this one → current. Readers see either the old schedule or the new one, never a mix.
+ */
+export async function activateVersion(
+  deps: Pick<Deps, 'db' | 'now'>,
+  versionId: number,
+  counts: Record<string, number>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SWITCH_LOCK})`);
+    const [mine] = await tx
+      .select({ status: scheduleVersions.status })
+      .from(scheduleVersions)
+      .where(eq(scheduleVersions.id, versionId))
+      .for('update');
+    if (mine?.status !== 'loading') {
+      throw new Error(
+        `Schedule version ${versionId} is no longer loading (it was marked ${mine?.status ?? 'deleted'}).`,
+      );
+    }
+    await tx
+      .update(scheduleVersions)
+      .set({ status: 'archived' })
+      .where(eq(scheduleVersions.status, 'previous'));
+    await tx
+      .update(scheduleVersions)
+      .set({ status: 'previous' })
+      .where(eq(scheduleVersions.status, 'current'));
+    await tx
+      .update(scheduleVersions)
+      .set({ status: 'current', activatedAt: deps.now(), counts })
+      .where(and(eq(scheduleVersions.id, versionId), eq(scheduleVersions.status, 'loading')));
+  });
+}

@@ -1,0 +1,36 @@
+import { scheduleVersions } from '@feeddesk/drizzle';
+import { and, desc, inArray, notInArray } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import { deleteVersionRows } from './delete-version-rows.ts';
+
+/** How many versions' metadata (who, when, counts, files) the versions list keeps. */
+export const KEPT_VERSIONS = 5;
+
+/**
+ * Keeps the GTFS rows of the current and previous versions only (and of loads under way), and
+ * the metadata of the last KEPT_VERSIONS versions plus those two.
+ */
+export async function pruneVersions(deps: Pick<Deps, 'db'>): Promise<void> {
+  const stale = await deps.db
+    .select({ id: scheduleVersions.id })
+    .from(scheduleVersions)
+    .where(inArray(scheduleVersions.status, ['archived', 'failed']));
+  await deleteVersionRows(
+    deps,
+    stale.map((v) => v.id),
+  );
+  const kept = await deps.db
+    .select({ id: scheduleVersions.id })
+    .from(scheduleVersions)
+    .orderBy(desc(scheduleVersions.id))
+    .limit(KEPT_VERSIONS);
+  await deps.db.delete(scheduleVersions).where(
+    and(
+      inArray(scheduleVersions.status, ['archived', 'failed']),
+      notInArray(
+        scheduleVersions.id,
+        kept.map((v) => v.id),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { GtfsFeed } from '../gtfs/tables.ts';
+import { parseGtfsCsv } from './make-feed.ts';
+
+/** Reads the .txt files of a GTFS zip into a GtfsFeed (test and benchmark support, not the upload path). */
+export function readGtfsZip(path: string, only?: string[]): GtfsFeed {
+  const files = unzipSync(readFileSync(path), {
+    filter: (file) => file.name.endsWith('.txt') && (!only || only.includes(file.name)),
+  });
+  const feed: GtfsFeed = new Map();
+  for (const [name, bytes] of Object.entries(files)) {
+    feed.set(name, parseGtfsCsv(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    delete files[name];
+  }
+  return feed;
+}

@@ -1,0 +1,61 @@
+import { DateTime, IANAZone } from 'luxon';
+
+/** The operator's zone, used only when a schedule names none. */
+export const DEFAULT_TIMEZONE = 'Africa/Johannesburg';
+
+/** A GTFS date, `YYYYMMDD`. */
+export type ServiceDate = string;
+
+/**
+ * Start of a GTFS service day: noon minus 12 h, local time of `tz`. On a day a DST change
+ * happens this is not midnight (e.g. 23:00 or 01:00 of the previous evening/same night), which
+ * is what GTFS times are counted from.
+ */
+export function serviceDayStart(date: ServiceDate, tz: string): DateTime {
+  const noon = DateTime.fromObject({ ...dateParts(date), hour: 12 }, { zone: tz });
+  return noon.minus({ hours: 12 });
+}
+
+/** POSIX seconds of `serviceDayStart`. */
+export function serviceDayStartSecs(date: ServiceDate, tz: string): number {
+  return Math.round(serviceDayStart(date, tz).toSeconds());
+}
+
+/** The local calendar date of `now` in `tz` = the service day that starts "today". */
+export function serviceDateOf(now: Date, tz: string): ServiceDate {
+  return DateTime.fromJSDate(now, { zone: tz }).toFormat('yyyyLLdd');
+}
+
+export function addDays(date: ServiceDate, days: number): ServiceDate {
+  return DateTime.fromObject(dateParts(date), { zone: 'UTC' }).plus({ days }).toFormat('yyyyLLdd');
+}
+
+/** Seconds from the start of service day `date` to `now` (may be negative or pass 86 400). */
+export function secondsIntoServiceDay(now: Date, date: ServiceDate, tz: string): number {
+  return Math.floor(now.getTime() / 1000) - serviceDayStartSecs(date, tz);
+}
+
+/**
+ * A local wall-clock time (`HH:MM[:SS]`) on service day `date`, as GTFS seconds of that day.
+ * Undefined for text that is not such a time.
+ */
+export function localTimeToServiceSecs(time: string, date: ServiceDate, tz: string): number | undefined {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!match) return undefined;
+  const [hour, minute, second] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const local = DateTime.fromObject({ ...dateParts(date), hour, minute, second }, { zone: tz });
+  return Math.round(local.toSeconds()) - serviceDayStartSecs(date, tz);
+}
+
+export function isValidTimezone(tz: string): boolean {
+  return IANAZone.isValidZone(tz);
+}
+
+export function isServiceDate(text: string): boolean {
+  return /^\d{8}$/.test(text) && DateTime.fromObject(dateParts(text)).isValid;
+}
+
+function dateParts(date: ServiceDate): { year: number; month: number; day: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(4, 6)), day: Number(date.slice(6, 8)) };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const feedKind = z.enum(['trip_update', 'alert', 'vehicle']);
+
+const translatedString = z.object({
+  translation: z.array(z.object({ text: z.string().max(10_000), language: z.string().max(35).optional() })).max(20),
+});
+const stopTimeEvent = z.object({
+  delay: z.number().int().optional(),
+  time: z.number().int().optional(),
+  uncertainty: z.number().int().optional(),
+});
+const tripDescriptor = z.object({
+  tripId: z.string().max(200).optional(),
+  routeId: z.string().max(200).optional(),
+  directionId: z.number().int().optional(),
+  startTime: z.string().max(20).optional(),
+  startDate: z.string().max(20).optional(),
+  scheduleRelationship: z.union([z.string().max(30), z.number().int()]).optional(),
+});
+
+/** A trip update as the editor sends it (protobuf-JSON, camelCase); the feed rules check the rest. */
+export const tripUpdateEntity = z.object({
+  id: z.string().max(200).optional(),
+  tripUpdate: z.object({
+    trip: tripDescriptor,
+    delay: z.number().int().optional(),
+    timestamp: z.number().int().optional(),
+    stopTimeUpdate: z
+      .array(
+        z.object({
+          stopSequence: z.number().int().optional(),
+          stopId: z.string().max(200).optional(),
+          arrival: stopTimeEvent.optional(),
+          departure: stopTimeEvent.optional(),
+          scheduleRelationship: z.union([z.string().max(30), z.number().int()]).optional(),
+        }),
+      )
+      .max(1000)
+      .default([]),
+  }),
+});
+
+export const alertEntity = z.object({
+  id: z.string().max(200).optional(),
+  alert: z.object({
+    activePeriod: z.array(z.object({ start: z.number().int().optional(), end: z.number().int().optional() })).max(50).default([]),
+    informedEntity: z
+      .array(
+        z.object({
+          agencyId: z.string().max(200).optional(),
+          routeId: z.string().max(200).optional(),
+          routeType: z.number().int().optional(),
+          directionId: z.number().int().optional(),
+          trip: tripDescriptor.optional(),
+          stopId: z.string().max(200).optional(),
+        }),
+      )
+      .max(500)
+      .default([]),
+    cause: z.union([z.string().max(40), z.number().int()]).optional(),
+    effect: z.union([z.string().max(40), z.number().int()]).optional(),
+    severityLevel: z.union([z.string().max(40), z.number().int()]).optional(),
+    url: translatedString.optional(),
+    headerText: translatedString.optional(),
+    descriptionText: translatedString.optional(),
+    ttsHeaderText: translatedString.optional(),
+    ttsDescriptionText: translatedString.optional(),
+  }),
+});
+
+export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity });
+export const saveAlertInput = z.object({ entity: alertEntity });
+export const listFeedInput = z.object({ kind: feedKind });
+export const getFeedInput = z.object({ kind: feedKind, id: z.string().max(200) });
+export const deleteFeedInput = z.object({ kind: feedKind, id: z.string().max(200), deleteFromLog: z.boolean().default(false) });

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+const text = z.string().max(200);
+
+export const stopsInput = z.object({ stopname: text.optional() }).default({});
+export const tripsInput = z
+  .object({
+    route: text.optional(),
+    service: text.optional(),
+    number: z.string().max(20).optional(),
+    after: z.string().regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Give the time as HH:MM or HH:MM:SS.').optional(),
+  })
+  .default({});
+export const stopTimesInput = z.object({ tripId: text });

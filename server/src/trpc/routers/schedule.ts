@@ -1,0 +1,22 @@
+import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
+import { findStops } from '../../schedule/find-stops.ts';
+import { findTrips } from '../../schedule/find-trips.ts';
+import { listRoutes } from '../../schedule/list-routes.ts';
+import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
+import { listServices } from '../../schedule/list-services.ts';
+import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
+import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
+import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
+import { stopTimesInput, stopsInput, tripsInput } from './schedule.schemas.ts';
+
+/** The same queries as REST /db (contract.md), for the web app. */
+export const scheduleRouter = router({
+  info: authedProcedure.query(({ ctx }) => getScheduleInfo(ctx.deps)),
+  routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),
+  services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
+  stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStops(ctx.deps, input)),
+  tripsToRoutes: authedProcedure.query(({ ctx }) => mapTripsToRoutes(ctx.deps)),
+  trips: authedProcedure.input(tripsInput).query(({ ctx, input }) => findTrips(ctx.deps, input)),
+  stopTimes: authedProcedure.input(stopTimesInput).query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
+  versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
+});

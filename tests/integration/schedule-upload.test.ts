@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
+import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
+import { ADMIN, type TestApp, startTestApp } from '../support/test-app.ts';
+import type { HttpClient } from '../support/http-client.ts';
+
+describe.each(databaseKinds)('schedule upload on %s', (kind) => {
+  let t: TestApp;
+  let planner: HttpClient;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    planner = await t.clientWithRoles(['view', 'gtfs'], 'planner');
+  });
+  afterAll(() => t?.close());
+
+  it('answers 0 before any schedule is loaded and 404 for the downloads', async () => {
+    expect(await (await t.client().get('/gtfs/time_since_last_schedule')).text()).toBe('0');
+    const zip = await t.client().get('/static/shared/gtfs.zip');
+    expect(zip.status).toBe(404);
+    expect((await zip.json()).description).toMatch(/Upload the schedule/);
+  });
+
+  it('refuses an upload without a file with "Upload file!", and without the gtfs role', async () => {
+    const res = await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: new FormData() });
+    expect(res.status).toBe(400);
+    expect((await res.json()).description).toBe('Upload file!');
+    const editor = await t.clientWithRoles(['view', 'edit']);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1])]), 'x.zip');
+    expect((await editor.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form })).status).toBe(403);
+    expect((await t.client().fetch('/gtfs/upload_gtfs', { method: 'POST', body: form })).status).toBe(401);
+  });
+
+  it('loads the timetable workbook with a growing live log, then serves queries and downloads', async () => {
+    const { messages, final } = await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
+    expect(messages[0]!.status).toBe('working');
+    expect(messages.some((m) => m.validation_report)).toBe(true);
+    expect(final.status).toBe('done');
+    expect(final.message).toMatch(/^✅ Successfully uploaded the gtfs excel file\./);
+
+    const routes = (await (await planner.get('/db/get_routes')).json()) as { route_id: string; route_color: string }[];
+    expect(routes.length).toBe(3);
+    expect(routes.every((r) => /^[0-9A-F]{6}$/i.test(r.route_color))).toBe(true);
+    expect(await (await planner.get('/db/get_services')).json()).toEqual(['WD', 'WE']);
+
+    const trips = (await (await planner.get('/db/get_trips?service=WD&after=12:00:00')).json()) as { trip_id: string; inprogress: number }[];
+    expect(trips.length).toBeGreaterThan(5);
+    expect(trips.every((tr) => tr.trip_id.startsWith('WD-'))).toBe(true);
+    const stopTimes = (await (await planner.get(`/db/get_stop_times_trip?tripid=${encodeURIComponent(trips[0]!.trip_id)}`)).json()) as {
+      stopSequence: number;
+      arrival: string;
+    }[];
+    expect(stopTimes.map((s) => s.stopSequence)).toEqual(stopTimes.map((_, i) => i));
+    expect(stopTimes[0]!.arrival).toMatch(/^\d\d:\d\d:\d\d$/);
+
+    const since = Number(await (await t.client().get('/gtfs/time_since_last_schedule')).text());
+    expect(Math.abs(since - Date.now() / 1000)).toBeLessThan(120);
+    const xlsx = await t.client().get('/static/shared/gtfs.xlsx');
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('last-modified')).toBeTruthy();
+    expect(Buffer.from(await xlsx.arrayBuffer()).equals(Buffer.from(await demoWorkbook()))).toBe(true);
+    const zip = await t.client().get('/static/shared/gtfs.zip');
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const report = await (await t.client().get('/static/shared/result/report.json')).json();
+    expect(report.summary.counts.errors).toBe(0);
+    expect((await t.client().get('/static/shared/result/report.html')).headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('refuses a broken file, names the problem, and keeps the previous schedule serving', async () => {
+    const before = await (await planner.get('/db/get_routes')).json();
+    const { final } = await uploadSchedule(planner, new TextEncoder().encode('not a zip file'), 'broken.zip');
+    expect(final.status).toBe('error');
+    expect(final.message).toMatch(/current one keeps serving/);
+    expect(await (await planner.get('/db/get_routes')).json()).toEqual(before);
+  });
+
+  it.skipIf(!hasSharedData)('reports the malformed time of the real workbook with its sheet and cell', async () => {
+    const { final } = await uploadSchedule(planner, readShared('workbooks/prasa-western-cape-with-error.xlsx'), 'prasa.xlsx');
+    expect(final.status).toBe('error');
+    expect(final.validation_report).toBe(true);
+    expect(final.message).toContain("'CNTR WD (2)'!R25");
+    const report = await (await t.client().get('/static/shared/result/report.json')).json();
+    expect(report.notices.map((n: { code: string }) => n.code)).toContain('invalid_time');
+  });
+
+  it.skipIf(!hasSharedData)('loads the real PRASA workbook: 459 trips', async () => {
+    const { final } = await uploadSchedule(planner, readShared('workbooks/prasa-western-cape.xlsx'), 'prasa.xlsx');
+    expect(final.status).toBe('done');
+    const map = (await (await planner.get('/db/trips_to_routes')).json()) as Record<string, string>;
+    expect(Object.keys(map).length).toBe(459);
+    const stops = (await (await planner.get('/db/get_stops?stopname=cape')).json()) as [string, string][];
+    expect(stops.map((s) => s[0])).toContain('CAPE TOWN');
+  });
+
+  it('gives the same answers over tRPC', async () => {
+    const admin = t.client();
+    await admin.login(ADMIN.username, ADMIN.password);
+    const rest = await (await admin.get('/db/get_routes')).json();
+    const trpc = await admin.trpc('query', 'schedule.routes');
+    expect(trpc.body.result.data).toEqual(rest);
+    const info = await admin.trpc('query', 'schedule.info');
+    expect(info.body.result.data.timezone).toBe('Africa/Johannesburg');
+  });
+});

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDemoTimetableWorkbook } from '@feeddesk/server/schedule/gtfs/demo-schedule';
+import type { HttpClient } from './http-client.ts';
+import { followOverSocket } from './live.ts';
+
+/** ../shared/data beside the repository (absent on a user's clone: tests that need it skip). */
+export const sharedData = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+export const hasSharedData = existsSync(sharedData);
+export const readShared = (path: string) => readFileSync(join(sharedData, path));
+
+let demo: Promise<Uint8Array> | undefined;
+export function demoWorkbook(): Promise<Uint8Array> {
+  demo ??= buildDemoTimetableWorkbook();
+  return demo;
+}
+
+/** Uploads a file through POST /gtfs/upload_gtfs and follows its job over /ws to the end. */
+export async function uploadSchedule(client: HttpClient, bytes: Uint8Array, fileName: string) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), fileName);
+  const res = await client.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
+  if (res.status !== 200) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
+  const jobId = await res.text();
+  const messages = await followOverSocket(client.baseUrl, client.cookieHeader, jobId, 'event');
+  return { jobId, messages, final: messages.at(-1)! };
+}
