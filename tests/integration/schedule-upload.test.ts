@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
-import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
-import { ADMIN, type TestApp, startTestApp } from '../support/test-app.ts';
 import type { HttpClient } from '../support/http-client.ts';
+import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.each(databaseKinds)('schedule upload on %s', (kind) => {
   let t: TestApp;
@@ -38,15 +38,23 @@ describe.each(databaseKinds)('schedule upload on %s', (kind) => {
     expect(final.status).toBe('done');
     expect(final.message).toMatch(/^✅ Successfully uploaded the gtfs excel file\./);
 
-    const routes = (await (await planner.get('/db/get_routes')).json()) as { route_id: string; route_color: string }[];
+    const routes = (await (await planner.get('/db/get_routes')).json()) as {
+      route_id: string;
+      route_color: string;
+    }[];
     expect(routes.length).toBe(3);
     expect(routes.every((r) => /^[0-9A-F]{6}$/i.test(r.route_color))).toBe(true);
     expect(await (await planner.get('/db/get_services')).json()).toEqual(['WD', 'WE']);
 
-    const trips = (await (await planner.get('/db/get_trips?service=WD&after=12:00:00')).json()) as { trip_id: string; inprogress: number }[];
+    const trips = (await (await planner.get('/db/get_trips?service=WD&after=12:00:00')).json()) as {
+      trip_id: string;
+      inprogress: number;
+    }[];
     expect(trips.length).toBeGreaterThan(5);
     expect(trips.every((tr) => tr.trip_id.startsWith('WD-'))).toBe(true);
-    const stopTimes = (await (await planner.get(`/db/get_stop_times_trip?tripid=${encodeURIComponent(trips[0]!.trip_id)}`)).json()) as {
+    const stopTimes = (await (
+      await planner.get(`/db/get_stop_times_trip?tripid=${encodeURIComponent(trips[0]!.trip_id)}`)
+    ).json()) as {
       stopSequence: number;
       arrival: string;
     }[];
@@ -63,7 +71,9 @@ describe.each(databaseKinds)('schedule upload on %s', (kind) => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     const report = await (await t.client().get('/static/shared/result/report.json')).json();
     expect(report.summary.counts.errors).toBe(0);
-    expect((await t.client().get('/static/shared/result/report.html')).headers.get('content-type')).toMatch(/text\/html/);
+    expect((await t.client().get('/static/shared/result/report.html')).headers.get('content-type')).toMatch(
+      /text\/html/,
+    );
   });
 
   it('refuses a broken file, names the problem, and keeps the previous schedule serving', async () => {
@@ -74,17 +84,28 @@ describe.each(databaseKinds)('schedule upload on %s', (kind) => {
     expect(await (await planner.get('/db/get_routes')).json()).toEqual(before);
   });
 
-  it.skipIf(!hasSharedData)('reports the malformed time of the real workbook with its sheet and cell', async () => {
-    const { final } = await uploadSchedule(planner, readShared('workbooks/prasa-western-cape-with-error.xlsx'), 'prasa.xlsx');
-    expect(final.status).toBe('error');
-    expect(final.validation_report).toBe(true);
-    expect(final.message).toContain("'CNTR WD (2)'!R25");
-    const report = await (await t.client().get('/static/shared/result/report.json')).json();
-    expect(report.notices.map((n: { code: string }) => n.code)).toContain('invalid_time');
-  });
+  it.skipIf(!hasSharedData)(
+    'reports the malformed time of the real workbook with its sheet and cell',
+    async () => {
+      const { final } = await uploadSchedule(
+        planner,
+        readShared('workbooks/prasa-western-cape-with-error.xlsx'),
+        'prasa.xlsx',
+      );
+      expect(final.status).toBe('error');
+      expect(final.validation_report).toBe(true);
+      expect(final.message).toContain("'CNTR WD (2)'!R25");
+      const report = await (await t.client().get('/static/shared/result/report.json')).json();
+      expect(report.notices.map((n: { code: string }) => n.code)).toContain('invalid_time');
+    },
+  );
 
   it.skipIf(!hasSharedData)('loads the real PRASA workbook: 459 trips', async () => {
-    const { final } = await uploadSchedule(planner, readShared('workbooks/prasa-western-cape.xlsx'), 'prasa.xlsx');
+    const { final } = await uploadSchedule(
+      planner,
+      readShared('workbooks/prasa-western-cape.xlsx'),
+      'prasa.xlsx',
+    );
     expect(final.status).toBe('done');
     const map = (await (await planner.get('/db/trips_to_routes')).json()) as Record<string, string>;
     expect(Object.keys(map).length).toBe(459);

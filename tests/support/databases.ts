@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { type Database, migrationsDir, openDb } from '@feeddesk/drizzle';
 import postgres from 'postgres';
 
-export type TestDatabase = { kind: 'pglite' | 'postgres'; database: Database; drop(): Promise<void> };
+export type TestDatabase = {
+  kind: 'pglite' | 'postgres';
+  database: Database;
+  /** The connection URL (PostgreSQL only), for a second process on the same database. */
+  url?: string;
+  drop(): Promise<void>;
+};
 
 /** PostgreSQL under test when CI (or a developer) sets DATABASE_URL or TEST_DATABASE_URL. */
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -38,6 +44,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
   return {
     kind,
     database,
+    url,
     async drop() {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -10,7 +10,12 @@ export function followOverSocket(
   event: 'event' | 'finished',
 ): Promise<LiveMessage[]> {
   return new Promise((resolve, reject) => {
-    const socket = io(url, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const socket = io(url, {
+      path: '/ws',
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: false,
+    });
     const messages: LiveMessage[] = [];
     const timer = setTimeout(() => {
       socket.close();

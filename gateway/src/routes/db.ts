@@ -17,8 +17,10 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireRole(null));
   app.get('/get_routes', async () => listRoutes(app.deps));
   app.get('/get_services', async () => listServices(app.deps));
-  app.get<{ Querystring: { stopname?: string } }>('/get_stops', { schema: query({ stopname: text }) }, async (request) =>
-    findStops(app.deps, { stopname: request.query.stopname }),
+  app.get<{ Querystring: { stopname?: string } }>(
+    '/get_stops',
+    { schema: query({ stopname: text }) },
+    async (request) => findStops(app.deps, { stopname: request.query.stopname }),
   );
   app.get('/trips_to_routes', async () => mapTripsToRoutes(app.deps));
   app.get<{ Querystring: { route?: string; service?: string; number?: string; after?: string } }>(
@@ -33,7 +35,9 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => findTrips(app.deps, request.query),
   );
-  app.get<{ Querystring: { tripid: string } }>('/get_stop_times_trip', { schema: query({ tripid: text }, ['tripid']) }, async (request) =>
-    listStopTimesOfTrip(app.deps, { tripid: request.query.tripid }),
+  app.get<{ Querystring: { tripid: string } }>(
+    '/get_stop_times_trip',
+    { schema: query({ tripid: text }, ['tripid']) },
+    async (request) => listStopTimesOfTrip(app.deps, { tripid: request.query.tripid }),
   );
 };

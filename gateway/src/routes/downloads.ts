@@ -1,4 +1,4 @@
-import { type ScheduleFileName, getScheduleFile } from '@feeddesk/server/schedule/current/get-schedule-file';
+import { getScheduleFile, type ScheduleFileName } from '@feeddesk/server/schedule/current/get-schedule-file';
 import type { FastifyPluginAsync } from 'fastify';
 
 const PATHS: Record<string, ScheduleFileName> = {
@@ -17,7 +17,8 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
       reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
       const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
       if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.status(304).send();
-      if (!name.startsWith('report.html')) reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (!name.startsWith('report.html'))
+        reply.header('content-disposition', `attachment; filename="${name}"`);
       return reply.type(file.contentType).send(file.bytes);
     });
   }

@@ -1,8 +1,8 @@
-import { FeedDecodeError, type FeedEntity, decodeFeedEntity } from '@feeddesk/proto';
+import { decodeFeedEntity, FeedDecodeError, type FeedEntity } from '@feeddesk/proto';
 import { AppError } from '@feeddesk/server/errors';
+import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
-import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -26,7 +26,10 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
-        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } } },
+        querystring: {
+          type: 'object',
+          properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } },
+        },
       },
     },
     async (request, reply) => {
@@ -68,14 +71,29 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { feed: string } }>(
     '/:feed/delete_feed_entity',
-    { ...edit, schema: { params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } } } },
+    {
+      ...edit,
+      schema: {
+        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
+      },
+    },
     async (request) => {
       const form = await readForm(request);
       const query = request.query as Record<string, string>;
       const id = field(form, 'entity_id') ?? query.entity_id;
-      if (!id) throw new AppError('validation_failed', { message: 'Give the entity_id of the entity to delete.' });
-      const deleteFromLog = boolField(form, 'deleteFromLog', ['true', '1'].includes(query.deleteFromLog ?? ''));
-      await deleteFeedEntity(app.deps, { kind: FEED_PATHS[request.params.feed]!, id, by: request.user!.username, deleteFromLog });
+      if (!id)
+        throw new AppError('validation_failed', { message: 'Give the entity_id of the entity to delete.' });
+      const deleteFromLog = boolField(
+        form,
+        'deleteFromLog',
+        ['true', '1'].includes(query.deleteFromLog ?? ''),
+      );
+      await deleteFeedEntity(app.deps, {
+        kind: FEED_PATHS[request.params.feed]!,
+        id,
+        by: request.user!.username,
+        deleteFromLog,
+      });
       return { message: 'Successfully deleted.' };
     },
   );
@@ -98,7 +116,9 @@ function decodeBody(request: FastifyRequest): FeedEntity {
     return decodeFeedEntity(request.body);
   } catch (error) {
     if (error instanceof FeedDecodeError) {
-      throw new AppError('feed_decode_failed', { message: `The body is not a valid FeedEntity: ${error.message}.` });
+      throw new AppError('feed_decode_failed', {
+        message: `The body is not a valid FeedEntity: ${error.message}.`,
+      });
     }
     throw error;
   }

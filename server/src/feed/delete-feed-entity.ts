@@ -29,7 +29,14 @@ export async function deleteFeedEntity(
     } else {
       await tx
         .insert(feedLog)
-        .values({ kind: options.kind, entityId: options.id, action: 'delete', at: now, by: options.by, json: null });
+        .values({
+          kind: options.kind,
+          entityId: options.id,
+          action: 'delete',
+          at: now,
+          by: options.by,
+          json: null,
+        });
     }
     await markFeedChanged(tx as never, options.kind, now);
   });

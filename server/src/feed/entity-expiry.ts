@@ -7,7 +7,12 @@ const num = (v: unknown): number | undefined => (v === null || v === undefined ?
  * When a trip update leaves the live feed (contract.md): `ttl` after the trip's last arrival
  * including delay. Without a schedule match, after the latest predicted time given, or a day on.
  */
-export function tripUpdateExpiry(entity: FeedEntity, view: ScheduleView | null, nowSecs: number, ttlSecs: number): Date {
+export function tripUpdateExpiry(
+  entity: FeedEntity,
+  view: ScheduleView | null,
+  nowSecs: number,
+  ttlSecs: number,
+): Date {
   const tu = entity.tripUpdate!;
   const tripId = tu.trip?.tripId ?? '';
   const trip = view?.trip(tripId);

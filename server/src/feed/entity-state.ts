@@ -7,7 +7,11 @@ export type AlertState = 'active' | 'ended' | 'upcoming';
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /** Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX). */
-export function tripUpdateState(entity: FeedEntity, view: ScheduleView | null, nowSecs: number): TripUpdateState {
+export function tripUpdateState(
+  entity: FeedEntity,
+  view: ScheduleView | null,
+  nowSecs: number,
+): TripUpdateState {
   const tu = entity.tripUpdate;
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
@@ -18,7 +22,8 @@ export function tripUpdateState(entity: FeedEntity, view: ScheduleView | null, n
   const updates = tu?.stopTimeUpdate ?? [];
   const delayAt = (seq: number) => {
     let delay = num(tu?.delay);
-    for (const stu of updates) if (num(stu.stopSequence) <= seq) delay = num(stu.arrival?.delay ?? stu.departure?.delay ?? delay);
+    for (const stu of updates)
+      if (num(stu.stopSequence) <= seq) delay = num(stu.arrival?.delay ?? stu.departure?.delay ?? delay);
     return delay;
   };
   const start = dayStart + (first.departureSecs ?? first.arrivalSecs ?? 0) + delayAt(first.stopSequence);

@@ -1,7 +1,7 @@
 import { feedState } from '@feeddesk/drizzle';
 import type { AppDeps } from '../deps.ts';
 import { FEED_KINDS, type FeedKind } from './feed-kind.ts';
-import { type FeedSnapshot, buildFeedSnapshot } from './feed-snapshot.ts';
+import { buildFeedSnapshot, type FeedSnapshot } from './feed-snapshot.ts';
 
 /**
  * Each process keeps the encoded feeds in memory and rebuilds one only after it changed: on a

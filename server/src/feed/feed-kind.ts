@@ -2,6 +2,10 @@
 export type FeedKind = 'trip_update' | 'alert' | 'vehicle';
 
 /** URL names of contract.md (`/feed/updates`, `/feed/alerts`, `/feed/positions`) → kind. */
-export const FEED_PATHS: Record<string, FeedKind> = { updates: 'trip_update', alerts: 'alert', positions: 'vehicle' };
+export const FEED_PATHS: Record<string, FeedKind> = {
+  updates: 'trip_update',
+  alerts: 'alert',
+  positions: 'vehicle',
+};
 
 export const FEED_KINDS: FeedKind[] = ['trip_update', 'alert', 'vehicle'];

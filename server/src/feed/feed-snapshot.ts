@@ -40,7 +40,11 @@ export async function buildFeedSnapshot(deps: Pick<Deps, 'db'>, kind: FeedKind):
   for (const row of rows) parts.push(field(2, row.pb));
   const bytes = Buffer.concat(parts);
   const json = JSON.stringify({
-    header: { gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET', timestamp: Math.floor(changedAt.getTime() / 1000) },
+    header: {
+      gtfsRealtimeVersion: '2.0',
+      incrementality: 'FULL_DATASET',
+      timestamp: Math.floor(changedAt.getTime() / 1000),
+    },
     entity: rows.map((r) => r.json),
   });
   return {

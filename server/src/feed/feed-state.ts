@@ -1,5 +1,5 @@
-import { feedState } from '@feeddesk/drizzle';
 import type { Db } from '@feeddesk/drizzle';
+import { feedState } from '@feeddesk/drizzle';
 import { sql } from 'drizzle-orm';
 import type { FeedKind } from './feed-kind.ts';
 

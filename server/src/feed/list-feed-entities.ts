@@ -1,10 +1,10 @@
 import { feedEntities } from '@feeddesk/drizzle';
-import { type FeedEntity, decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
+import { decodeFeedEntity, type FeedEntity, feedEntityToJson } from '@feeddesk/proto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { loadScheduleView } from '../schedule/load-schedule-view.ts';
-import { type AlertState, type TripUpdateState, alertState, tripUpdateState } from './entity-state.ts';
+import { type AlertState, alertState, type TripUpdateState, tripUpdateState } from './entity-state.ts';
 import type { FeedKind } from './feed-kind.ts';
 
 export type FeedListItem = {
@@ -18,17 +18,25 @@ export type FeedListItem = {
 };
 
 /** The live entities of a feed with their derived state (trip state or alert state). */
-export async function listFeedEntities(deps: Deps, options: { kind: FeedKind; id?: string }): Promise<FeedListItem[]> {
+export async function listFeedEntities(
+  deps: Deps,
+  options: { kind: FeedKind; id?: string },
+): Promise<FeedListItem[]> {
   const rows = await deps.db
     .select()
     .from(feedEntities)
-    .where(options.id ? and(eq(feedEntities.kind, options.kind), eq(feedEntities.id, options.id)) : eq(feedEntities.kind, options.kind))
+    .where(
+      options.id
+        ? and(eq(feedEntities.kind, options.kind), eq(feedEntities.id, options.id))
+        : eq(feedEntities.kind, options.kind),
+    )
     .orderBy(asc(feedEntities.updatedAt));
   const entities = rows.map((r) => decodeFeedEntity(r.pb));
   const tripIds = [...new Set(rows.map((r) => r.tripId).filter((t): t is string => !!t))];
-  const view = options.kind === 'trip_update' && tripIds.length > 0
-    ? await loadScheduleView(deps, { tripIds, routeIds: [], stopIds: [], agencyIds: [] })
-    : null;
+  const view =
+    options.kind === 'trip_update' && tripIds.length > 0
+      ? await loadScheduleView(deps, { tripIds, routeIds: [], stopIds: [], agencyIds: [] })
+      : null;
   const nowSecs = Math.floor(deps.now().getTime() / 1000);
   return rows.map((row, i) => {
     const entity = entities[i] as FeedEntity;
@@ -44,13 +52,21 @@ export async function listFeedEntities(deps: Deps, options: { kind: FeedKind; id
           : options.kind === 'alert'
             ? alertState(entity, nowSecs)
             : null,
-      ...(tripId ? { tripId, routeId: view?.trip(tripId)?.routeId ?? entity.tripUpdate?.trip?.routeId ?? undefined } : {}),
+      ...(tripId
+        ? { tripId, routeId: view?.trip(tripId)?.routeId ?? entity.tripUpdate?.trip?.routeId ?? undefined }
+        : {}),
     };
   });
 }
 
-export async function getFeedEntity(deps: Deps, options: { kind: FeedKind; id: string }): Promise<FeedListItem> {
+export async function getFeedEntity(
+  deps: Deps,
+  options: { kind: FeedKind; id: string },
+): Promise<FeedListItem> {
   const [item] = await listFeedEntities(deps, options);
-  if (!item) throw new AppError('entity_not_found', { message: `There is no entity '${options.id}' in the live feed.` });
+  if (!item)
+    throw new AppError('entity_not_found', {
+      message: `There is no entity '${options.id}' in the live feed.`,
+    });
   return item;
 }

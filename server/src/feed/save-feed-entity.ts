@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
 import {
-  type FeedEntity,
-  FeedVerifyError,
   decodeFeedEntity,
   encodeFeedEntity,
   entityKind,
+  type FeedEntity,
+  FeedVerifyError,
   feedEntityToJson,
 } from '@feeddesk/proto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { type ScheduleView, loadScheduleView } from '../schedule/load-schedule-view.ts';
+import { loadScheduleView, type ScheduleView } from '../schedule/load-schedule-view.ts';
 import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
-import { type FeedNotice, checkFeedEntity, hasErrors } from './rules/index.ts';
+import { checkFeedEntity, type FeedNotice, hasErrors } from './rules/index.ts';
 
 export type SaveFeedEntityOptions = {
   kind: Exclude<FeedKind, 'vehicle'>;
@@ -29,22 +29,29 @@ export type SaveFeedEntityOptions = {
 
 export type SaveFeedEntityResult = { id: string; warnings: FeedNotice[] };
 
-const ENDPOINT: Record<string, string> = { trip_update: 'POST /feed/trip_update', alert: 'POST /feed/service_alert' };
+const ENDPOINT: Record<string, string> = {
+  trip_update: 'POST /feed/trip_update',
+  alert: 'POST /feed/service_alert',
+};
 
 /**
  * Checks an entity against the feed rules and the current schedule, then upserts it by id,
  * logs it and marks the feed changed, all in one transaction; other processes hear of it by NOTIFY.
  */
-export async function saveFeedEntity(deps: AppDeps, options: SaveFeedEntityOptions): Promise<SaveFeedEntityResult> {
+export async function saveFeedEntity(
+  deps: AppDeps,
+  options: SaveFeedEntityOptions,
+): Promise<SaveFeedEntityResult> {
   const { kind } = options;
   const entity = { ...options.entity };
   const actual = entityKind(entity);
   if (actual !== kind) {
     const wanted = kind === 'trip_update' ? 'a trip update' : 'an alert';
     throw new AppError('bad_request', {
-      message: `This call takes ${wanted}, but the entity holds ${actual === 'other' ? 'neither' : `a ${actual.replace('_', ' ')}`}. ${
-        ENDPOINT[actual] ? `Send it to ${ENDPOINT[actual]}.` : ''
-      }`.trim(),
+      message:
+        `This call takes ${wanted}, but the entity holds ${actual === 'other' ? 'neither' : `a ${actual.replace('_', ' ')}`}. ${
+          ENDPOINT[actual] ? `Send it to ${ENDPOINT[actual]}.` : ''
+        }`.trim(),
     });
   }
   const now = deps.now();
@@ -56,13 +63,17 @@ export async function saveFeedEntity(deps: AppDeps, options: SaveFeedEntityOptio
   const notices = checkFeedEntity(entity, { now, schedule: view });
   if (hasErrors(notices)) {
     const errors = notices.filter((n) => n.severity === 'error');
-    throw new AppError('feed_rules_failed', { message: errors.map((n) => n.message).join(' '), details: { notices } });
+    throw new AppError('feed_rules_failed', {
+      message: errors.map((n) => n.message).join(' '),
+      details: { notices },
+    });
   }
   let pb: Uint8Array;
   try {
     pb = encodeFeedEntity(entity);
   } catch (error) {
-    if (error instanceof FeedVerifyError) throw new AppError('feed_rules_failed', { message: `The entity is not valid: ${error.message}.` });
+    if (error instanceof FeedVerifyError)
+      throw new AppError('feed_rules_failed', { message: `The entity is not valid: ${error.message}.` });
     throw error;
   }
   const json = feedEntityToJson(decodeFeedEntity(pb));
@@ -84,7 +95,8 @@ export async function saveFeedEntity(deps: AppDeps, options: SaveFeedEntityOptio
       .insert(feedEntities)
       .values({ kind, id, createdAt: now, ...row })
       .onConflictDoUpdate({ target: [feedEntities.kind, feedEntities.id], set: row });
-    if (options.log) await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
+    if (options.log)
+      await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
     await markFeedChanged(tx as never, kind, now);
   });
   await deps.bus.publish('feed_changed', kind);

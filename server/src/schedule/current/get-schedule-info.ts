@@ -20,7 +20,10 @@ export type ScheduleInfo = {
 /** What the home and upload screens show about the current schedule. */
 export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<ScheduleInfo> {
   const current = await findCurrentSchedule(deps);
-  const [reports] = await deps.db.select({ n: count() }).from(storedFiles).where(inArray(storedFiles.kind, ['report_html']));
+  const [reports] = await deps.db
+    .select({ n: count() })
+    .from(storedFiles)
+    .where(inArray(storedFiles.kind, ['report_html']));
   if (!current) {
     return {
       timezone: DEFAULT_TIMEZONE,
@@ -32,9 +35,15 @@ export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<S
       versionId: null,
     };
   }
-  const [version] = await deps.db.select().from(scheduleVersions).where(eq(scheduleVersions.id, current.versionId));
+  const [version] = await deps.db
+    .select()
+    .from(scheduleVersions)
+    .where(eq(scheduleVersions.id, current.versionId));
   const [workbook] = version?.workbookFileId
-    ? await deps.db.select({ createdAt: storedFiles.createdAt }).from(storedFiles).where(eq(storedFiles.id, version.workbookFileId))
+    ? await deps.db
+        .select({ createdAt: storedFiles.createdAt })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, version.workbookFileId))
     : [];
   const today = serviceDateOf(deps.now(), current.timezone);
   const rules = await listCalendarRules(deps, { versionId: current.versionId, dates: [today] });

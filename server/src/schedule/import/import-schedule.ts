@@ -23,7 +23,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export async function importSchedule(deps: AppDeps, options: ImportScheduleOptions) {
   const { progress } = options;
   if (options.bytes.byteLength === 0) {
-    throw new AppError('validation_failed', { message: 'The file is empty. Choose the schedule workbook or GTFS zip.' });
+    throw new AppError('validation_failed', {
+      message: 'The file is empty. Choose the schedule workbook or GTFS zip.',
+    });
   }
   await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
   const prepared = await prepareInWorker({
@@ -34,12 +36,27 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
   });
   const by = options.uploadedBy;
-  const reportHtmlFileId = await storeFile(deps, { kind: 'report_html', name: 'report.html', contentType: 'text/html; charset=utf-8', bytes: Buffer.from(prepared.report.html), createdBy: by });
-  const reportJsonFileId = await storeFile(deps, { kind: 'report_json', name: 'report.json', contentType: 'application/json; charset=utf-8', bytes: Buffer.from(JSON.stringify(prepared.report.json)), createdBy: by });
+  const reportHtmlFileId = await storeFile(deps, {
+    kind: 'report_html',
+    name: 'report.html',
+    contentType: 'text/html; charset=utf-8',
+    bytes: Buffer.from(prepared.report.html),
+    createdBy: by,
+  });
+  const reportJsonFileId = await storeFile(deps, {
+    kind: 'report_json',
+    name: 'report.json',
+    contentType: 'application/json; charset=utf-8',
+    bytes: Buffer.from(JSON.stringify(prepared.report.json)),
+    createdBy: by,
+  });
   const { errors, warnings, infos } = prepared.counts;
-  await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, { validation_report: true });
+  await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, {
+    validation_report: true,
+  });
   if (prepared.blocking || !prepared.feed) {
-    const lines = prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);
+    const lines =
+      prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);
     throw new AppError('validation_failed', {
       message: `The schedule was not loaded; the current one keeps serving. Fix these and upload again:\n${lines.join('\n')}${
         errors > lines.length ? `\n… and ${errors - lines.length} more in the validation report.` : ''
@@ -50,7 +67,13 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
   const isWorkbook = prepared.kind !== 'gtfs_zip';
   const workbookBytes = isWorkbook ? options.bytes : prepared.workbook;
   const workbookFileId = workbookBytes
-    ? await storeFile(deps, { kind: 'schedule_workbook', name: 'gtfs.xlsx', contentType: XLSX, bytes: workbookBytes, createdBy: by })
+    ? await storeFile(deps, {
+        kind: 'schedule_workbook',
+        name: 'gtfs.xlsx',
+        contentType: XLSX,
+        bytes: workbookBytes,
+        createdBy: by,
+      })
     : undefined;
   const zipFileId = await storeFile(deps, {
     kind: 'schedule_zip',

@@ -1,6 +1,6 @@
 import { convertUpload } from '../gtfs/convert-upload.ts';
 import type { GtfsFeed, InputProblem } from '../gtfs/tables.ts';
-import { type ReportJson, buildReport } from '../gtfs/validate/report/build-report.ts';
+import { buildReport, type ReportJson } from '../gtfs/validate/report/build-report.ts';
 import type { Notice } from '../gtfs/validate/types.ts';
 import { validateFeed } from '../gtfs/validate/validate-feed.ts';
 import { writePlainWorkbook } from '../gtfs/write-plain-workbook.ts';
@@ -61,7 +61,10 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     firstErrors,
     report,
     zip: blocking || converted.kind === 'gtfs_zip' ? null : writeGtfsZip(converted.feed),
-    workbook: blocking || converted.kind !== 'gtfs_zip' || !fitsExcel(converted.feed) ? null : await writePlainWorkbook(converted.feed),
+    workbook:
+      blocking || converted.kind !== 'gtfs_zip' || !fitsExcel(converted.feed)
+        ? null
+        : await writePlainWorkbook(converted.feed),
   };
 }
 
@@ -72,7 +75,8 @@ export function describeNotice(n: Notice): string {
     : n.filename
       ? `${n.filename}${n.csvRowNumber ? ` row ${n.csvRowNumber}` : ''}`
       : '';
-  const detail = typeof n.message === 'string' ? n.message : n.fieldName ? `${n.fieldName} = '${n.fieldValue ?? ''}'` : '';
+  const detail =
+    typeof n.message === 'string' ? n.message : n.fieldName ? `${n.fieldName} = '${n.fieldValue ?? ''}'` : '';
   return [where, n.code, detail].filter(Boolean).join(': ');
 }
 

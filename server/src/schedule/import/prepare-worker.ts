@@ -5,5 +5,6 @@ import { type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule
 const { options } = workerData as { options: PrepareScheduleOptions };
 prepareSchedule(options).then(
   (result) => parentPort!.postMessage({ ok: true, result }),
-  (error: unknown) => parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  (error: unknown) =>
+    parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
 );

@@ -27,8 +27,13 @@ export async function startScheduleUpload(
     },
     onError: (error) => ({
       status: 'error',
-      message: isAppError(error) ? error.message : 'The upload failed on the server; the current schedule keeps serving. Try again.',
-      data: { validation_report: isAppError(error) && (error.details as { validation_report?: boolean })?.validation_report === true },
+      message: isAppError(error)
+        ? error.message
+        : 'The upload failed on the server; the current schedule keeps serving. Try again.',
+      data: {
+        validation_report:
+          isAppError(error) && (error.details as { validation_report?: boolean })?.validation_report === true,
+      },
     }),
   });
   return { jobId };

@@ -3,7 +3,9 @@ import { z } from 'zod';
 export const feedKind = z.enum(['trip_update', 'alert', 'vehicle']);
 
 const translatedString = z.object({
-  translation: z.array(z.object({ text: z.string().max(10_000), language: z.string().max(35).optional() })).max(20),
+  translation: z
+    .array(z.object({ text: z.string().max(10_000), language: z.string().max(35).optional() }))
+    .max(20),
 });
 const stopTimeEvent = z.object({
   delay: z.number().int().optional(),
@@ -44,7 +46,10 @@ export const tripUpdateEntity = z.object({
 export const alertEntity = z.object({
   id: z.string().max(200).optional(),
   alert: z.object({
-    activePeriod: z.array(z.object({ start: z.number().int().optional(), end: z.number().int().optional() })).max(50).default([]),
+    activePeriod: z
+      .array(z.object({ start: z.number().int().optional(), end: z.number().int().optional() }))
+      .max(50)
+      .default([]),
     informedEntity: z
       .array(
         z.object({
@@ -73,4 +78,8 @@ export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity });
 export const saveAlertInput = z.object({ entity: alertEntity });
 export const listFeedInput = z.object({ kind: feedKind });
 export const getFeedInput = z.object({ kind: feedKind, id: z.string().max(200) });
-export const deleteFeedInput = z.object({ kind: feedKind, id: z.string().max(200), deleteFromLog: z.boolean().default(false) });
+export const deleteFeedInput = z.object({
+  kind: feedKind,
+  id: z.string().max(200),
+  deleteFromLog: z.boolean().default(false),
+});

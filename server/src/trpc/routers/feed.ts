@@ -1,16 +1,23 @@
 import { FeedVerifyError, feedEntityFromJson } from '@feeddesk/proto';
+import { AppError } from '../../errors.ts';
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
-import { AppError } from '../../errors.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
-import { deleteFeedInput, getFeedInput, listFeedInput, saveAlertInput, saveTripUpdateInput } from './feed.schemas.ts';
+import {
+  deleteFeedInput,
+  getFeedInput,
+  listFeedInput,
+  saveAlertInput,
+  saveTripUpdateInput,
+} from './feed.schemas.ts';
 
 function fromJson(json: unknown) {
   try {
     return feedEntityFromJson(json);
   } catch (error) {
-    if (error instanceof FeedVerifyError) throw new AppError('feed_rules_failed', { message: `The entity is not valid: ${error.message}.` });
+    if (error instanceof FeedVerifyError)
+      throw new AppError('feed_rules_failed', { message: `The entity is not valid: ${error.message}.` });
     throw error;
   }
 }
@@ -20,12 +27,22 @@ export const feedRouter = router({
   get: viewProcedure.input(getFeedInput).query(({ ctx, input }) => getFeedEntity(ctx.deps, input)),
   saveTripUpdate: editProcedure.input(saveTripUpdateInput).mutation(async ({ ctx, input }) => {
     const entity = fromJson({ id: '', ...input.entity });
-    const result = await saveFeedEntity(ctx.deps, { kind: 'trip_update', entity, by: ctx.user.username, log: true });
+    const result = await saveFeedEntity(ctx.deps, {
+      kind: 'trip_update',
+      entity,
+      by: ctx.user.username,
+      log: true,
+    });
     return { ...result, message: '✅ Sucessfully saved Trip Update' };
   }),
   saveAlert: editProcedure.input(saveAlertInput).mutation(async ({ ctx, input }) => {
     const entity = fromJson({ id: '', ...input.entity });
-    const result = await saveFeedEntity(ctx.deps, { kind: 'alert', entity, by: ctx.user.username, log: true });
+    const result = await saveFeedEntity(ctx.deps, {
+      kind: 'alert',
+      entity,
+      by: ctx.user.username,
+      log: true,
+    });
     return { ...result, message: ' ✅ Successfully saved Alert!' };
   }),
   delete: editProcedure.input(deleteFeedInput).mutation(async ({ ctx, input }) => {

@@ -8,7 +8,10 @@ export const tripsInput = z
     route: text.optional(),
     service: text.optional(),
     number: z.string().max(20).optional(),
-    after: z.string().regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Give the time as HH:MM or HH:MM:SS.').optional(),
+    after: z
+      .string()
+      .regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Give the time as HH:MM or HH:MM:SS.')
+      .optional(),
   })
   .default({});
 export const stopTimesInput = z.object({ tripId: text });

@@ -7,7 +7,7 @@ import { listServices } from '../../schedule/list-services.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { stopTimesInput, stopsInput, tripsInput } from './schedule.schemas.ts';
+import { stopsInput, stopTimesInput, tripsInput } from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -17,6 +17,8 @@ export const scheduleRouter = router({
   stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStops(ctx.deps, input)),
   tripsToRoutes: authedProcedure.query(({ ctx }) => mapTripsToRoutes(ctx.deps)),
   trips: authedProcedure.input(tripsInput).query(({ ctx, input }) => findTrips(ctx.deps, input)),
-  stopTimes: authedProcedure.input(stopTimesInput).query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
+  stopTimes: authedProcedure
+    .input(stopTimesInput)
+    .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
 });

@@ -1,0 +1,229 @@
+import { gunzipSync } from 'node:zlib';
+import { decodeFeedMessage, encodeFeedEntity } from '@feeddesk/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
+import { getFeed, postEntity } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+describe.each(databaseKinds)('the realtime feed on %s', (kind) => {
+  let t: TestApp;
+  let editor: HttpClient;
+  let tripId: string;
+  let stops: { stopSequence: number; stopId: string }[];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const planner = await t.clientWithRoles(['gtfs', 'view']);
+    await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
+    editor = await t.clientWithRoles(['edit'], 'controller');
+    const trips = (await (await editor.get('/db/get_trips?service=WD')).json()) as { trip_id: string }[];
+    tripId = trips[0]!.trip_id;
+    stops = await (await editor.get(`/db/get_stop_times_trip?tripid=${encodeURIComponent(tripId)}`)).json();
+  });
+  afterAll(() => t?.close());
+
+  const delayed = (id: string, delaySecs: number) => ({
+    id,
+    tripUpdate: {
+      trip: { tripId },
+      stopTimeUpdate: [
+        { stopSequence: stops[1]!.stopSequence, stopId: stops[1]!.stopId, arrival: { delay: delaySecs } },
+        { stopSequence: stops[2]!.stopSequence, stopId: stops[2]!.stopId, scheduleRelationship: 1 },
+      ],
+    },
+  });
+
+  it('saves a trip update posted as protobuf and serves it in GET /feed/updates', async () => {
+    const res = await postEntity(editor, '/feed/trip_update', delayed('tu-1', 300));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: 'tu-1',
+      message: '✅ Sucessfully saved Trip Update',
+      warnings: [],
+    });
+    const feed = await getFeed(t.client(), '/feed/updates');
+    expect(feed.header.gtfsRealtimeVersion).toBe('2.0');
+    expect(feed.header.incrementality).toBe(0);
+    const entity = feed.entity.find((e) => e.id === 'tu-1')!;
+    expect(entity.tripUpdate!.trip.tripId).toBe(tripId);
+    expect(entity.tripUpdate!.trip.startDate).toMatch(/^\d{8}$/);
+    expect(entity.tripUpdate!.stopTimeUpdate![0]!.arrival!.delay).toBe(300);
+    expect(entity.tripUpdate!.stopTimeUpdate![1]!.scheduleRelationship).toBe(1);
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since, gzip when asked, and readable JSON', async () => {
+    const first = await t.client().get('/feed/updates');
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(first.headers.get('content-type')).toBe('application/x-protobuf');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await t.client().get('/feed/updates', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await t.client().get('/feed/updates', { headers: { 'if-modified-since': lastModified } })).status,
+    ).toBe(304);
+    const raw = await fetch(`${t.url}/feed/updates`, {
+      headers: { 'accept-encoding': 'gzip' },
+      decompress: false,
+    } as RequestInit);
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    const json = await (await t.client().get('/feed/updates?format=json')).json();
+    expect(json.header.gtfsRealtimeVersion).toBe('2.0');
+    expect(json.entity.map((e: { id: string }) => e.id)).toContain('tu-1');
+    expect(gunzipSync).toBeTypeOf('function');
+  });
+
+  it('changes the ETag and moves the header timestamp forward after an edit, keeping the id', async () => {
+    const before = await t.client().get('/feed/updates');
+    const beforeFeed = decodeFeedMessage(new Uint8Array(await before.arrayBuffer()));
+    await postEntity(editor, '/feed/trip_update', delayed('tu-1', 600));
+    const after = await t.client().get('/feed/updates');
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const feed = decodeFeedMessage(new Uint8Array(await after.arrayBuffer()));
+    expect(Number(feed.header.timestamp)).toBeGreaterThanOrEqual(Number(beforeFeed.header.timestamp));
+    expect(feed.entity.filter((e) => e.id === 'tu-1')).toHaveLength(1);
+    expect(feed.entity.find((e) => e.id === 'tu-1')!.tripUpdate!.stopTimeUpdate![0]!.arrival!.delay).toBe(
+      600,
+    );
+  });
+
+  it('refuses entities that break the rules with 422 and the list of notices, storing nothing', async () => {
+    const res = await postEntity(editor, '/feed/trip_update', {
+      id: 'bad-1',
+      tripUpdate: {
+        trip: { tripId: 'NO-SUCH-TRIP' },
+        stopTimeUpdate: [{ stopSequence: 0, arrival: { delay: 60 } }],
+      },
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.code).toBe(422);
+    expect(body.details.notices.map((n: { code: string }) => n.code)).toContain('E003');
+    const feed = await getFeed(t.client(), '/feed/updates');
+    expect(feed.entity.map((e) => e.id)).not.toContain('bad-1');
+  });
+
+  it('refuses garbage, wrong content types, wrong kinds, and writes without the edit role', async () => {
+    const garbage = await editor.fetch('/feed/trip_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: Buffer.from('not valid pb data'),
+    });
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).description).toMatch(/not a valid FeedEntity/);
+    const json = await editor.fetch('/feed/trip_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(json.status).toBe(415);
+    const alertToTrips = await postEntity(editor, '/feed/trip_update', {
+      id: 'a',
+      alert: { informedEntity: [{ routeId: 'x' }] },
+    });
+    expect(alertToTrips.status).toBe(400);
+    expect((await alertToTrips.json()).description).toMatch(/POST \/feed\/service_alert/);
+    const missingTrip = await editor.fetch('/feed/trip_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: Buffer.from([0x0a, 0x01, 0x78, 0x1a, 0x00]),
+    });
+    expect(missingTrip.status).toBe(400);
+    expect((await missingTrip.json()).description).toMatch(/missing required 'trip'/);
+    const viewer = await t.clientWithRoles(['view']);
+    expect((await postEntity(viewer, '/feed/trip_update', delayed('x', 60))).status).toBe(403);
+    expect((await postEntity(t.client(), '/feed/trip_update', delayed('x', 60))).status).toBe(401);
+    const huge = await editor.fetch('/feed/trip_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: Buffer.alloc(1024 * 1024 + 10),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('saves an alert in several languages and lists it as active through tRPC', async () => {
+    const routes = (await (await editor.get('/db/get_routes')).json()) as { route_id: string }[];
+    const now = Math.floor(Date.now() / 1000);
+    const saved = await editor.trpc('mutation', 'feed.saveAlert', {
+      entity: {
+        alert: {
+          activePeriod: [{ start: now - 60, end: now + 3600 }],
+          informedEntity: [{ routeId: routes[0]!.route_id }],
+          cause: 'STRIKE',
+          effect: 'REDUCED_SERVICE',
+          headerText: {
+            translation: [
+              { text: 'Strike', language: 'en-ZA' },
+              { text: 'Staking', language: 'af-ZA' },
+            ],
+          },
+          descriptionText: { translation: [{ text: 'Trains every 30 minutes.', language: 'en-ZA' }] },
+          url: { translation: [{ text: 'https://example.co.za/strike', language: 'en-ZA' }] },
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.data.message).toBe(' ✅ Successfully saved Alert!');
+    const list = (await editor.trpc('query', 'feed.list', { kind: 'alert' })).body.result.data as {
+      id: string;
+      state: string;
+      entity: { alert: { cause: string } };
+    }[];
+    const mine = list.find((a) => a.id === saved.body.result.data.id)!;
+    expect(mine.state).toBe('active');
+    expect(mine.entity.alert.cause).toBe('STRIKE');
+    const feed = await getFeed(t.client(), '/feed/alerts');
+    const alert = feed.entity.find((e) => e.id === mine.id)!.alert!;
+    expect(alert.headerText!.translation!.map((tr) => tr.language)).toEqual(['en-ZA', 'af-ZA']);
+  });
+
+  it('refuses an alert without informed entity (E032)', async () => {
+    const res = await postEntity(editor, '/feed/service_alert', {
+      id: 'al-bad',
+      alert: { informedEntity: [] },
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).details.notices.map((n: { code: string }) => n.code)).toContain('E032');
+  });
+
+  it('deletes with a log entry, or with its history when deleteFromLog is set', async () => {
+    await postEntity(editor, '/feed/trip_update', delayed('tu-del', 120), { LogEntity: 'false' });
+    const res = await editor.fetch('/feed/updates/delete_feed_entity', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entity_id: 'tu-del' }),
+    });
+    expect(await res.json()).toEqual({ message: 'Successfully deleted.' });
+    const again = await editor.fetch('/feed/updates/delete_feed_entity', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entity_id: 'tu-del' }),
+    });
+    expect(again.status).toBe(404);
+    const { feedLog } = await import('@feeddesk/drizzle');
+    const { eq } = await import('drizzle-orm');
+    const log = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-del'));
+    expect(log.map((r) => r.action)).toEqual(['delete']);
+
+    await postEntity(editor, '/feed/trip_update', delayed('tu-gone', 120));
+    await editor.trpc('mutation', 'feed.delete', { kind: 'trip_update', id: 'tu-gone', deleteFromLog: true });
+    expect(await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-gone'))).toEqual([]);
+    const tu1 = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-1'));
+    expect(tu1.map((r) => [r.action, r.by])).toEqual([
+      ['save', 'controller'],
+      ['save', 'controller'],
+    ]);
+  });
+
+  it('expires a trip update an hour after its last arrival, keeping its history', async () => {
+    const { expireFeedEntities } = await import('@feeddesk/server/feed/expire-feed-entities');
+    await postEntity(editor, '/feed/trip_update', delayed('tu-exp', 60));
+    t.clock.now = new Date(Date.now() + 3 * 86_400_000);
+    expect(await expireFeedEntities(t.deps)).toBeGreaterThan(0);
+    t.clock.now = null;
+    const feed = await getFeed(t.client(), '/feed/updates');
+    expect(feed.entity.map((e) => e.id)).not.toContain('tu-exp');
+    expect(encodeFeedEntity).toBeTypeOf('function');
+  });
+});

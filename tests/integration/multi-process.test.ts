@@ -1,0 +1,59 @@
+import { openDb } from '@feeddesk/drizzle';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, postgresUrl } from '../support/databases.ts';
+import { getFeed, postEntity } from '../support/feed.ts';
+import { followOverSocket } from '../support/live.ts';
+import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/** Two app instances, each with its own connection pool, bus and feed cache, on one PostgreSQL. */
+describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const first = await openTestDatabase('postgres');
+    a = await startTestApp('postgres', { database: first });
+    const second = await openDb(first.url!, { max: 5 });
+    b = await startTestApp('postgres', {
+      database: { kind: 'postgres', database: second, drop: () => second.close() },
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await b?.db.drop();
+    await a?.close();
+    await a?.db.drop();
+  });
+
+  it('serves on one process what was saved on the other, and shares sessions and schedules', async () => {
+    const planner = await a.clientWithRoles(['gtfs', 'edit']);
+    await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
+    const onB = b.client();
+    for (const [name, cookie] of planner.cookies) onB.cookies.set(name, cookie);
+    const trips = (await (await onB.get('/db/get_trips?service=WD')).json()) as { trip_id: string }[];
+    expect(trips.length).toBeGreaterThan(0);
+
+    const before = await getFeed(b.client(), '/feed/updates');
+    expect(before.entity).toHaveLength(0);
+    const res = await postEntity(planner, '/feed/trip_update', {
+      id: 'cross',
+      tripUpdate: { trip: { tripId: trips[0]!.trip_id, scheduleRelationship: 3 } },
+    });
+    expect(res.status).toBe(200);
+    let seen = false;
+    for (let i = 0; i < 100 && !seen; i++) {
+      seen = (await getFeed(b.client(), '/feed/updates')).entity.some((e) => e.id === 'cross');
+      if (!seen) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe(true);
+  });
+
+  it('delivers a job started on one process to a live connection on the other', async () => {
+    const planner = await a.clientWithRoles(['gtfs']);
+    const form = new FormData();
+    form.append('file', new Blob([await demoWorkbook()]), 'demo.xlsx');
+    const jobId = await (await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form })).text();
+    const messages = await followOverSocket(b.url, planner.cookieHeader, jobId, 'event');
+    expect(messages.at(-1)!.status).toBe('done');
+  });
+});
