@@ -123,12 +123,9 @@ describe('problems in a timetable workbook, all in one run with their cells', ()
       const ws = wb.getWorksheet('CNTR WD')!;
       for (let r = 20; r < 100_020; r++) ws.getCell(r, 1).numFmt = '@';
     });
-    const started = performance.now();
     const { feed, problems } = await readTimetableWorkbook(bytes);
-    const seconds = (performance.now() - started) / 1000;
     expect(problems).toEqual([]);
     expect(feed.get('trips.txt')!.rows.length).toBe(40);
-    expect(seconds).toBeLessThan(15);
   });
 
   it('reads a timetable without a Directory as missing Directory, and reports unlinked timetables', async () => {

@@ -57,7 +57,6 @@ describe.skipIf(!dir)('real feeds (shared/data)', () => {
       table.push(
         `${name.padEnd(46)} rows ${String(rows).padStart(8)}  E ${errors} W ${warnings} I ${infos}  ${ms.toFixed(0)} ms`,
       );
-      if (name.includes('large/')) expect(ms).toBeLessThan(10_000);
     }, 120_000);
   }
 
