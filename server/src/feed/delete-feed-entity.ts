@@ -27,16 +27,14 @@ export async function deleteFeedEntity(
     if (options.deleteFromLog) {
       await tx.delete(feedLog).where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id)));
     } else {
-      await tx
-        .insert(feedLog)
-        .values({
-          kind: options.kind,
-          entityId: options.id,
-          action: 'delete',
-          at: now,
-          by: options.by,
-          json: null,
-        });
+      await tx.insert(feedLog).values({
+        kind: options.kind,
+        entityId: options.id,
+        action: 'delete',
+        at: now,
+        by: options.by,
+        json: null,
+      });
     }
     await markFeedChanged(tx as never, options.kind, now);
   });
