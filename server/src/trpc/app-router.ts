@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth.ts';
 import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
+import { summariesRouter } from './routers/summaries.ts';
 import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   feed: feedRouter,
   schedule: scheduleRouter,
+  summaries: summariesRouter,
 });
 
 export type AppRouter = typeof appRouter;

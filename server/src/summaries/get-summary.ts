@@ -1,0 +1,27 @@
+import { storedFiles } from '@feeddesk/drizzle';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { isSummaryName, SUMMARY_KIND } from './summary-name.ts';
+
+export type SummaryFile = { name: string; contentType: string; bytes: Buffer };
+
+/** One stored summary by name; `summary_not_found` for an unknown (or ill-formed) name. */
+export async function getSummary(deps: Deps, options: { name: string }): Promise<SummaryFile> {
+  const [row] = isSummaryName(options.name)
+    ? await deps.db
+        .select({ name: storedFiles.name, contentType: storedFiles.contentType, bytes: storedFiles.bytes })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.kind, SUMMARY_KIND), eq(storedFiles.name, options.name)))
+        .orderBy(desc(storedFiles.id))
+        .limit(1)
+    : [];
+  if (!row) throw summaryNotFound(options.name);
+  return { ...row, bytes: Buffer.from(row.bytes) };
+}
+
+export function summaryNotFound(name: string): AppError {
+  return new AppError('summary_not_found', {
+    message: `There is no summary named '${name.slice(0, 100)}'. Pick one from the list of summaries.`,
+  });
+}

@@ -1,0 +1,62 @@
+import { routes, stops, trips } from '@feeddesk/drizzle';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+
+export type ScheduleNames = {
+  routes: Map<string, string>;
+  stops: Map<string, string>;
+  trips: Map<string, { routeId: string; headsign: string | null }>;
+};
+
+const CHUNK = 1000;
+
+/**
+ * Names of the routes, stops and trips the summary mentions, from the current schedule (only
+ * those ids are read, in chunks). Without a schedule every map is empty and ids stand alone.
+ */
+export async function loadScheduleNames(
+  deps: Pick<Deps, 'db'>,
+  ids: { routeIds: Iterable<string>; stopIds: Iterable<string>; tripIds: Iterable<string> },
+): Promise<ScheduleNames> {
+  const names: ScheduleNames = { routes: new Map(), stops: new Map(), trips: new Map() };
+  const current = await findCurrentSchedule(deps);
+  if (!current) return names;
+  const version = current.versionId;
+  for (const chunk of chunks(ids.tripIds)) {
+    const rows = await deps.db
+      .select({ id: trips.tripId, routeId: trips.routeId, headsign: trips.tripHeadsign })
+      .from(trips)
+      .where(and(eq(trips.versionId, version), inArray(trips.tripId, chunk)));
+    for (const r of rows) names.trips.set(r.id, { routeId: r.routeId, headsign: r.headsign });
+  }
+  const routeIds = new Set(ids.routeIds);
+  for (const t of names.trips.values()) routeIds.add(t.routeId);
+  for (const chunk of chunks(routeIds)) {
+    const rows = await deps.db
+      .select({ id: routes.routeId, long: routes.routeLongName, short: routes.routeShortName })
+      .from(routes)
+      .where(and(eq(routes.versionId, version), inArray(routes.routeId, chunk)));
+    for (const r of rows) names.routes.set(r.id, r.long || r.short || r.id);
+  }
+  for (const chunk of chunks(ids.stopIds)) {
+    const rows = await deps.db
+      .select({ id: stops.stopId, name: stops.stopName })
+      .from(stops)
+      .where(and(eq(stops.versionId, version), inArray(stops.stopId, chunk)));
+    for (const r of rows) names.stops.set(r.id, r.name || r.id);
+  }
+  return names;
+}
+
+function* chunks(values: Iterable<string>): Generator<string[]> {
+  let chunk: string[] = [];
+  for (const v of values) {
+    chunk.push(v);
+    if (chunk.length === CHUNK) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}

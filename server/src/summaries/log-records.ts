@@ -1,0 +1,223 @@
+import type { FeedLogRow } from '@feeddesk/drizzle';
+
+/** One alert as the summary shows it: its saves folded together, content of the last save. */
+export type AlertRecord = {
+  id: string;
+  firstAt: number;
+  lastAt: number;
+  by: string | null;
+  deletedAt: number | null;
+  /** POSIX seconds, as in the feed; undefined = open. */
+  periods: { start?: number; end?: number }[];
+  cause: string;
+  effect: string;
+  severity: string;
+  routes: string[];
+  stops: string[];
+  trips: string[];
+  header: string;
+  description: string;
+};
+
+/** One trip update (one run of a trip): its saves folded together, content of the last save. */
+export type TripUpdateRecord = {
+  id: string;
+  tripId: string;
+  routeId: string | null;
+  /** `YYYYMMDD` of the trip's start date, or null (the day of the first save is used then). */
+  startDate: string | null;
+  firstAt: number;
+  lastAt: number;
+  by: string | null;
+  deletedAt: number | null;
+  cancelled: boolean;
+  skippedStops: string[];
+  stops: string[];
+  /** Seconds; null when no stop carries a delay. */
+  maxDelay: number | null;
+  lastStopDelay: number | null;
+};
+
+type Json = Record<string, any>;
+
+/**
+ * Folds the log, oldest row first, into one record per alert and per trip update. A save after
+ * a delete of the same id starts a new record (the entity was published again), and so does a
+ * trip update saved for another start date (another run of the trip).
+ */
+export class LogRecordCollector {
+  readonly alerts: AlertRecord[] = [];
+  readonly tripUpdates: TripUpdateRecord[] = [];
+  private readonly openAlerts = new Map<string, AlertRecord>();
+  private readonly openTripUpdates = new Map<string, TripUpdateRecord>();
+
+  add(row: FeedLogRow): void {
+    const at = row.at.getTime();
+    if (row.kind === 'alert') this.addAlert(row, at);
+    else if (row.kind === 'trip_update') this.addTripUpdate(row, at);
+  }
+
+  private addAlert(row: FeedLogRow, at: number) {
+    const open = this.openAlerts.get(row.entityId);
+    if (row.action === 'delete') {
+      if (open) open.deletedAt = at;
+      this.openAlerts.delete(row.entityId);
+      return;
+    }
+    const alert = (row.json as Json | null)?.alert as Json | undefined;
+    if (!alert) return;
+    const record = alertRecord(row.entityId, alert, open?.firstAt ?? at, at, row.by);
+    if (open) Object.assign(open, record);
+    else {
+      this.alerts.push(record);
+      this.openAlerts.set(row.entityId, record);
+    }
+  }
+
+  private addTripUpdate(row: FeedLogRow, at: number) {
+    const open = this.openTripUpdates.get(row.entityId);
+    if (row.action === 'delete') {
+      if (open) open.deletedAt = at;
+      this.openTripUpdates.delete(row.entityId);
+      return;
+    }
+    const tripUpdate = (row.json as Json | null)?.tripUpdate as Json | undefined;
+    if (!tripUpdate) return;
+    const startDate = typeof tripUpdate.trip?.startDate === 'string' ? tripUpdate.trip.startDate : null;
+    const sameRun = open && (open.startDate === startDate || startDate === null);
+    const record = tripUpdateRecord(row.entityId, tripUpdate, sameRun ? open.firstAt : at, at, row.by);
+    if (sameRun) {
+      Object.assign(open, { ...record, startDate: record.startDate ?? open.startDate });
+      return;
+    }
+    this.tripUpdates.push(record);
+    this.openTripUpdates.set(row.entityId, record);
+  }
+}
+
+function alertRecord(id: string, alert: Json, firstAt: number, at: number, by: string | null): AlertRecord {
+  const informed: Json[] = Array.isArray(alert.informedEntity) ? alert.informedEntity : [];
+  const periods: Json[] = Array.isArray(alert.activePeriod) ? alert.activePeriod : [];
+  return {
+    id,
+    firstAt,
+    lastAt: at,
+    by,
+    deletedAt: null,
+    periods: periods.map((p) => ({ start: posix(p.start), end: posix(p.end) })),
+    cause: enumName(alert.cause, CAUSES, 'UNKNOWN_CAUSE'),
+    effect: enumName(alert.effect, EFFECTS, 'UNKNOWN_EFFECT'),
+    severity: enumName(alert.severityLevel, SEVERITIES, 'UNKNOWN_SEVERITY'),
+    routes: distinct(informed.map((e) => e.routeId)),
+    stops: distinct(informed.map((e) => e.stopId)),
+    trips: distinct(informed.map((e) => e.trip?.tripId)),
+    header: englishText(alert.headerText),
+    description: englishText(alert.descriptionText),
+  };
+}
+
+function tripUpdateRecord(
+  id: string,
+  tripUpdate: Json,
+  firstAt: number,
+  at: number,
+  by: string | null,
+): TripUpdateRecord {
+  const trip: Json = tripUpdate.trip ?? {};
+  const updates: Json[] = Array.isArray(tripUpdate.stopTimeUpdate) ? tripUpdate.stopTimeUpdate : [];
+  let maxDelay: number | null = null;
+  let last: Json | undefined;
+  for (const u of updates) {
+    const delay = delayOf(u);
+    if (delay !== null && (maxDelay === null || delay > maxDelay)) maxDelay = delay;
+    if (!last || (u.stopSequence ?? 0) >= (last.stopSequence ?? 0)) last = u;
+  }
+  return {
+    id,
+    tripId: typeof trip.tripId === 'string' ? trip.tripId : id,
+    routeId: typeof trip.routeId === 'string' && trip.routeId ? trip.routeId : null,
+    startDate: typeof trip.startDate === 'string' && /^\d{8}$/.test(trip.startDate) ? trip.startDate : null,
+    firstAt,
+    lastAt: at,
+    by,
+    deletedAt: null,
+    cancelled: trip.scheduleRelationship === 'CANCELED',
+    skippedStops: updates.filter((u) => u.scheduleRelationship === 'SKIPPED').map(stopOf),
+    stops: distinct(updates.map(stopOf)),
+    maxDelay,
+    lastStopDelay: last ? delayOf(last) : null,
+  };
+}
+
+/** The delay of a stop (arrival, else departure), in seconds; null when skipped or unknown. */
+function delayOf(update: Json): number | null {
+  if (update.scheduleRelationship === 'SKIPPED') return null;
+  const delay = update.arrival?.delay ?? update.departure?.delay;
+  return typeof delay === 'number' ? delay : null;
+}
+
+/** A stop is named by its stop_id; without one, by its sequence (`#3`). */
+function stopOf(update: Json): string {
+  return typeof update.stopId === 'string' && update.stopId
+    ? update.stopId
+    : `#${update.stopSequence ?? '?'}`;
+}
+
+/** Values of the GTFS-Realtime enums by number (spec §4), for rows logged with numbers. */
+const CAUSES = [
+  '',
+  'UNKNOWN_CAUSE',
+  'OTHER_CAUSE',
+  'TECHNICAL_PROBLEM',
+  'STRIKE',
+  'DEMONSTRATION',
+  'ACCIDENT',
+  'HOLIDAY',
+  'WEATHER',
+  'MAINTENANCE',
+  'CONSTRUCTION',
+  'POLICE_ACTIVITY',
+  'MEDICAL_EMERGENCY',
+];
+const EFFECTS = [
+  '',
+  'NO_SERVICE',
+  'REDUCED_SERVICE',
+  'SIGNIFICANT_DELAYS',
+  'DETOUR',
+  'ADDITIONAL_SERVICE',
+  'MODIFIED_SERVICE',
+  'OTHER_EFFECT',
+  'UNKNOWN_EFFECT',
+  'STOP_MOVED',
+  'NO_EFFECT',
+  'ACCESSIBILITY_ISSUE',
+];
+const SEVERITIES = ['', 'UNKNOWN_SEVERITY', 'INFO', 'WARNING', 'SEVERE'];
+
+/** Enums are logged as names (protobuf JSON); a number is turned into its name, never shown as is. */
+function enumName(value: unknown, names: string[], fallback: string): string {
+  if (typeof value === 'string' && value)
+    return /^\d+$/.test(value) ? names[Number(value)] || fallback : value;
+  if (typeof value === 'number') return names[value] || fallback;
+  return fallback;
+}
+
+function posix(value: unknown): number | undefined {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** The en-ZA text (else English, else the first) of a translated string. */
+function englishText(value: Json | undefined): string {
+  const translations: Json[] = Array.isArray(value?.translation) ? value.translation : [];
+  const pick =
+    translations.find((t) => t.language?.toLowerCase() === 'en-za') ??
+    translations.find((t) => !t.language || t.language.toLowerCase().startsWith('en')) ??
+    translations[0];
+  return typeof pick?.text === 'string' ? pick.text : '';
+}
+
+function distinct(values: unknown[]): string[] {
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+}

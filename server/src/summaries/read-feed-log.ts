@@ -1,0 +1,32 @@
+import { type FeedLogRow, feedLog } from '@feeddesk/drizzle';
+import { and, asc, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+
+export type ReadFeedLogOptions = { from: Date | null; to: Date | null; pageSize?: number };
+
+/**
+ * The trip update and alert log of the period, oldest first, in pages (keyset on id), so a long
+ * history never sits in memory at once.
+ */
+export async function* readFeedLog(
+  deps: Pick<Deps, 'db'>,
+  options: ReadFeedLogOptions,
+): AsyncGenerator<FeedLogRow[]> {
+  const pageSize = options.pageSize ?? 2000;
+  let lastId = 0;
+  for (;;) {
+    const where: SQL[] = [gt(feedLog.id, lastId), inArray(feedLog.kind, ['trip_update', 'alert'])];
+    if (options.from) where.push(gte(feedLog.at, options.from));
+    if (options.to) where.push(lt(feedLog.at, options.to));
+    const page = await deps.db
+      .select()
+      .from(feedLog)
+      .where(and(...where))
+      .orderBy(asc(feedLog.id))
+      .limit(pageSize);
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    lastId = page[page.length - 1]!.id;
+  }
+}

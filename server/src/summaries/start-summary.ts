@@ -1,0 +1,49 @@
+import type { AppDeps } from '../deps.ts';
+import { isAppError } from '../errors.ts';
+import { startJob } from '../jobs/run-job.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
+import { makeSummaryWorkbook } from './make-summary-workbook.ts';
+import { saveSummaryFile } from './save-summary-file.ts';
+import { resolveSummaryPeriod } from './summary-period.ts';
+
+export type StartSummaryOptions = {
+  createdBy: { id: number; username: string } | null;
+  /** Local dates `YYYY-MM-DD` (agency time zone), both included; absent = all history. */
+  from?: string | null;
+  to?: string | null;
+};
+
+/**
+ * Starts a summary job and returns its id at once; the job ends with `success` and the file
+ * name, or `error` and a sentence (contract.md /ws `finished`). A bad period is refused here,
+ * before any job exists.
+ */
+export async function startSummary(
+  deps: AppDeps,
+  options: StartSummaryOptions,
+): Promise<{ jobId: string; finished: Promise<void> }> {
+  const timezone = (await findCurrentSchedule(deps))?.timezone ?? DEFAULT_TIMEZONE;
+  const period = resolveSummaryPeriod(options, timezone);
+  const madeAt = deps.now();
+  return startJob(deps, {
+    kind: 'summary',
+    createdBy: options.createdBy,
+    work: async () => {
+      const bytes = await makeSummaryWorkbook(deps, { period, timezone });
+      const name = await saveSummaryFile(deps, {
+        madeAt,
+        timezone,
+        bytes,
+        createdBy: options.createdBy?.username ?? null,
+      });
+      return { status: 'success', message: name, result: { name, size: bytes.length } };
+    },
+    onError: (error) => ({
+      status: 'error',
+      message: isAppError(error)
+        ? error.message
+        : 'The summary could not be made. Try again; if it fails again, ask an administrator to look at the server log.',
+    }),
+  });
+}
