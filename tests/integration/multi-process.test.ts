@@ -51,7 +51,7 @@ describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
   it('delivers a job started on one process to a live connection on the other', async () => {
     const planner = await a.clientWithRoles(['gtfs']);
     const form = new FormData();
-    form.append('file', new Blob([await demoWorkbook()]), 'demo.xlsx');
+    form.append('file', new Blob([Buffer.from(await demoWorkbook())]), 'demo.xlsx');
     const jobId = await (await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form })).text();
     const messages = await followOverSocket(b.url, planner.cookieHeader, jobId, 'event');
     expect(messages.at(-1)!.status).toBe('done');

@@ -19,7 +19,7 @@ export function demoWorkbook(): Promise<Uint8Array> {
 /** Uploads a file through POST /gtfs/upload_gtfs and follows its job over /ws to the end. */
 export async function uploadSchedule(client: HttpClient, bytes: Uint8Array, fileName: string) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), fileName);
+  form.append('file', new Blob([Buffer.from(bytes)]), fileName);
   const res = await client.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
   if (res.status !== 200) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
   const jobId = await res.text();
