@@ -181,6 +181,7 @@ CREATE TABLE "gtfs_trips" (
 	"start_secs" integer,
 	"end_secs" integer,
 	"last_stop_id" text,
+	"trip_number" text,
 	CONSTRAINT "gtfs_trips_version_id_trip_id_pk" PRIMARY KEY("version_id","trip_id")
 );
 --> statement-breakpoint
@@ -196,5 +197,6 @@ CREATE INDEX "feed_log_at_idx" ON "feed_log" USING btree ("at");--> statement-br
 CREATE INDEX "job_messages_job_idx" ON "job_messages" USING btree ("job_id","id");--> statement-breakpoint
 CREATE INDEX "stored_files_kind_idx" ON "stored_files" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "schedule_versions_one_current_idx" ON "schedule_versions" USING btree ("status") WHERE status = 'current';--> statement-breakpoint
-CREATE INDEX "gtfs_trips_route_idx" ON "gtfs_trips" USING btree ("version_id","route_id");--> statement-breakpoint
+CREATE INDEX "gtfs_trips_route_idx" ON "gtfs_trips" USING btree ("version_id","route_id","service_id");--> statement-breakpoint
+CREATE INDEX "gtfs_trips_number_idx" ON "gtfs_trips" USING btree ("version_id","trip_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "gtfs_trips_service_idx" ON "gtfs_trips" USING btree ("version_id","service_id");

@@ -102,10 +102,13 @@ export const trips = pgTable(
     startSecs: integer('start_secs'),
     endSecs: integer('end_secs'),
     lastStopId: text('last_stop_id'),
+    /** Train number for get_trips: the digits after the id's last '-', leading zeros dropped (WD-0123 → 123). */
+    tripNumber: text('trip_number'),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.tripId] }),
-    index('gtfs_trips_route_idx').on(t.versionId, t.routeId),
+    index('gtfs_trips_route_idx').on(t.versionId, t.routeId, t.serviceId),
+    index('gtfs_trips_number_idx').on(t.versionId, t.tripNumber.op('text_pattern_ops')),
     index('gtfs_trips_service_idx').on(t.versionId, t.serviceId),
   ],
 );

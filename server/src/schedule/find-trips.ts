@@ -1,9 +1,10 @@
 import { stops, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listCalendarRules } from './list-calendar-rules.ts';
+import { tripNumber } from './load/feed-rows.ts';
 import { activeServiceIds } from './time/active-services.ts';
 import {
   addDays,
@@ -70,7 +71,7 @@ export async function findTrips(
         eq(trips.versionId, current.versionId),
         inArray(trips.serviceId, serviceIds),
         options.route ? eq(trips.routeId, options.route) : undefined,
-        options.number ? sql`${trips.tripId} ~ ${numberPattern(options.number)}` : undefined,
+        options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
       ),
     );
 
@@ -116,10 +117,4 @@ async function activeServices(
     today: new Set(activeServiceIds(today, rules.calendars, rules.calendarDates)),
     yesterday: new Set(activeServiceIds(yesterday, rules.calendars, rules.calendarDates)),
   };
-}
-
-/** `0123` → trip ids ending in `-` + any zeros + `123` + optional digits (digits only, so safe in a regex). */
-function numberPattern(number: string): string {
-  const digits = number.replace(/^0+(?=\d)/, '');
-  return `-0*${digits}[0-9]*$`;
 }

@@ -188,6 +188,7 @@ async function copyFeed(
       'start_secs',
       'end_secs',
       'last_stop_id',
+      'trip_number',
     ],
     tripRows(feed, versionId, summaries),
     'trips',

@@ -102,8 +102,15 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       s?.startSecs ?? null,
       s?.endSecs ?? null,
       s?.lastStopId ?? null,
+      tripNumber(id(row)),
     ];
   }
+}
+
+/** The digits after the last '-' without leading zeros (`WD-0123` → `123`), or null. */
+export function tripNumber(tripId: string): string | null {
+  const match = /-(\d+)$/.exec(tripId);
+  return match ? match[1].replace(/^0+(?=\d)/, '') : null;
 }
 
 function parseTime(text: string | null): number | null {

@@ -1,0 +1,215 @@
+/**
+ * Schedule import and query benchmark (quality.md): loads the large Renfe Cercanías zip
+ * (1.87 M stop_times) with loadScheduleVersion into PGlite, and into PostgreSQL when
+ * DATABASE_URL is set, against a plain COPY of the same CSVs into plain tables with the same
+ * indexes; then p99 of findTrips and listStopTimesOfTrip over random inputs.
+ *
+ *   npx tsx tests/bench/schedule-load.ts [path/to/feed.zip]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { type Database, openDb } from '@feeddesk/drizzle';
+import { silentLogger } from '@feeddesk/server/deps';
+import { findTrips } from '@feeddesk/server/schedule/find-trips';
+import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
+import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
+import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
+import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
+import { unzipSync } from 'fflate';
+
+const zipPath =
+  process.argv[2] ??
+  fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
+/** A Monday inside the Renfe feed's calendar, 08:00 in Madrid. */
+const benchNow = new Date('2026-08-24T08:00:00+02:00');
+
+/** Plain tables for the reference COPY: file → columns typed as in the file, primary key and indexes as ours. */
+const referenceTables: Record<string, { ints: string[]; key: string[]; indexes?: string[][] }> = {
+  'agency.txt': { ints: [], key: ['agency_id'] },
+  'routes.txt': { ints: ['route_type'], key: ['route_id'] },
+  'stops.txt': { ints: [], key: ['stop_id'] },
+  'calendar.txt': { ints: [], key: ['service_id'] },
+  'calendar_dates.txt': { ints: ['exception_type'], key: ['service_id', 'date'] },
+  'trips.txt': { ints: [], key: ['trip_id'], indexes: [['route_id'], ['service_id']] },
+  'stop_times.txt': { ints: ['stop_sequence'], key: ['trip_id', 'stop_sequence'] },
+};
+
+type Row = { what: string; pglite: string; postgres: string };
+
+async function main(): Promise<void> {
+  if (!existsSync(zipPath)) {
+    console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
+    return;
+  }
+  const table: Row[] = [];
+  const set = (what: string, kind: 'pglite' | 'postgres', value: string) => {
+    const row =
+      table.find((r) => r.what === what) ?? table[table.push({ what, pglite: '–', postgres: '–' }) - 1];
+    row[kind] = value;
+  };
+
+  let t = performance.now();
+  const feed = readGtfsZip(zipPath);
+  const parseSecs = (performance.now() - t) / 1000;
+  console.log(
+    `parsed ${zipPath} in ${parseSecs.toFixed(1)} s (${feed.get('stop_times.txt')?.rows.length} stop_times), peak RSS ${peakMb()} MB`,
+  );
+
+  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    const bench = await openBenchDatabase(kind);
+    try {
+      const database = bench.database;
+      const deps = { db: database.db, database, now: () => benchNow, log: silentLogger };
+      t = performance.now();
+      const { counts } = await loadScheduleVersion(deps, {
+        feed,
+        sourceKind: 'zip',
+        sourceName: 'renfe.zip',
+        uploadedBy: 'bench',
+        jobId: null,
+      });
+      const loadSecs = (performance.now() - t) / 1000;
+      set('load (loadScheduleVersion), s', kind, loadSecs.toFixed(1));
+      set('peak RSS after load, MB', kind, String(peakMb()));
+
+      t = performance.now();
+      await copyReference(database);
+      const refSecs = (performance.now() - t) / 1000;
+      set('reference plain COPY + same indexes, s', kind, refSecs.toFixed(1));
+      set('ratio load / reference (target ≤ 3)', kind, (loadSecs / refSecs).toFixed(2));
+      set('stop_times loaded', kind, String(counts.stopTimes));
+
+      const tripsToRoutes = Object.entries(await mapTripsToRoutes(deps));
+      const routeIds = [...new Set(tripsToRoutes.map(([, r]) => r))];
+      const findTimes = await timeEach(300, () => {
+        const [tripId] = pick(tripsToRoutes);
+        const number = /(\d+)$/.exec(tripId)?.[1];
+        const choice = Math.random();
+        return findTrips(deps, {
+          route: choice < 0.8 ? pick(routeIds) : undefined,
+          number: choice >= 0.8 && number ? number.slice(-3) : undefined,
+          after: `${String(5 + Math.floor(Math.random() * 18)).padStart(2, '0')}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}:00`,
+        });
+      });
+      set('findTrips p50 / p99, ms (target p99 < 20)', kind, `${pct(findTimes, 50)} / ${pct(findTimes, 99)}`);
+      const stopTimeTimes = await timeEach(1000, () =>
+        listStopTimesOfTrip(deps, { tripid: pick(tripsToRoutes)[0] }),
+      );
+      set(
+        'listStopTimesOfTrip p50 / p99, ms (target p99 < 5)',
+        kind,
+        `${pct(stopTimeTimes, 50)} / ${pct(stopTimeTimes, 99)}`,
+      );
+    } finally {
+      await bench.close();
+    }
+  }
+  set('peak RSS of the whole run, MB (target < 1500)', 'pglite', String(peakMb()));
+  console.log(
+    `\nfeed: ${zipPath}\nparse (fflate + csv-parse, trimmed): ${parseSecs.toFixed(1)} s, not counted in the load`,
+  );
+  console.table(table);
+}
+
+/** COPY of the zip's raw CSVs into plain tables with the same keys (what `psql \copy` does). */
+async function copyReference(database: Database): Promise<void> {
+  const files = unzipSync(readFileSync(zipPath), { filter: (f) => f.name in referenceTables });
+  for (const [name, bytes] of Object.entries(files)) {
+    const spec = referenceTables[name];
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const header = text
+      .slice(0, text.indexOf('\n'))
+      .split(',')
+      .map((c) => c.trim());
+    const tableName = `ref_${name.replace('.txt', '')}`;
+    const columns = header.map((c) => `${c} ${spec.ints.includes(c) ? 'integer' : 'text'}`);
+    await exec(database, `drop table if exists ${tableName}`);
+    await exec(
+      database,
+      `create table ${tableName} (${columns.join(', ')}, primary key (${spec.key.join(', ')}))`,
+    );
+    for (const index of spec.indexes ?? [])
+      await exec(database, `create index on ${tableName} (${index.join(', ')})`);
+    const body = text.slice(text.indexOf('\n') + 1);
+    const copy = `copy ${tableName} (${header.join(', ')}) from ${database.raw.kind === 'postgres' ? 'stdin' : "'/dev/blob'"} with (format csv)`;
+    if (database.raw.kind === 'postgres') {
+      const stream = await database.raw.sql.unsafe(copy).writable();
+      await pipeline(Readable.from(lineChunks(body, 8 << 20)), stream);
+    } else {
+      for (const chunk of lineChunks(body, 16 << 20))
+        await database.raw.pg.query(copy, [], { blob: new Blob([chunk]) });
+    }
+  }
+}
+
+function* lineChunks(text: string, size: number): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) end = text.indexOf('\n', end) + 1 || text.length;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+async function exec(database: Database, statement: string): Promise<void> {
+  if (database.raw.kind === 'postgres') await database.raw.sql.unsafe(statement);
+  else await database.raw.pg.exec(statement);
+}
+
+async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDb('memory:');
+    return { database, close: () => database.close() };
+  }
+  const url = process.env.DATABASE_URL as string;
+  const admin = await openDb(url, { max: 2 });
+  if (admin.raw.kind !== 'postgres') throw new Error('DATABASE_URL must be a postgres:// URL');
+  const name = `feeddesk_bench_${process.pid}`;
+  await admin.raw.sql.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.raw.sql.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDb(target.toString());
+  return {
+    database,
+    async close() {
+      await database.close();
+      if (admin.raw.kind === 'postgres')
+        await admin.raw.sql.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+async function timeEach(times: number, run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await run(); // warm-up
+  const result: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await run();
+    result.push(performance.now() - start);
+  }
+  return result.sort((a, b) => a - b);
+}
+
+function pct(sorted: number[], p: number): string {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))].toFixed(2);
+}
+
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)];
+}
+
+function peakMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+await main();
