@@ -106,15 +106,32 @@ function judgedSecs(now: Date, after: string | undefined, today: string, tz: str
   return secs;
 }
 
-async function activeServices(
+type ActiveServices = { today: Set<string>; yesterday: Set<string> };
+
+/**
+ * The services of a version on two dates only change with the version or the date, so they are
+ * remembered per database handle (a few entries): get_trips is called on every keystroke.
+ */
+const activeServicesMemo = new WeakMap<object, Map<string, Promise<ActiveServices>>>();
+
+function activeServices(
   deps: Pick<Deps, 'db'>,
   versionId: number,
   today: string,
   yesterday: string,
-): Promise<{ today: Set<string>; yesterday: Set<string> }> {
-  const rules = await listCalendarRules(deps, { versionId, dates: [yesterday, today] });
-  return {
-    today: new Set(activeServiceIds(today, rules.calendars, rules.calendarDates)),
-    yesterday: new Set(activeServiceIds(yesterday, rules.calendars, rules.calendarDates)),
-  };
+): Promise<ActiveServices> {
+  let memo = activeServicesMemo.get(deps.db);
+  if (!memo) activeServicesMemo.set(deps.db, (memo = new Map()));
+  const key = `${versionId}:${yesterday}:${today}`;
+  let found = memo.get(key);
+  if (!found) {
+    if (memo.size > 8) memo.clear();
+    found = listCalendarRules(deps, { versionId, dates: [yesterday, today] }).then((rules) => ({
+      today: new Set(activeServiceIds(today, rules.calendars, rules.calendarDates)),
+      yesterday: new Set(activeServiceIds(yesterday, rules.calendars, rules.calendarDates)),
+    }));
+    found.catch(() => memo.delete(key));
+    memo.set(key, found);
+  }
+  return found;
 }
