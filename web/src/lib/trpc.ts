@@ -1,16 +1,28 @@
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
 import { csrfToken } from './csrf.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
+function wsUrl() {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/trpc`;
+}
+
+/** Queries and mutations over HTTP with the CSRF header; job subscriptions over one lazy websocket. */
 export function createTrpcClient() {
+  // Lazy: the socket opens for the first subscription and closes when none is left.
+  const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 5_000 } });
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        headers: async () => ({ 'x-csrf-token': await csrfToken() }),
-        fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient }),
+        false: httpBatchLink({
+          url: '/trpc',
+          headers: async () => ({ 'x-csrf-token': await csrfToken() }),
+          fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+        }),
       }),
     ],
   });

@@ -1,0 +1,104 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Dialog, type Page } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); a browser is never downloaded (quality.md). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDist = join(here, '../../web/dist');
+export const screenshotDir = join(here, '../output/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export type TestBrowser = {
+  context: BrowserContext;
+  page: Page;
+  /** Messages of every confirm/alert shown so far; each dialog is accepted unless told otherwise. */
+  dialogs: string[];
+  /** The next dialog is dismissed (Cancel) instead of accepted. */
+  dismissNextDialog(): void;
+  close(): Promise<void>;
+};
+
+/** Chromium on a new empty profile, on a laptop-sized window, in the app's time zone. */
+export async function openBrowser(baseURL: string): Promise<TestBrowser> {
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error('No built web app: run `cd web && npx vite build` before the browser tests.');
+  const profile = mkdtempSync(join(tmpdir(), 'feeddesk-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    baseURL,
+    viewport: { width: 1366, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const dialogs: string[] = [];
+  let dismiss = false;
+  page.on('dialog', (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    const answer = dismiss ? dialog.dismiss() : dialog.accept();
+    dismiss = false;
+    void answer;
+  });
+  page.on('pageerror', (error) => console.error('[browser]', error.message));
+  return {
+    context,
+    page,
+    dialogs,
+    dismissNextDialog: () => {
+      dismiss = true;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Log in' }).click()]);
+  await page.getByTestId('current-user').waitFor();
+}
+
+/** A full-page screenshot for a person to look at (tests/output/screenshots/<name>.png). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** axe-core in the page; returns the serious and critical violations (the issue's bar). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') would refuse a script tag.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,34 @@
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { EditorActions } from '../../components/editor-actions.tsx';
+import { LoadingScreen } from '../../components/loading.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../config/paths.ts';
+import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
+import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
+import type { TripUpdateEntity } from '../../features/feed/types.ts';
+
+/** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
+export default function TripUpdateRoute() {
+  const state = useLocation().state as { entity?: TripUpdateEntity } | null;
+  const id = useSearchParams()[0].get('id');
+  const loaded = useFeedEntity('trip_update', state?.entity ? null : id);
+  const found = state?.entity ?? (loaded.data?.entity as TripUpdateEntity | undefined);
+  const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const editing = Boolean(id || state?.entity);
+  return (
+    <Page
+      title={editing ? 'Edit trip update' : 'New trip update'}
+      actions={<EditorActions newHref={paths.tripUpdate.getHref()} />}
+    >
+      {editing && !entity ? (
+        loaded.error ? (
+          <p className="text-danger">{loaded.error.message}</p>
+        ) : (
+          <LoadingScreen />
+        )
+      ) : (
+        <TripUpdateEditor key={entity?.id ?? 'new'} entity={entity} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, skipToken } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc.ts';
+
+export type TripSearch = { route?: string; service?: string; number?: string; stop?: string };
+
+/** Spec §5: the train number is searched without its leading zeros. */
+export function trainNumber(text: string): string {
+  return text.trim().replace(/^0+(?=\d)/, '');
+}
+
+/** Trips of a route/service/train number/stop; searched only once something narrows the list. */
+export function useFindTrips(search: TripSearch, enabled = true) {
+  const number = search.number ? trainNumber(search.number) : undefined;
+  const input = {
+    ...(search.route ? { route: search.route } : {}),
+    ...(search.service ? { service: search.service } : {}),
+    ...(number ? { number } : {}),
+    // TODO: schedule.trips has no stop filter yet (asked of the server team); ignored until then.
+    ...(search.stop ? { stop: search.stop } : {}),
+  };
+  const narrowed = Boolean(search.route || number || search.stop);
+  return trpc.schedule.trips.useQuery(enabled && narrowed ? input : skipToken, {
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}

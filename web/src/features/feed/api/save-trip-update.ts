@@ -1,0 +1,21 @@
+import { useNotifications } from '../../../lib/notifications.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+
+/**
+ * Saves a trip update and refreshes the trip list. Refused saves carry rule notices
+ * (error.data.details.notices); the editor shows them by stop, the banner shows the sentence.
+ */
+export function useSaveTripUpdate({ onSuccess }: { onSuccess?: (id: string) => void } = {}) {
+  const utils = trpc.useUtils();
+  const notify = useNotifications();
+  return trpc.feed.saveTripUpdate.useMutation({
+    onSuccess: async (result) => {
+      await utils.feed.list.invalidate({ kind: 'trip_update' });
+      await utils.feed.get.invalidate({ kind: 'trip_update', id: result.id });
+      // Warnings do not block the save; they travel with the success banner.
+      notify.success([result.message, ...result.warnings.map((w) => `⚠ ${w.message}`)].join('\n'));
+      onSuccess?.(result.id);
+    },
+    onError: (error) => notify.error(error),
+  });
+}

@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import type { Affected } from '../alert-entity.ts';
+import { useFindStops } from '../api/find-stops.ts';
+import { useFindTrips } from '../api/find-trips.ts';
+import { useRoutes } from '../api/get-routes.ts';
+
+type Props = { affected: Affected[]; onChange: (a: Affected[]) => void };
+
+/** Spec §2: affected trips, routes and stops, each found by a search. */
+export function AffectedEntities({ affected, onChange }: Props) {
+  const routes = useRoutes();
+  const [route, setRoute] = useState('');
+  const [stopText, setStopText] = useState('');
+  const [tripText, setTripText] = useState('');
+  const stops = useFindStops(useDebounced(stopText));
+  const trips = useFindTrips({ number: useDebounced(tripText) });
+  const routeNames = useMemo(
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id])),
+    [routes.data],
+  );
+  const add = (item: Affected) => {
+    if (!item.id || affected.some((a) => a.kind === item.kind && a.id === item.id)) return;
+    onChange([...affected, item]);
+  };
+  const stopMatch = (stops.data ?? []).find(([id, name]) => name === stopText || id === stopText);
+  const tripMatch = (trips.data ?? []).find((t) => t.trip_id === tripText);
+  const label = (a: Affected) =>
+    a.kind === 'route'
+      ? `Route:${routeNames.get(a.id) ?? a.id}`
+      : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`;
+  return (
+    <fieldset className="mb-3">
+      <legend className="fs-6 fw-semibold">Affected trips, routes and stops</legend>
+      <Row className="g-2">
+        <Col md={4}>
+          <Form.Label htmlFor="affected-route" className="small mb-1">
+            Route
+          </Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Select id="affected-route" value={route} onChange={(e) => setRoute(e.target.value)}>
+              <option value="">Choose a route</option>
+              {(routes.data ?? []).map((r) => (
+                <option key={r.route_id} value={r.route_id}>
+                  {r.route_long_name || r.route_id}
+                </option>
+              ))}
+            </Form.Select>
+            <Button
+              variant="outline-primary"
+              onClick={() => add({ kind: 'route', id: route })}
+              disabled={!route}
+            >
+              Add
+            </Button>
+          </div>
+        </Col>
+        <Col md={4}>
+          <Form.Label htmlFor="affected-stop" className="small mb-1">
+            Stop
+          </Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              id="affected-stop"
+              list="affected-stop-options"
+              placeholder="Stop name"
+              value={stopText}
+              onChange={(e) => setStopText(e.target.value)}
+            />
+            <datalist id="affected-stop-options">
+              {(stops.data ?? []).slice(0, 30).map(([id, name]) => (
+                <option key={id} value={name}>
+                  {id}
+                </option>
+              ))}
+            </datalist>
+            <Button
+              variant="outline-primary"
+              onClick={() => stopMatch && add({ kind: 'stop', id: stopMatch[0] })}
+              disabled={!stopMatch}
+            >
+              Add
+            </Button>
+          </div>
+        </Col>
+        <Col md={4}>
+          <Form.Label htmlFor="affected-trip" className="small mb-1">
+            Trip (train number)
+          </Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              id="affected-trip"
+              list="affected-trip-options"
+              placeholder="Train number"
+              value={tripText}
+              onChange={(e) => setTripText(e.target.value)}
+            />
+            <datalist id="affected-trip-options">
+              {(trips.data ?? []).slice(0, 30).map((t) => (
+                <option key={t.trip_id} value={t.trip_id}>
+                  to {t.endTerminus}
+                </option>
+              ))}
+            </datalist>
+            <Button
+              variant="outline-primary"
+              onClick={() => tripMatch && add({ kind: 'trip', id: tripMatch.trip_id })}
+              disabled={!tripMatch}
+            >
+              Add
+            </Button>
+          </div>
+        </Col>
+      </Row>
+      <div className="mt-2 d-flex flex-wrap gap-2" data-testid="affected-list">
+        {affected.length === 0 && <span className="small text-body-secondary">Nothing chosen yet.</span>}
+        {affected.map((a) => (
+          <Badge
+            key={`${a.kind}-${a.id}`}
+            bg="light"
+            text="dark"
+            className="border d-flex align-items-center gap-1"
+          >
+            {label(a)}
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 ms-1 text-danger text-decoration-none"
+              aria-label={`Remove ${label(a)}`}
+              onClick={() => onChange(affected.filter((b) => b !== a))}
+            >
+              ×
+            </Button>
+          </Badge>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

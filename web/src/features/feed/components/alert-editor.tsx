@@ -1,0 +1,119 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { noticesOf } from '../../../lib/errors.ts';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import {
+  type AlertForm,
+  alertFormOf,
+  buildAlert,
+  emptyAlertForm,
+  isValidUrl,
+  URL_INVALID,
+} from '../alert-entity.ts';
+import { useRoutes } from '../api/get-routes.ts';
+import { useSaveAlert } from '../api/save-alert.ts';
+import { type AlertEntity, CAUSES, EFFECTS, humanEnum } from '../types.ts';
+import { ActivePeriods } from './active-periods.tsx';
+import { AffectedEntities } from './affected-entities.tsx';
+import { AlertPreview } from './alert-preview.tsx';
+import { AlertTexts } from './alert-texts.tsx';
+
+/** Spec §2 service alert editor with a rider preview. */
+export function AlertEditor({ entity }: { entity?: AlertEntity }) {
+  const navigate = useNavigate();
+  const zone = useTimeZone();
+  const routes = useRoutes();
+  const [form, setForm] = useState<AlertForm>(() => (entity ? alertFormOf(entity, zone) : emptyAlertForm()));
+  const [problems, setProblems] = useState<string[]>([]);
+  const save = useSaveAlert({ onSuccess: () => navigate(paths.home.getHref()) });
+  const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
+  const urlInvalid = form.url.trim() !== '' && !isValidUrl(form.url);
+  const scope = useMemo(() => {
+    const names = new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id]));
+    return form.affected.map((a) =>
+      a.kind === 'route'
+        ? `Route:${names.get(a.id) ?? a.id}`
+        : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
+    );
+  }, [form.affected, routes.data]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (urlInvalid) {
+      setProblems([URL_INVALID]);
+      return;
+    }
+    setProblems([]);
+    save.mutate(
+      { entity: buildAlert(form, zone, entity?.id) },
+      { onError: (error) => setProblems(noticesOf(error).map((n) => n.message)) },
+    );
+  };
+  return (
+    <Row className="g-3">
+      <Col lg={8}>
+        <Card className="shadow-sm">
+          <Card.Body>
+            <Form onSubmit={submit} noValidate aria-label="Service alert">
+              <ActivePeriods periods={form.periods} onChange={(periods) => set({ periods })} />
+              <Row className="g-2 mb-3">
+                <Form.Group as={Col} sm={6} controlId="alert-cause">
+                  <Form.Label className="fw-semibold">Cause</Form.Label>
+                  <Form.Select value={form.cause} onChange={(e) => set({ cause: e.target.value })}>
+                    {CAUSES.map((c) => (
+                      <option key={c} value={c}>
+                        {humanEnum(c)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+                <Form.Group as={Col} sm={6} controlId="alert-effect">
+                  <Form.Label className="fw-semibold">Effect</Form.Label>
+                  <Form.Select value={form.effect} onChange={(e) => set({ effect: e.target.value })}>
+                    {EFFECTS.map((c) => (
+                      <option key={c} value={c}>
+                        {humanEnum(c)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </Row>
+              <AffectedEntities affected={form.affected} onChange={(affected) => set({ affected })} />
+              <AlertTexts
+                languages={form.languages}
+                texts={form.texts}
+                onChange={(languages, texts) => set({ languages, texts })}
+              />
+              <Form.Group className="mb-3" controlId="alert-url">
+                <Form.Label className="fw-semibold">More information (URL)</Form.Label>
+                <Form.Control
+                  type="url"
+                  placeholder="https://…"
+                  value={form.url}
+                  isInvalid={urlInvalid}
+                  onChange={(e) => set({ url: e.target.value })}
+                />
+                <Form.Control.Feedback type="invalid">{URL_INVALID}</Form.Control.Feedback>
+              </Form.Group>
+              {problems.length > 0 && (
+                <Alert variant="danger" role="alert">
+                  {problems.map((p) => (
+                    <div key={p}>{p}</div>
+                  ))}
+                </Alert>
+              )}
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                Save alert
+              </Button>
+            </Form>
+          </Card.Body>
+        </Card>
+      </Col>
+      <Col lg={4}>
+        <AlertPreview form={form} scope={scope} />
+      </Col>
+    </Row>
+  );
+}

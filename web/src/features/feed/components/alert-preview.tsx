@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Card, Form } from 'react-bootstrap';
+import type { AlertForm } from '../alert-entity.ts';
+import { humanEnum, LANGUAGES } from '../types.ts';
+
+/** How a rider's journey planner would show the alert, in one of its languages. */
+export function AlertPreview({ form, scope }: { form: AlertForm; scope: string[] }) {
+  const [language, setLanguage] = useState('en-ZA');
+  const shown = form.languages.includes(language) ? language : (form.languages[0] ?? 'en-ZA');
+  const text = form.texts[shown] ?? { header: '', description: '' };
+  const period = form.periods.find((p) => p.startDate || p.endDate);
+  return (
+    <Card className="shadow-sm" aria-label="Rider preview">
+      <Card.Header className="bg-white d-flex justify-content-between align-items-center">
+        <span className="small text-uppercase text-body-secondary fw-semibold">Rider preview</span>
+        <Form.Select
+          size="sm"
+          style={{ width: 'auto' }}
+          aria-label="Preview language"
+          value={shown}
+          onChange={(e) => setLanguage(e.target.value)}
+        >
+          {form.languages.map((tag) => (
+            <option key={tag} value={tag}>
+              {LANGUAGES.find((l) => l.tag === tag)?.name ?? tag}
+            </option>
+          ))}
+        </Form.Select>
+      </Card.Header>
+      <Card.Body>
+        <div className="border-start border-4 border-warning ps-3">
+          <div className="small text-body-secondary mb-1">
+            ⚠ {humanEnum(form.effect)} · {humanEnum(form.cause)}
+          </div>
+          <h3 className="h6 mb-1">
+            {text.header || <span className="text-body-secondary">(no header)</span>}
+          </h3>
+          <p className="mb-2 small" style={{ whiteSpace: 'pre-line' }}>
+            {text.description || <span className="text-body-secondary">(no description)</span>}
+          </p>
+          {scope.length > 0 && <div className="small">Affects: {scope.join(', ')}</div>}
+          {period && (
+            <div className="small text-body-secondary">
+              {[
+                period.startDate && `From ${period.startDate} ${period.startTime}`.trim(),
+                period.endDate && `until ${period.endDate} ${period.endTime}`.trim(),
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            </div>
+          )}
+          {form.url && <div className="small text-primary text-break">{form.url}</div>}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

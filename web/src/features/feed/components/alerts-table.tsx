@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { Button, Table } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { formatPosix } from '../../../lib/time.ts';
+import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
+import { useRoutes } from '../api/get-routes.ts';
+import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
+import { type AlertEntity, humanEnum, textIn } from '../types.ts';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete';
+
+type Item = { id: string; entity: unknown; state: string | null };
+
+/** Spec §2 alerts table, rows coloured active / ended / not yet started (spec §4). */
+export function AlertsTable({
+  items,
+  loading,
+  canEdit,
+}: {
+  items: Item[];
+  loading: boolean;
+  canEdit: boolean;
+}) {
+  const zone = useTimeZone();
+  const routes = useRoutes();
+  const remove = useDeleteFeedEntity();
+  const routeNames = useMemo(
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name ?? ''])),
+    [routes.data],
+  );
+  const onDelete = (id: string) => {
+    if (window.confirm(DELETE_CONFIRM)) remove.mutate({ kind: 'alert', id });
+  };
+  return (
+    <Table hover responsive size="sm" className="mb-0" data-testid="alerts-table">
+      <thead>
+        <tr>
+          <th scope="col">Active times</th>
+          <th scope="col">Scope</th>
+          <th scope="col">Cause</th>
+          <th scope="col">Effect</th>
+          <th scope="col">Description</th>
+          {canEdit && (
+            <>
+              <th scope="col">
+                <span className="visually-hidden">Edit</span>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Delete</span>
+              </th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {!loading && items.length === 0 && (
+          <tr>
+            <td colSpan={7} className="text-body-secondary p-3">
+              No alerts in the feed.
+            </td>
+          </tr>
+        )}
+        {items.map((item) => {
+          const alert = (item.entity as AlertEntity).alert ?? {};
+          const state = ALERT_STATE[item.state ?? ''];
+          return (
+            <tr
+              key={item.id}
+              className={state ? `table-${state.variant}` : ''}
+              data-state={item.state ?? undefined}
+            >
+              <td className="text-nowrap small">
+                {(alert.activePeriod ?? []).map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the list never reorders
+                  <div key={i}>
+                    {formatPosix(p.start, zone) || '…'} – {formatPosix(p.end, zone) || '…'}
+                  </div>
+                ))}
+                {state && <span className="visually-hidden"> ({state.label})</span>}
+              </td>
+              <td className="small" data-testid="alert-scope">
+                {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames)).join(', ')}
+              </td>
+              <td className="small">{humanEnum(alert.cause)}</td>
+              <td className="small">{humanEnum(alert.effect)}</td>
+              <td className="small">
+                {previewText(textIn(alert.descriptionText) || textIn(alert.headerText))}
+              </td>
+              {canEdit && (
+                <>
+                  <td>
+                    <Link
+                      to={paths.serviceAlert.getHref(item.id)}
+                      state={{ entity: item.entity }}
+                      className="btn btn-sm btn-primary"
+                    >
+                      Edit
+                    </Link>
+                  </td>
+                  <td>
+                    <Button size="sm" variant="danger" onClick={() => onDelete(item.id)}>
+                      Delete
+                    </Button>
+                  </td>
+                </>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, Table } from 'react-bootstrap';
+import type { Notice } from '../../../lib/errors.ts';
+import { gtfsSeconds, hhmm, nowSecondsOfDay } from '../../../lib/time.ts';
+import { minutesLate, type StopRow, totalDelays } from '../trip-entity.ts';
+
+type Props = {
+  rows: StopRow[];
+  onChange: (index: number, row: StopRow) => void;
+  notices: Notice[];
+  timeZone: string;
+  disabled: boolean;
+};
+
+/** Spec §2/§4 stop list: Passed / train marker / blank, new time, on time, delay, skip, total. */
+export function StopTimesTable({ rows, onChange, notices, timeZone, disabled }: Props) {
+  const totals = totalDelays(rows);
+  const now = nowSecondsOfDay(timeZone);
+  const passed = rows.map((row, i) => gtfsSeconds(row.arrival) + totals[i]! * 60 < now);
+  const trainAt = passed.indexOf(false);
+  const previousTotal = (i: number) => (i === 0 ? 0 : totals[i - 1]!);
+  const set = (i: number, patch: Partial<StopRow>) => onChange(i, { ...rows[i]!, ...patch });
+  return (
+    <Table size="sm" hover responsive className="stop-times mb-0 align-middle">
+      <thead>
+        <tr>
+          <th scope="col">Stop</th>
+          <th scope="col">Arrival</th>
+          <th scope="col">
+            <span className="visually-hidden">Position</span>
+          </th>
+          <th scope="col">New time</th>
+          <th scope="col">On time</th>
+          <th scope="col">Delay (min)</th>
+          <th scope="col">Skip</th>
+          <th scope="col">Total delay</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => {
+          const label = row.stopName || row.stopId;
+          const rowNotices = notices.filter(
+            (n) =>
+              n.stopSequence === row.stopSequence ||
+              (n.stopSequence === undefined && n.stopId === row.stopId),
+          );
+          const locked = disabled || row.skip;
+          return (
+            <tr
+              key={row.stopSequence}
+              data-stop-sequence={row.stopSequence}
+              className={row.skip ? 'table-secondary' : ''}
+            >
+              <th scope="row" className="fw-normal">
+                {label}
+                {rowNotices.map((n) => (
+                  <div
+                    key={`${n.code}-${n.field}`}
+                    className={`small ${n.severity === 'error' ? 'text-danger' : 'text-warning-emphasis'}`}
+                    data-testid="stop-notice"
+                  >
+                    {n.message}
+                  </div>
+                ))}
+              </th>
+              <td>{hhmm(gtfsSeconds(row.arrival))}</td>
+              <td className="small text-nowrap">
+                {passed[i] ? (
+                  <span className="text-body-secondary">Passed</span>
+                ) : i === trainAt ? (
+                  <span role="img" aria-label="Train is here">
+                    🚆
+                  </span>
+                ) : null}
+              </td>
+              <td>
+                <Form.Control
+                  type="time"
+                  size="sm"
+                  aria-label={`New time at ${label}`}
+                  value={row.newTime}
+                  disabled={locked}
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    if (!value) return set(i, { newTime: '', delay: '' });
+                    const late = minutesLate(value, row.arrival) - previousTotal(i);
+                    set(i, { newTime: value, onTime: false, delay: String(late) });
+                  }}
+                />
+              </td>
+              <td>
+                <Form.Check
+                  aria-label={`On time at ${label}`}
+                  checked={row.onTime}
+                  disabled={locked}
+                  onChange={(e) =>
+                    set(
+                      i,
+                      e.target.checked
+                        ? { onTime: true, newTime: '', delay: '0' }
+                        : { onTime: false, delay: '' },
+                    )
+                  }
+                />
+              </td>
+              <td>
+                <Form.Control
+                  type="number"
+                  size="sm"
+                  step={1}
+                  aria-label={`Delay in minutes at ${label}`}
+                  value={row.delay}
+                  disabled={locked}
+                  onChange={(e) => set(i, { delay: e.target.value, newTime: '', onTime: false })}
+                />
+              </td>
+              <td>
+                <Form.Check
+                  aria-label={`Skip ${label}`}
+                  checked={row.skip}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { skip: e.target.checked })}
+                />
+              </td>
+              <td className="text-nowrap" data-testid="total-delay">
+                {totals[i]} min
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

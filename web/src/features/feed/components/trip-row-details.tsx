@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { useSaveTripUpdate } from '../api/save-trip-update.ts';
+import { withCancelled } from '../trip-entity.ts';
+import type { TripUpdateEntity } from '../types.ts';
+
+/** Spec §2: the expanded trip row: cancel checkbox, total delay, cancelled stops and Save. */
+export function TripRowDetails({
+  id,
+  entity,
+  canEdit,
+}: {
+  id: string;
+  entity: TripUpdateEntity;
+  canEdit: boolean;
+}) {
+  const [cancelled, setCancelled] = useState(entity.tripUpdate?.trip?.scheduleRelationship === 'CANCELED');
+  const save = useSaveTripUpdate();
+  const updates = entity.tripUpdate?.stopTimeUpdate ?? [];
+  const delays = updates.map((u) => u.arrival?.delay ?? u.departure?.delay).filter((d) => d !== undefined);
+  const totalMinutes = delays.length > 0 ? Math.round(delays[delays.length - 1]! / 60) : 0;
+  const skipped = updates.filter((u) => u.scheduleRelationship === 'SKIPPED');
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-4 py-1 px-2" data-testid="trip-details">
+      <Form.Check
+        id={`cancel-${id}`}
+        label="Trip cancelled"
+        checked={cancelled}
+        disabled={!canEdit}
+        onChange={(e) => setCancelled(e.target.checked)}
+      />
+      <span>
+        Total delay: <strong data-testid="trip-total-delay">{totalMinutes} min</strong>
+      </span>
+      <span>
+        Cancelled stops:{' '}
+        <strong>
+          {skipped.length > 0 ? skipped.map((u) => u.stopId ?? `#${u.stopSequence}`).join(', ') : 'none'}
+        </strong>
+      </span>
+      {canEdit && (
+        <Button
+          size="sm"
+          onClick={() => save.mutate({ entity: withCancelled(entity, id, cancelled) })}
+          disabled={save.isPending}
+        >
+          Save
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { type Notice, noticesOf } from '../../../lib/errors.ts';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { useStopTimes } from '../api/get-stop-times.ts';
+import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
+import { useSaveTripUpdate } from '../api/save-trip-update.ts';
+import {
+  applyEntity,
+  buildTripUpdate,
+  EMPTY_TRIP_UPDATE,
+  isChanged,
+  rowsFor,
+  type StopRow,
+} from '../trip-entity.ts';
+import type { TripUpdateEntity } from '../types.ts';
+import { StopTimesTable } from './stop-times-table.tsx';
+import { TripSearch } from './trip-search.tsx';
+
+/** Spec §2 trip update editor: find a trip, change its stops or cancel it, save. */
+export function TripUpdateEditor({ entity }: { entity?: TripUpdateEntity }) {
+  const navigate = useNavigate();
+  const zone = useTimeZone();
+  const tripsToRoutes = useTripsToRoutes().data;
+  const [trip, setTrip] = useState<{ tripId: string; routeId?: string } | null>(
+    entity?.tripUpdate.trip.tripId
+      ? { tripId: entity.tripUpdate.trip.tripId, routeId: entity.tripUpdate.trip.routeId }
+      : null,
+  );
+  const [cancelled, setCancelled] = useState(entity?.tripUpdate.trip.scheduleRelationship === 'CANCELED');
+  const [rows, setRows] = useState<StopRow[]>([]);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const stopTimes = useStopTimes(trip?.tripId ?? null);
+  const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
+
+  useEffect(() => {
+    if (!stopTimes.data || !trip) return;
+    const fresh = rowsFor(stopTimes.data);
+    const sameTrip = entity && entity.tripUpdate.trip.tripId === trip.tripId;
+    setRows(sameTrip ? applyEntity(fresh, entity, zone) : fresh);
+  }, [stopTimes.data, trip, entity, zone]);
+
+  const choose = (tripId: string, routeId?: string) => {
+    setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId] });
+    setNotices([]);
+    setProblem(null);
+  };
+  const submit = () => {
+    setNotices([]);
+    if (!trip || (!cancelled && !rows.some(isChanged))) {
+      setProblem(EMPTY_TRIP_UPDATE);
+      return;
+    }
+    setProblem(null);
+    const built = buildTripUpdate({
+      id: entity?.id,
+      tripId: trip.tripId,
+      routeId: trip.routeId ?? tripsToRoutes?.[trip.tripId],
+      cancelled,
+      rows,
+    });
+    save.mutate({ entity: built }, { onError: (error) => setNotices(noticesOf(error)) });
+  };
+  const general = notices.filter((n) => n.stopSequence === undefined && n.stopId === undefined);
+  return (
+    <>
+      {!entity && <TripSearch onSelect={choose} />}
+      <Card className="shadow-sm">
+        <Card.Header className="bg-white d-flex flex-wrap align-items-center gap-3">
+          <h2 className="h6 mb-0">
+            {trip ? (
+              <>
+                Trip{' '}
+                <span className="font-monospace" data-testid="selected-trip">
+                  {trip.tripId}
+                </span>
+              </>
+            ) : (
+              'No trip chosen'
+            )}
+          </h2>
+          <Form.Check
+            type="switch"
+            id="cancel-trip"
+            label="Cancel the whole trip"
+            checked={cancelled}
+            onChange={(e) => setCancelled(e.target.checked)}
+            disabled={!trip}
+          />
+          <Button className="ms-auto" onClick={submit} disabled={save.isPending}>
+            {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Save trip update
+          </Button>
+        </Card.Header>
+        {(problem || general.length > 0) && (
+          <Alert variant="danger" className="m-3 mb-0" role="alert">
+            {problem && <div>{problem}</div>}
+            {general.map((n) => (
+              <div key={`${n.code}-${n.field}`}>{n.message}</div>
+            ))}
+          </Alert>
+        )}
+        {!trip && (
+          <Card.Body className="text-body-secondary">
+            Search for a trip and choose it to see its stops.
+          </Card.Body>
+        )}
+        {trip && stopTimes.isLoading && <Card.Body>Loading stops…</Card.Body>}
+        {trip && rows.length > 0 && (
+          <StopTimesTable
+            rows={rows}
+            onChange={(i, row) => setRows((list) => list.map((r, j) => (j === i ? row : r)))}
+            notices={notices}
+            timeZone={zone}
+            disabled={cancelled}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { InformedEntityJson } from './types.ts';
+
+/** Spec §9: alert descriptions are previewed to 60 characters plus an ellipsis. */
+export const DESCRIPTION_PREVIEW = 60;
+
+export function previewText(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
+}
+
+/** Spec §2: Trip:{trip id}, else Route:{route name or id}, else Stop:{stop id}. */
+export function scopeLabel(entity: InformedEntityJson, routeNames: Map<string, string>): string {
+  if (entity.trip?.tripId) return `Trip:${entity.trip.tripId}`;
+  if (entity.routeId) return `Route:${routeNames.get(entity.routeId) || entity.routeId}`;
+  if (entity.stopId) return `Stop:${entity.stopId}`;
+  return '';
+}
+
+/** Spec §9: a trip id ending in a dash, the number, then optional digits (leading zeros ignored). */
+export function matchesTrainNumber(tripId: string, number: string): boolean {
+  const n = number.trim().replace(/^0+(?=\d)/, '');
+  if (!n) return true;
+  if (!/^\d+$/.test(n)) return false;
+  return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
+}
+
+type Variant = 'success' | 'danger' | 'warning';
+
+/** Spec §4: alert rows by state, trip rows by state (server-derived). */
+export const ALERT_STATE: Record<string, { label: string; variant: Variant }> = {
+  active: { label: 'Active', variant: 'success' },
+  ended: { label: 'Ended', variant: 'danger' },
+  upcoming: { label: 'Not yet started', variant: 'warning' },
+};
+
+export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
+  yet_to_start: { label: 'Yet to start', variant: 'warning' },
+  in_progress: { label: 'In progress', variant: 'success' },
+  finished: { label: 'Finished', variant: 'danger' },
+};
+
+/** Spec §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */
+export const PROGRESS: Record<number, { label: string; variant: Variant }> = {
+  0: { label: 'In progress', variant: 'success' },
+  1: { label: 'Yet to start', variant: 'warning' },
+  2: { label: 'Finished', variant: 'danger' },
+};

@@ -1,0 +1,154 @@
+import { gtfsSeconds, zonedParts } from '../../lib/time.ts';
+import type { StopTimeEventJson, TripUpdateEntity, TripUpdateInput } from './types.ts';
+
+type StopTimeUpdateInput = NonNullable<TripUpdateInput['tripUpdate']['stopTimeUpdate']>[number];
+
+/** One stop of the trip-update editor (spec §3 "Editor additions"). */
+export type StopRow = {
+  stopSequence: number;
+  stopId: string;
+  stopName: string;
+  arrival: string;
+  newTime: string;
+  onTime: boolean;
+  /** Minutes added at this stop, as typed or derived from the new time; '' = no change. */
+  delay: string;
+  skip: boolean;
+};
+
+export type ScheduledStop = {
+  stopSequence: number;
+  stopId: string;
+  stopName: string | null;
+  arrival: string | null;
+  departure: string | null;
+};
+
+export const EMPTY_TRIP_UPDATE = "Your trip update can't be empty.";
+
+export function rowsFor(stops: ScheduledStop[]): StopRow[] {
+  return stops.map((s) => ({
+    stopSequence: s.stopSequence,
+    stopId: s.stopId,
+    stopName: s.stopName ?? s.stopId,
+    // A stop with only a departure time is compared on that time.
+    arrival: s.arrival ?? s.departure ?? '00:00:00',
+    newTime: '',
+    onTime: false,
+    delay: '',
+    skip: false,
+  }));
+}
+
+export function isChanged(row: StopRow): boolean {
+  return row.skip || row.onTime || row.delay.trim() !== '';
+}
+
+/**
+ * Spec §4: the total delay accumulates down the stops; on time resets it to zero; a skipped
+ * stop keeps the total of the stop before. Minutes.
+ */
+export function totalDelays(rows: StopRow[]): number[] {
+  let total = 0;
+  return rows.map((row) => {
+    if (row.skip) return total;
+    if (row.onTime) total = 0;
+    else if (row.delay.trim() !== '' && Number.isFinite(Number(row.delay))) total += Number(row.delay);
+    return total;
+  });
+}
+
+/** Minutes between a new time 'HH:MM' and the scheduled 'HH:MM:SS' (which may pass 24:00). */
+export function minutesLate(newTime: string, scheduled: string): number {
+  const sched = gtfsSeconds(scheduled);
+  let at = gtfsSeconds(`${newTime}:00`);
+  while (at + 12 * 3600 < sched) at += 24 * 3600;
+  return Math.round((at - sched) / 60);
+}
+
+/**
+ * The entity sent to feed.saveTripUpdate. Each changed stop carries the train's delay there (the
+ * running total, minutes × 60 = seconds, spec §5), which is what GTFS-RT consumers read; a skipped
+ * stop carries SKIPPED only.
+ */
+export function buildTripUpdate(options: {
+  id?: string;
+  tripId: string;
+  routeId?: string;
+  cancelled: boolean;
+  rows: StopRow[];
+}): TripUpdateInput {
+  const totals = totalDelays(options.rows);
+  const stopTimeUpdate: StopTimeUpdateInput[] = options.cancelled
+    ? []
+    : options.rows.flatMap((row, i): StopTimeUpdateInput[] => {
+        if (!isChanged(row)) return [];
+        const base = { stopSequence: row.stopSequence, stopId: row.stopId };
+        if (row.skip) return [{ ...base, scheduleRelationship: 'SKIPPED' }];
+        return [{ ...base, arrival: { delay: Math.round(totals[i]! * 60) } }];
+      });
+  return {
+    ...(options.id ? { id: options.id } : {}),
+    tripUpdate: {
+      trip: {
+        tripId: options.tripId,
+        ...(options.routeId ? { routeId: options.routeId } : {}),
+        ...(options.cancelled ? { scheduleRelationship: 'CANCELED' } : {}),
+      },
+      stopTimeUpdate,
+    },
+  };
+}
+
+/** The editor's rows for a saved entity (edit mode): the inverse of buildTripUpdate. */
+export function applyEntity(rows: StopRow[], entity: TripUpdateEntity, timeZone: string): StopRow[] {
+  const updates = new Map((entity.tripUpdate.stopTimeUpdate ?? []).map((u) => [u.stopSequence, u]));
+  let previous = 0;
+  return rows.map((row) => {
+    const update = updates.get(row.stopSequence);
+    if (!update) return row;
+    if (update.scheduleRelationship === 'SKIPPED') return { ...row, skip: true };
+    let total: number | undefined;
+    let newTime = '';
+    const event = update.arrival ?? update.departure;
+    if (event?.delay !== undefined) total = Math.round(event.delay / 60);
+    else if (event?.time !== undefined) {
+      const p = zonedParts(new Date(Number(event.time) * 1000), timeZone);
+      newTime = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+      total = minutesLate(newTime, row.arrival);
+    }
+    if (total === undefined) return row;
+    const next =
+      total === 0 && !newTime
+        ? { ...row, onTime: true, delay: '0' }
+        : { ...row, newTime, delay: String(total - previous) };
+    previous = total;
+    return next;
+  });
+}
+
+/** The save input for an entity read from the feed list, with the cancel flag set or cleared. */
+function event(e: StopTimeEventJson | undefined) {
+  if (!e) return undefined;
+  return {
+    ...(e.delay !== undefined ? { delay: Number(e.delay) } : {}),
+    ...(e.time !== undefined ? { time: Number(e.time) } : {}),
+  };
+}
+
+export function withCancelled(entity: TripUpdateEntity, id: string, cancelled: boolean): TripUpdateInput {
+  const { scheduleRelationship: _dropped, ...trip } = entity.tripUpdate.trip;
+  return {
+    id,
+    tripUpdate: {
+      trip: { ...trip, ...(cancelled ? { scheduleRelationship: 'CANCELED' } : {}) },
+      stopTimeUpdate: (entity.tripUpdate.stopTimeUpdate ?? []).map((u) => ({
+        ...(u.stopSequence !== undefined ? { stopSequence: u.stopSequence } : {}),
+        ...(u.stopId ? { stopId: u.stopId } : {}),
+        ...(u.arrival ? { arrival: event(u.arrival) } : {}),
+        ...(u.departure ? { departure: event(u.departure) } : {}),
+        ...(u.scheduleRelationship === 'SKIPPED' ? { scheduleRelationship: 'SKIPPED' } : {}),
+      })),
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { downloads } from '../../../config/paths.ts';
+import { useNotifications } from '../../../lib/notifications.tsx';
+import { useScheduleInfo } from '../../../lib/schedule-info.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useJob } from '../../../lib/use-job.ts';
+import { useUploadSchedule } from '../api/upload-schedule.ts';
+
+export const UPLOAD_SUCCESS = '✅ Successfully uploaded the gtfs excel file.';
+
+/** Spec §2 upload screen: file, submit, the growing log of the job, and result links. */
+export function UploadForm() {
+  const notify = useNotifications();
+  const utils = trpc.useUtils();
+  const info = useScheduleInfo().data;
+  const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [connection, setConnection] = useState<string | null>(null);
+  const upload = useUploadSchedule({ onSuccess: setJobId });
+  const job = useJob(jobId, {
+    onStarted: () => setConnection('Connected to status of upload'),
+    onConnectionError: () => setConnection('Lost Connection to status of upload'),
+    onFinal: (message) => {
+      void utils.schedule.info.invalidate();
+      if (message.status === 'done') notify.success(UPLOAD_SUCCESS);
+      else notify.error(new Error(message.message));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setMissing(!file);
+    if (!file) return;
+    setJobId(null);
+    upload.mutate(file);
+  };
+  const busy = upload.isPending || job.running;
+  const report = job.messages.some((m) => m.validation_report) || Boolean(info?.hasReport);
+  const log = job.messages.map((m) => m.message).join('\n');
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <Form onSubmit={submit} noValidate aria-label="Upload schedule">
+          <Form.Group className="mb-3" controlId="upload-file">
+            <Form.Label>Schedule workbook (.xlsx) or GTFS zip</Form.Label>
+            <Form.Control
+              type="file"
+              accept=".xlsx,.zip"
+              isInvalid={missing}
+              onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+            />
+            <Form.Control.Feedback type="invalid">Upload file!</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Upload
+          </Button>
+        </Form>
+        {jobId && (
+          <section className="mt-4" aria-label="Upload progress">
+            <h2 className="h6">
+              Progress {connection && <small className="text-body-secondary">– {connection}</small>}
+            </h2>
+            <pre
+              className="bg-dark text-light p-3 rounded small mb-0"
+              style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}
+              data-testid="upload-log"
+              aria-live="polite"
+            >
+              {log || 'Waiting for the job…'}
+            </pre>
+          </section>
+        )}
+        {job.final?.status === 'error' && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {job.final.message}
+          </Alert>
+        )}
+        {(job.final?.status === 'done' || report) && (
+          <nav className="mt-3 d-flex flex-wrap gap-3" aria-label="Results">
+            {job.final?.status === 'done' && (
+              <>
+                <a href={downloads.zip}>Download GTFS zip</a>
+                <a href={downloads.workbook}>Download workbook</a>
+              </>
+            )}
+            {report && (
+              <a href={downloads.report} target="_blank" rel="noreferrer">
+                Validation report
+              </a>
+            )}
+          </nav>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { formatError } from './errors.ts';
+
+export type Banner = { id: number; kind: 'success' | 'error'; text: string };
+
+type Notifications = {
+  banners: Banner[];
+  success(text: string | undefined): void;
+  /** Shows title + newline + message (spec §8) and logs the error to the console. */
+  error(error: unknown, prefix?: string): void;
+  dismiss(id: number): void;
+};
+
+const NotificationsContext = createContext<Notifications | null>(null);
+
+/** Spec §9: banners disappear by themselves after 8 seconds or when closed. */
+export const BANNER_MS = 8_000;
+
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [banners, setBanners] = useState<Banner[]>([]);
+  const next = useRef(0);
+  const dismiss = useCallback((id: number) => setBanners((list) => list.filter((b) => b.id !== id)), []);
+  const push = useCallback(
+    (kind: Banner['kind'], text: string) => {
+      const id = ++next.current;
+      setBanners((list) => [...list, { id, kind, text }]);
+      setTimeout(() => dismiss(id), BANNER_MS);
+    },
+    [dismiss],
+  );
+  const value = useMemo<Notifications>(
+    () => ({
+      banners,
+      dismiss,
+      success: (text) => {
+        if (text) push('success', text);
+      },
+      error: (error, prefix) => {
+        console.error(error);
+        push('error', prefix ? `${prefix} ${formatError(error)}` : formatError(error));
+      },
+    }),
+    [banners, dismiss, push],
+  );
+  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+}
+
+export function useNotifications(): Notifications {
+  const value = useContext(NotificationsContext);
+  if (!value) throw new Error('useNotifications outside NotificationsProvider');
+  return value;
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The value once it has not changed for `ms` (spec §9: 250 ms for the searches). */
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
