@@ -113,6 +113,23 @@ describe.each(databaseKinds)('schedule upload on %s', (kind) => {
     expect(stops.map((s) => s[0])).toContain('CAPE TOWN');
   });
 
+  it('finds the trips calling at a stop', async () => {
+    const { final } = await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
+    expect(final.status).toBe('done');
+    const all = (await (await planner.get('/db/get_trips?service=WD')).json()) as { trip_id: string }[];
+    const first = all[0]!.trip_id;
+    const stopsOfFirst = (await (await planner.get(`/db/get_stop_times_trip?tripid=${first}`)).json()) as {
+      stopId: string;
+    }[];
+    const at = (await (
+      await planner.get(`/db/get_trips?service=WD&stop=${encodeURIComponent(stopsOfFirst[1]!.stopId)}`)
+    ).json()) as {
+      trip_id: string;
+    }[];
+    expect(at.map((tr) => tr.trip_id)).toContain(first);
+    expect(at.length).toBeLessThan(all.length);
+  });
+
   it('gives the same answers over tRPC', async () => {
     const admin = t.client();
     await admin.login(ADMIN.username, ADMIN.password);

@@ -123,7 +123,11 @@ export const stopTimes = pgTable(
     arrivalSecs: integer('arrival_secs'),
     departureSecs: integer('departure_secs'),
   },
-  (t) => [primaryKey({ columns: [t.versionId, t.tripId, t.stopSequence] })],
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.tripId, t.stopSequence] }),
+    // The trip editor's search by stop: trips calling at a stop.
+    index('gtfs_stop_times_stop_idx').on(t.versionId, t.stopId),
+  ],
 );
 
 export const calendars = pgTable(

@@ -23,13 +23,16 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
     async (request) => findStops(app.deps, { stopname: request.query.stopname }),
   );
   app.get('/trips_to_routes', async () => mapTripsToRoutes(app.deps));
-  app.get<{ Querystring: { route?: string; service?: string; number?: string; after?: string } }>(
+  app.get<{
+    Querystring: { route?: string; service?: string; number?: string; after?: string; stop?: string };
+  }>(
     '/get_trips',
     {
       schema: query({
         route: text,
         service: text,
         number: { type: 'string', maxLength: 20 },
+        stop: text,
         after: { type: 'string', pattern: '^\\d{1,2}:\\d{2}(:\\d{2})?$' },
       }),
     },

@@ -1,4 +1,4 @@
-import { stops, trips } from '@feeddesk/drizzle';
+import { stops, stopTimes, trips } from '@feeddesk/drizzle';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -23,6 +23,8 @@ export type FindTripsOptions = {
   number?: string;
   /** `HH:MM:SS` local time of today's service day to judge `inprogress` at; default now. */
   after?: string;
+  /** A stop_id: only trips that call there (the trip editor's search by stop). */
+  stop?: string;
 };
 
 /** One trip as GET /db/get_trips gives it. */
@@ -72,6 +74,15 @@ export async function findTrips(
         inArray(trips.serviceId, serviceIds),
         options.route ? eq(trips.routeId, options.route) : undefined,
         options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
+        options.stop
+          ? inArray(
+              trips.tripId,
+              deps.db
+                .select({ tripId: stopTimes.tripId })
+                .from(stopTimes)
+                .where(and(eq(stopTimes.versionId, current.versionId), eq(stopTimes.stopId, options.stop))),
+            )
+          : undefined,
       ),
     );
 

@@ -8,6 +8,7 @@ export const tripsInput = z
     route: text.optional(),
     service: text.optional(),
     number: z.string().max(20).optional(),
+    stop: text.optional(),
     after: z
       .string()
       .regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Give the time as HH:MM or HH:MM:SS.')

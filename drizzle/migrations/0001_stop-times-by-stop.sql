@@ -1,0 +1,1 @@
+CREATE INDEX "gtfs_stop_times_stop_idx" ON "gtfs_stop_times" USING btree ("version_id","stop_id");
