@@ -20,9 +20,11 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     password: deps.config.ADMIN_PASSWORD,
     print: (line) => console.log(line),
   });
-  await markInterruptedJobs(deps);
+  // PGlite has one process: every job still `working` died with the previous one.
+  const singleProcess = deps.database.raw.kind === 'pglite';
+  await markInterruptedJobs(deps, { all: singleProcess });
   // On PostgreSQL another process may be loading right now: spare recent loads.
-  const sparedMs = deps.database.raw.kind === 'postgres' ? 10 * 60_000 : 0;
+  const sparedMs = singleProcess ? 0 : 10 * 60_000;
   await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - sparedMs) });
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());

@@ -14,7 +14,7 @@ const query = (properties: Record<string, unknown>, required: string[] = []) => 
 
 /** /db of contract.md: schedule queries for the editors (login). */
 export const dbRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireRole(null));
+  app.addHook('onRequest', requireRole(null));
   app.get('/get_routes', async () => listRoutes(app.deps));
   app.get('/get_services', async () => listServices(app.deps));
   app.get<{ Querystring: { stopname?: string } }>(

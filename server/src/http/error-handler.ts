@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errorCatalogue, isAppError } from '../errors.ts';
+import { badInputError } from './bad-input-errors.ts';
 
 export type ErrorBody = { code: number; error: string; description: string; details?: unknown };
 
 /** Renders every error as `{code, error, description}` (contract.md); never a stack trace or 5xx text. */
 export function toErrorBody(error: unknown): ErrorBody {
+  const input = badInputError(error);
+  if (input) return toErrorBody(input);
   if (isAppError(error)) {
     return { code: error.status, error: error.title, description: error.message, details: error.details };
   }

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
 import { type AppError, isAppError } from '../errors.ts';
+import { badInputError } from '../http/bad-input-errors.ts';
 import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
 
@@ -45,8 +46,8 @@ const t = initTRPC.context<Context>().create({
 /** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
 const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const app = result.error.cause as AppError;
+  if (!result.ok && (isAppError(result.error.cause) || badInputError(result.error.cause))) {
+    const app = isAppError(result.error.cause) ? result.error.cause : badInputError(result.error.cause)!;
     throw new TRPCError({
       code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR',
       message: app.message,

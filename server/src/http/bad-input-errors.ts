@@ -1,0 +1,36 @@
+import { AppError } from '../errors.ts';
+
+/** PostgreSQL codes for text it cannot store: a NUL byte (22021), an untranslatable character (22P05). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** busboy's errors for a multipart body it cannot split (no boundary, cut short, broken part header). */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart|form) data|Malformed part header)/;
+
+/**
+ * Errors that are the client's input, though they surface from the database driver or the
+ * multipart parser rather than from a service: as an AppError (400), else undefined.
+ */
+export function badInputError(error: unknown): AppError | undefined {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) {
+      return new AppError('validation_failed', {
+        message:
+          'The request holds a character that cannot be stored (such as a NUL byte). Remove it and try again.',
+        cause: error,
+      });
+    }
+    if (typeof e.message === 'string' && BROKEN_MULTIPART.test(e.message)) {
+      return new AppError('bad_request', {
+        message:
+          'The multipart form could not be read (no boundary, or cut short). Send the file as multipart/form-data again.',
+        cause: error,
+      });
+    }
+  }
+  return undefined;
+}

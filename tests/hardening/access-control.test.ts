@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../support/databases.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
+import { subsets, trySocket } from './helpers.ts';
+
+/**
+ * Issue 7 §5: every REST route, tRPC procedure and the socket, called by every role combination,
+ * is allowed exactly for the roles of contract.md. "Allowed" = anything but 401/403; every call
+ * is made so that, when allowed, it changes nothing (bad input, unknown ids).
+ */
+type Role = 'view' | 'edit' | 'gtfs' | 'excel' | 'admin';
+type Access = 'anyone' | 'login' | Role | 'gtfs|excel';
+const ROLES: Role[] = ['view', 'edit', 'gtfs', 'excel', 'admin'];
+
+/** The contract's table, written out independently of the product's code. */
+function allowedBy(roles: Role[] | null, access: Access): boolean {
+  if (access === 'anyone') return true;
+  if (roles === null) return false;
+  if (access === 'login') return true;
+  if (access === 'gtfs|excel') return roles.includes('gtfs') || roles.includes('excel');
+  return roles.includes(access) || (access === 'view' && roles.includes('edit'));
+}
+
+type Call = { name: string; access: Access; call: (c: HttpClient) => Promise<number> };
+
+const status = async (p: Promise<Response>) => {
+  const res = await p;
+  await res.arrayBuffer();
+  return res.status;
+};
+const multipart = () => {
+  const form = new FormData();
+  form.append('note', 'no file here');
+  return form;
+};
+
+const REST: Call[] = [
+  { name: 'GET /auth/csrf', access: 'anyone', call: (c) => status(c.get('/auth/csrf')) },
+  { name: 'GET /auth/list_users', access: 'admin', call: (c) => status(c.get('/auth/list_users')) },
+  { name: 'POST /auth/add_user', access: 'admin', call: (c) => status(c.postForm('/auth/add_user', {})) },
+  {
+    name: 'PUT /auth/modify_user',
+    access: 'admin',
+    call: (c) => status(c.putForm('/auth/modify_user', { user_id: 'none' })),
+  },
+  {
+    name: 'DELETE /auth/delete_user/{username}',
+    access: 'admin',
+    call: (c) => status(c.delete('/auth/delete_user/nobody-by-that-name')),
+  },
+  { name: 'GET /db/get_routes', access: 'login', call: (c) => status(c.get('/db/get_routes')) },
+  { name: 'GET /db/get_services', access: 'login', call: (c) => status(c.get('/db/get_services')) },
+  { name: 'GET /db/get_stops', access: 'login', call: (c) => status(c.get('/db/get_stops?stopname=x')) },
+  { name: 'GET /db/trips_to_routes', access: 'login', call: (c) => status(c.get('/db/trips_to_routes')) },
+  { name: 'GET /db/get_trips', access: 'login', call: (c) => status(c.get('/db/get_trips?service=WD')) },
+  {
+    name: 'GET /db/get_stop_times_trip',
+    access: 'login',
+    call: (c) => status(c.get('/db/get_stop_times_trip?tripid=nope')),
+  },
+  { name: 'GET /feed/updates', access: 'anyone', call: (c) => status(c.get('/feed/updates')) },
+  { name: 'GET /feed/alerts', access: 'anyone', call: (c) => status(c.get('/feed/alerts?format=json')) },
+  {
+    name: 'POST /feed/trip_update',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/trip_update', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
+    name: 'POST /feed/service_alert',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/service_alert', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /feed/alerts/delete_feed_entity',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/alerts/delete_feed_entity', {
+          method: 'DELETE',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ entity_id: 'no-such-entity' }),
+        }),
+      ),
+  },
+  {
+    name: 'POST /gtfs/upload_gtfs',
+    access: 'gtfs',
+    call: (c) => status(c.fetch('/gtfs/upload_gtfs', { method: 'POST', body: multipart() })),
+  },
+  {
+    name: 'GET /gtfs/time_since_last_schedule',
+    access: 'anyone',
+    call: (c) => status(c.get('/gtfs/time_since_last_schedule')),
+  },
+  {
+    name: 'GET /static/shared/gtfs.xlsx',
+    access: 'anyone',
+    call: (c) => status(c.get('/static/shared/gtfs.xlsx')),
+  },
+  {
+    name: 'GET /static/shared/gtfs.zip',
+    access: 'anyone',
+    call: (c) => status(c.get('/static/shared/gtfs.zip')),
+  },
+  {
+    name: 'GET /static/shared/result/report.json',
+    access: 'anyone',
+    call: (c) => status(c.get('/static/shared/result/report.json')),
+  },
+  { name: 'GET /excel/list_excel', access: 'excel', call: (c) => status(c.get('/excel/list_excel')) },
+  {
+    name: 'POST /excel/make_excel',
+    access: 'excel',
+    call: (c) => status(c.fetch('/excel/make_excel?from=not-a-date', { method: 'POST' })),
+  },
+  { name: 'GET /excel/{name}', access: 'excel', call: (c) => status(c.get('/excel/none.xlsx')) },
+  { name: 'DELETE /excel/{name}', access: 'excel', call: (c) => status(c.delete('/excel/none.xlsx')) },
+  {
+    name: 'socket /ws',
+    access: 'gtfs|excel',
+    call: async (c) => ((await trySocket(c.baseUrl, c.cookieHeader)).ok ? 200 : 403),
+  },
+];
+
+const q = (path: string, input?: unknown) => async (c: HttpClient) =>
+  (await c.trpc('query', path, input)).status;
+const m = (path: string, input?: unknown) => async (c: HttpClient) =>
+  (await c.trpc('mutation', path, input)).status;
+
+/** Every procedure of server/src/trpc/routers/*.ts. */
+const TRPC: Call[] = [
+  { name: 'auth.me', access: 'anyone', call: q('auth.me') },
+  { name: 'auth.login', access: 'anyone', call: m('auth.login', { username: 1 }) },
+  { name: 'users.list', access: 'admin', call: q('users.list') },
+  { name: 'users.create', access: 'admin', call: m('users.create', {}) },
+  { name: 'users.update', access: 'admin', call: m('users.update', {}) },
+  { name: 'users.delete', access: 'admin', call: m('users.delete', { username: 'nobody-by-that-name' }) },
+  {
+    name: 'jobs.onMessage',
+    access: 'login',
+    call: async (c) => {
+      const res = await c.get(
+        `/trpc/jobs.onMessage?input=${encodeURIComponent(JSON.stringify({ jobId: 'no-such-job' }))}`,
+      );
+      const text = await res.text();
+      // Over HTTP a subscription is a stream of server-sent events; a refusal is a serialized error.
+      if (/UNAUTHORIZED|"httpStatus":401/.test(text)) return 401;
+      if (/FORBIDDEN|"httpStatus":403/.test(text)) return 403;
+      return res.status;
+    },
+  },
+  { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
+  { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
+  { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
+  { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
+  { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
+  { name: 'schedule.info', access: 'login', call: q('schedule.info') },
+  { name: 'schedule.routes', access: 'login', call: q('schedule.routes') },
+  { name: 'schedule.services', access: 'login', call: q('schedule.services') },
+  { name: 'schedule.stops', access: 'login', call: q('schedule.stops', { stopname: 'x' }) },
+  { name: 'schedule.tripsToRoutes', access: 'login', call: q('schedule.tripsToRoutes') },
+  { name: 'schedule.trips', access: 'login', call: q('schedule.trips', {}) },
+  { name: 'schedule.stopTimes', access: 'login', call: q('schedule.stopTimes', { tripId: 'nope' }) },
+  { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
+  { name: 'summaries.list', access: 'excel', call: q('summaries.list') },
+  { name: 'summaries.create', access: 'excel', call: m('summaries.create', { from: 'not-a-date' }) },
+  { name: 'summaries.delete', access: 'excel', call: m('summaries.delete', { name: 'none.xlsx' }) },
+];
+
+/** Logout is the one allowed call that changes the caller: it goes last, REST or tRPC in turn. */
+const LOGOUT: Call[] = [
+  { name: 'GET /auth/logout', access: 'login', call: (c) => status(c.get('/auth/logout')) },
+  { name: 'auth.logout', access: 'login', call: m('auth.logout') },
+];
+
+describe.each(databaseKinds)('roles on every route and procedure on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('knows every procedure of the tRPC router', async () => {
+    const { appRouter } = await import('@feeddesk/server/trpc/app-router');
+    const procedures = Object.keys(
+      (appRouter as unknown as { _def: { procedures: object } })._def.procedures,
+    );
+    expect(procedures.sort()).toEqual([...TRPC.map((c) => c.name), 'auth.logout'].sort());
+  });
+
+  it('allows each call for exactly the roles of contract.md (32 role sets and anonymous)', async () => {
+    const combos: (Role[] | null)[] = [null, ...subsets(ROLES)];
+    const mismatches: string[] = [];
+    let allowedCount = 0;
+    let refusedCount = 0;
+    // Four browsers at a time: enough to be quick, few enough for two cores.
+    for (let i = 0; i < combos.length; i += 4) {
+      await Promise.all(
+        combos.slice(i, i + 4).map(async (roles, j) => {
+          const client =
+            roles === null ? t.client() : await t.clientWithRoles(roles, `acl-${i + j}-${roles.join('-')}`);
+          for (const call of [...REST, ...TRPC, LOGOUT[(i + j) % 2]!]) {
+            const got = await call.call(client);
+            const expected = allowedBy(roles, call.access);
+            const allowed = got !== 401 && got !== 403;
+            if (allowed) allowedCount++;
+            else refusedCount++;
+            if (allowed !== expected || got >= 500) {
+              mismatches.push(
+                `${call.name} as ${roles ? `[${roles.join(',')}]` : 'anonymous'}: ${got}, expected ${expected ? 'allowed' : 'refused'}`,
+              );
+            }
+            // A refusal says who you are not: 401 without a session, 403 with one.
+            if (!allowed && call.name !== 'socket /ws') {
+              const wanted = roles === null ? 401 : 403;
+              if (got !== wanted) mismatches.push(`${call.name} as ${roles}: ${got}, expected ${wanted}`);
+            }
+          }
+        }),
+      );
+    }
+    expect(mismatches).toEqual([]);
+    expect(allowedCount).toBeGreaterThan(200);
+    expect(refusedCount).toBeGreaterThan(200);
+  });
+
+  it('refuses every write without a CSRF token (403), even for an administrator', async () => {
+    const admin = t.client();
+    await admin.login(ADMIN.username, ADMIN.password);
+    const writes: [string, string][] = [
+      ['POST', '/auth/login'],
+      ['POST', '/auth/add_user'],
+      ['PUT', '/auth/modify_user'],
+      ['DELETE', '/auth/delete_user/x'],
+      ['POST', '/feed/trip_update'],
+      ['POST', '/feed/service_alert'],
+      ['DELETE', '/feed/updates/delete_feed_entity'],
+      ['DELETE', '/feed/alerts/delete_feed_entity'],
+      ['POST', '/gtfs/upload_gtfs'],
+      ['POST', '/excel/make_excel'],
+      ['DELETE', '/excel/x.xlsx'],
+      ...[
+        'auth.login',
+        'users.create',
+        'users.update',
+        'users.delete',
+        'feed.saveTripUpdate',
+        'feed.saveAlert',
+        'feed.delete',
+        'summaries.create',
+        'summaries.delete',
+      ].map((name) => ['POST', `/trpc/${name}`] as [string, string]),
+      ['POST', '/trpc/auth.logout'],
+      ['PATCH', '/feed/trip_update'],
+    ];
+    expect(writes.length).toBeGreaterThan(20);
+    for (const [method, path] of writes) {
+      for (const csrf of [false, 'forged-token'] as const) {
+        const res = await admin.fetch(path, {
+          method,
+          csrf,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const body = await res.json();
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(body.error, `${method} ${path}`).toBe('Invalid CSRF token');
+      }
+    }
+    // still logged in: none of those writes ran (the logout above neither)
+    expect((await admin.get('/auth/list_users')).status).toBe(200);
+  });
+});

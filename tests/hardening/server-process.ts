@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN } from '../support/test-app.ts';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGKILL, then wait for the exit. */
+  kill(): Promise<void>;
+};
+
+/**
+ * The real product as `npm start` runs it: `node --import tsx server/src/main.ts`, on PGlite in
+ * `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
+ */
+export async function startServerProcess(options: {
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_SCHEDULE: 'true',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  delete env.NODE_OPTIONS;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else env.DATA_DIR = options.dataDir!;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
+    const onExit = () => {
+      clearTimeout(timer);
+      reject(new Error(`server exited at start:\n${out}`));
+    };
+    child.once('exit', onExit);
+    child.stdout!.on('data', () => {
+      if (out.includes('Feed desk ready')) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolve();
+      }
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => out,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
