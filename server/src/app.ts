@@ -12,6 +12,7 @@ import { gatewayPlugin } from '@feeddesk/gateway';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.ts';
+import { AppError } from './errors.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
@@ -64,6 +65,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  // tRPC reads a multipart body (the schedule upload) itself, without a size limit: refuse big ones first.
+  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/trpc/') || !request.headers['content-type']?.startsWith('multipart/'))
+      return;
+    const length = Number(request.headers['content-length'] ?? Number.NaN);
+    if (!(length <= maxUpload)) {
+      throw new AppError('payload_too_large', {
+        message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
+      });
+    }
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,

@@ -177,6 +177,12 @@ const TRPC: Call[] = [
   { name: 'schedule.trips', access: 'login', call: q('schedule.trips', {}) },
   { name: 'schedule.stopTimes', access: 'login', call: q('schedule.stopTimes', { tripId: 'nope' }) },
   { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
+  {
+    name: 'schedule.upload',
+    access: 'gtfs',
+    // An empty form: refused as "Upload file!" (400) when allowed, so nothing is loaded.
+    call: (c) => status(c.fetch('/trpc/schedule.upload', { method: 'POST', body: new FormData() })),
+  },
   { name: 'summaries.list', access: 'excel', call: q('summaries.list') },
   { name: 'summaries.create', access: 'excel', call: m('summaries.create', { from: 'not-a-date' }) },
   { name: 'summaries.delete', access: 'excel', call: m('summaries.delete', { name: 'none.xlsx' }) },

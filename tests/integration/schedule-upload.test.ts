@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
+import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -128,6 +129,24 @@ describe.each(databaseKinds)('schedule upload on %s', (kind) => {
     }[];
     expect(at.map((tr) => tr.trip_id)).toContain(first);
     expect(at.length).toBeLessThan(all.length);
+  });
+
+  it('uploads through the tRPC procedure too, with the same job', async () => {
+    const { createTRPCClient, httpLink } = await import('@trpc/client');
+    const client = createTRPCClient<import('@feeddesk/server/trpc/app-router').AppRouter>({
+      links: [
+        httpLink({
+          url: `${t.url}/trpc`,
+          headers: async () => ({ cookie: planner.cookieHeader, 'x-csrf-token': await planner.csrfToken() }),
+        }),
+      ],
+    });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await demoWorkbook())]), 'demo.xlsx');
+    const { jobId } = await client.schedule.upload.mutate(form);
+    const messages = await followOverSocket(t.url, planner.cookieHeader, jobId, 'event');
+    expect(messages.at(-1)!.status).toBe('done');
+    await expect(client.schedule.upload.mutate(new FormData())).rejects.toThrow('Upload file!');
   });
 
   it('gives the same answers over tRPC', async () => {

@@ -1,6 +1,7 @@
 import { AppError } from '@feeddesk/server/errors';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { getScheduleInfo } from '@feeddesk/server/schedule/current/get-schedule-info';
+import { safeFileName } from '@feeddesk/server/schedule/import/safe-file-name';
 import { startScheduleUpload } from '@feeddesk/server/schedule/import/start-schedule-upload';
 import type { FastifyPluginAsync } from 'fastify';
 import { readForm } from '../support/read-form.ts';
@@ -14,7 +15,7 @@ export const gtfsRoutes: FastifyPluginAsync = async (app) => {
     if (!file) throw new AppError('upload_missing', { message: 'Upload file!' });
     const { jobId } = await startScheduleUpload(app.deps, {
       bytes: file.bytes,
-      fileName: file.filename.replace(/[^\w. ()-]/g, '_').slice(0, 200) || 'upload',
+      fileName: safeFileName(file.filename),
       user: request.user!,
     });
     return reply.type('text/plain; charset=utf-8').send(jobId);

@@ -1,5 +1,12 @@
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import {
+  createWSClient,
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  wsLink,
+} from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { csrfToken } from './csrf.ts';
 
@@ -8,6 +15,10 @@ export const trpc = createTRPCReact<AppRouter>();
 function wsUrl() {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/trpc`;
 }
+
+const headers = async () => ({ 'x-csrf-token': await csrfToken() });
+const sameOrigin = (url: URL | RequestInfo, init?: RequestInit) =>
+  fetch(url, { ...init, credentials: 'same-origin' });
 
 /** Queries and mutations over HTTP with the CSRF header; job subscriptions over one lazy websocket. */
 export function createTrpcClient() {
@@ -18,10 +29,11 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: wsClient }),
-        false: httpBatchLink({
-          url: '/trpc',
-          headers: async () => ({ 'x-csrf-token': await csrfToken() }),
-          fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+        // Files (FormData) cannot be batched as JSON: they go alone over httpLink.
+        false: splitLink({
+          condition: (op) => isNonJsonSerializable(op.input),
+          true: httpLink({ url: '/trpc', headers, fetch: sameOrigin }),
+          false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin }),
         }),
       }),
     ],

@@ -16,3 +16,6 @@ export const tripsInput = z
   })
   .default({});
 export const stopTimesInput = z.object({ tripId: text });
+
+/** tRPC reads a multipart body as FormData (httpLink, not batched). */
+export const uploadInput = z.instanceof(FormData);
