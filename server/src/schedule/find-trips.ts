@@ -132,7 +132,10 @@ function activeServices(
   yesterday: string,
 ): Promise<ActiveServices> {
   let memo = activeServicesMemo.get(deps.db);
-  if (!memo) activeServicesMemo.set(deps.db, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    activeServicesMemo.set(deps.db, memo);
+  }
   const key = `${versionId}:${yesterday}:${today}`;
   let found = memo.get(key);
   if (!found) {
