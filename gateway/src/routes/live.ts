@@ -1,20 +1,12 @@
 import { hasRole } from '@feeddesk/server/auth/roles';
 import { validateSessionToken } from '@feeddesk/server/auth/sessions';
 import { sessionPolicy } from '@feeddesk/server/http/session';
-import { SESSION_COOKIE } from '@feeddesk/server/http/session-cookie';
+import { cookieValue, SESSION_COOKIE } from '@feeddesk/server/http/session-cookie';
 import { followJob } from '@feeddesk/server/jobs/follow-job';
 import { getJob } from '@feeddesk/server/jobs/list-job-messages';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
 
 /**
  * The live connection of contract.md: Socket.IO at /ws, websocket transport, a logged-in session

@@ -23,3 +23,12 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 export function isSecureRequest(request: { protocol: string }): boolean {
   return request.protocol === 'https';
 }
+
+/** Reads one cookie from a raw Cookie header (websocket upgrades, where no Fastify request exists). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}

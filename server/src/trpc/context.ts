@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionUser, validateSessionToken } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { sessionPolicy } from '../http/session.ts';
-import { SESSION_COOKIE } from '../http/session-cookie.ts';
+import { cookieValue, SESSION_COOKIE } from '../http/session-cookie.ts';
 
 export type Context = {
   deps: AppDeps;
@@ -13,14 +13,6 @@ export type Context = {
   /** Present on HTTP calls (not over the websocket): lets login and logout set cookies. */
   reply: FastifyReply | null;
 };
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
 
 /**
  * HTTP calls reuse the session the Fastify hook already read; websocket connections (subscriptions)

@@ -2,14 +2,9 @@ import { skipToken } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from './trpc.ts';
 
-export type JobMessage = {
-  id: number;
-  jobId: string;
-  at: string;
-  status: 'working' | 'done' | 'error' | 'success';
-  message: string;
-  validation_report?: boolean;
-};
+export type { JobMessage } from '@feeddesk/server/jobs/job-message';
+
+import type { JobMessage } from '@feeddesk/server/jobs/job-message';
 
 type Options = {
   onStarted?: () => void;
