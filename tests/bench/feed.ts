@@ -1,0 +1,231 @@
+/**
+ * Feed serving benchmark (quality.md, Benchmarks):
+ *  (a) GET /feed/updates of a 500-entity feed, 200 responses without gzip, 50 connections, against
+ *      nginx serving the same bytes as a static file in the same run: ≥ 0.7 × nginx, p99 < 10 ms;
+ *  (b) the same request answered 304 (If-None-Match): ≥ 1.5 × the 200 rate;
+ *  (c) save on one process → visible in GET /feed/updates on another, both on one PostgreSQL:
+ *      p99 < 100 ms over 200 saves (skipped without PostgreSQL).
+ *
+ *   npm run bench -- feed                                     # PGlite; (c) skipped
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- feed
+ *   BENCH_SECONDS=10 BENCH_WRK_THREADS=1 BENCH_SAMPLES=200   # the defaults
+ *
+ * Needs wrk and nginx (apt-get install -y nginx wrk). A missed target is reported, not failed;
+ * an error exits non-zero.
+ */
+import { openDb } from '@feeddesk/drizzle';
+import { decodeFeedMessage } from '@feeddesk/proto';
+import { postgresUrl } from '../support/databases.ts';
+import { postEntity } from '../support/feed.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import {
+  BENCH_ENV,
+  type BenchTrip,
+  benchTripUpdate,
+  saveBenchFeed,
+  startAppWithDemo,
+} from './support/feed-app.ts';
+import { startNginx } from './support/nginx.ts';
+import { Cleanup, percentile } from './support/process.ts';
+import { machine, ms, printReport, type ReportRow, rps, verdict } from './support/report.ts';
+import { runWrk, type WrkResult } from './support/wrk.ts';
+
+const ENTITIES = 500;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const CONNECTIONS = 50;
+
+async function main(): Promise<void> {
+  console.log(machine());
+  const cleanup = new Cleanup();
+  const rows: ReportRow[] = [];
+  const kind = postgresUrl ? 'postgres' : 'pglite';
+  try {
+    let t = performance.now();
+    const { app, trips } = await startAppWithDemo(kind);
+    cleanup.add('app A', () => app.close());
+    await saveBenchFeed(app, trips, ENTITIES);
+    console.log(
+      `app on ${kind} with the demo schedule (${trips.length} trips) and ${ENTITIES} trip updates saved in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const first = await fetch(`${app.url}/feed/updates`, { headers: { 'accept-encoding': 'identity' } });
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    const etag = first.headers.get('etag');
+    if (first.status !== 200 || !etag || first.headers.get('content-encoding'))
+      throw new Error(
+        `GET /feed/updates answered ${first.status}, etag ${etag}, ${first.headers.get('content-encoding')}`,
+      );
+    const feed = decodeFeedMessage(bytes);
+    if (feed.entity.length !== ENTITIES)
+      throw new Error(`the feed has ${feed.entity.length} entities, not ${ENTITIES}`);
+    const conditional = await fetch(`${app.url}/feed/updates`, { headers: { 'if-none-match': etag } });
+    if (conditional.status !== 304) throw new Error(`If-None-Match answered ${conditional.status}, not 304`);
+    console.log(`feed: ${feed.entity.length} entities, ${bytes.length} bytes, ETag ${etag}`);
+
+    const nginx = await startNginx({ 'updates.pb': bytes });
+    cleanup.add('nginx', () => nginx.stop());
+    const staticBytes = new Uint8Array(await (await fetch(`${nginx.url}/updates.pb`)).arrayBuffer());
+    if (Buffer.compare(Buffer.from(staticBytes), Buffer.from(bytes)) !== 0)
+      throw new Error('nginx serves other bytes');
+
+    const wrk = (url: string, headers?: Record<string, string>, durationSecs = SECONDS) =>
+      runWrk({ url, connections: CONNECTIONS, threads: THREADS, durationSecs, headers });
+    console.log(
+      `warming up (2 s each), then wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s --latency on each`,
+    );
+    await wrk(`${app.url}/feed/updates`, undefined, 2);
+    await wrk(`${nginx.url}/updates.pb`, undefined, 2);
+    const results: Record<string, WrkResult> = {};
+    results.nginx = await wrk(`${nginx.url}/updates.pb`);
+    results.app200 = await wrk(`${app.url}/feed/updates`);
+    results.app304 = await wrk(`${app.url}/feed/updates`, { 'If-None-Match': etag });
+    await nginx.stop();
+    for (const [name, r] of Object.entries(results)) {
+      console.log(
+        `${name.padEnd(7)} ${r.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50)}  p90 ${ms(r.p90)}  p99 ${ms(r.p99)}  max ${ms(r.maxMs)}  ${r.transferPerSec}/s  errors ${r.non2xx3xx + r.socketErrors}`,
+      );
+      if (r.non2xx3xx + r.socketErrors > 0)
+        throw new Error(`${name}: ${r.non2xx3xx} bad responses, ${r.socketErrors} socket errors`);
+    }
+    const { nginx: ref, app200, app304 } = results as Record<'nginx' | 'app200' | 'app304', WrkResult>;
+    const ratio200 = app200.requestsPerSec / ref.requestsPerSec;
+    rows.push(
+      {
+        what: `GET /feed/updates 200 (${bytes.length} B, no gzip), ${CONNECTIONS} conn, ${kind}`,
+        measured: rps(app200.requestsPerSec),
+        reference: `nginx ${rps(ref.requestsPerSec)}`,
+        ratio: `${ratio200.toFixed(2)} ×`,
+        target: '≥ 0.7 × nginx',
+        result: verdict(ratio200 >= 0.7),
+      },
+      {
+        what: 'GET /feed/updates 200, p99 latency',
+        measured: ms(app200.p99),
+        reference: `nginx ${ms(ref.p99)}`,
+        target: '< 10 ms',
+        result: verdict(app200.p99 < 10),
+      },
+      {
+        what: 'same, If-None-Match answered 304',
+        measured: rps(app304.requestsPerSec),
+        reference: `the 200s ${rps(app200.requestsPerSec)}`,
+        ratio: `${(app304.requestsPerSec / app200.requestsPerSec).toFixed(2)} ×`,
+        target: '≥ 1.5 × the 200 rate',
+        result: verdict(app304.requestsPerSec >= 1.5 * app200.requestsPerSec),
+      },
+      { what: 'same 304, p99 latency', measured: ms(app304.p99), target: '–', result: '–' },
+    );
+
+    if (kind !== 'postgres') {
+      console.log('\n(c) save → visible on another process: skipped, no PostgreSQL (set DATABASE_URL).');
+      rows.push({
+        what: 'save → visible on another process, p99',
+        measured: 'no PostgreSQL',
+        target: '< 100 ms',
+        result: 'SKIP',
+      });
+    } else {
+      t = performance.now();
+      const second = await openDb(app.db.url!, { max: 5 });
+      const b = await startTestApp('postgres', {
+        env: BENCH_ENV,
+        database: { kind: 'postgres', database: second, drop: () => second.close() },
+      });
+      cleanup.add('app B', async () => {
+        await b.close();
+        await b.db.drop();
+      });
+      const delays = await measureCrossProcess(app, b, trips, SAMPLES);
+      console.log(`(c) ${SAMPLES} saves in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      rows.push(
+        {
+          what: `save on A → visible on B, from the POST (${SAMPLES} saves)`,
+          measured: `p50 ${ms(percentile(delays.fromStart, 50))} / p99 ${ms(percentile(delays.fromStart, 99))}`,
+          target: 'p99 < 100 ms',
+          result: verdict(percentile(delays.fromStart, 99) < 100),
+        },
+        {
+          what: '  of which the POST on A (saved and answered)',
+          measured: `p50 ${ms(percentile(delays.save, 50))} / p99 ${ms(percentile(delays.save, 99))}`,
+          target: '–',
+          result: '–',
+        },
+        {
+          what: '  after the answer to the POST',
+          measured: `p50 ${ms(percentile(delays.afterAck, 50))} / p99 ${ms(percentile(delays.afterAck, 99))}`,
+          target: '–',
+          result: '–',
+        },
+      );
+    }
+    printReport(`Feed benchmark, ${new Date().toISOString()}, Node ${process.version}`, rows);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+/**
+ * 200 saves through POST /feed/trip_update on A, each changing one entity's delay; meanwhile B is
+ * asked GET /feed/updates (If-None-Match of what it served last) whenever B hears the NOTIFY,
+ * and every 5 ms besides, until B serves the new delay. Times in ms from the start of the POST.
+ */
+async function measureCrossProcess(a: TestApp, b: TestApp, trips: BenchTrip[], samples: number) {
+  const editor = await a.clientWithRoles(['edit'], 'bench-editor');
+  let wake: (() => void) | undefined;
+  const off = b.deps.bus.on('feed_changed', () => wake?.());
+  const fromStart: number[] = [];
+  const save: number[] = [];
+  const afterAck: number[] = [];
+  let etag = (await fetch(`${b.url}/feed/updates`)).headers.get('etag') ?? '';
+  try {
+    for (let i = 0; i < samples; i++) {
+      const entity = benchTripUpdate(trips, i * 7, 1000 + i);
+      const wanted = entity.tripUpdate!.stopTimeUpdate![0]!.arrival!.delay;
+      const t0 = performance.now();
+      let ackAt = 0;
+      const posted = postEntity(editor, '/feed/trip_update', entity).then(async (res) => {
+        ackAt = performance.now();
+        if (res.status !== 200) throw new Error(`save ${i} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      });
+      posted.catch(() => {});
+      let seenAt = 0;
+      while (!seenAt) {
+        if (performance.now() - t0 > 5000) throw new Error(`save ${i} not visible on B after 5 s`);
+        const res = await fetch(`${b.url}/feed/updates`, { headers: { 'if-none-match': etag } });
+        const body = new Uint8Array(await res.arrayBuffer());
+        const at = performance.now();
+        if (res.status === 200) {
+          etag = res.headers.get('etag') ?? '';
+          const got = decodeFeedMessage(body).entity.find((e) => e.id === entity.id);
+          if (Number(got?.tripUpdate?.stopTimeUpdate?.[0]?.arrival?.delay) === Number(wanted)) seenAt = at;
+        }
+        if (!seenAt)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 5);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+      }
+      await posted;
+      fromStart.push(seenAt - t0);
+      save.push(ackAt - t0);
+      afterAck.push(Math.max(0, seenAt - ackAt));
+    }
+  } finally {
+    off();
+  }
+  return { fromStart, save, afterAck };
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,76 @@
+import type { FeedEntity } from '@feeddesk/proto';
+import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
+import { listStopTimesOfTrip, type TripStopTime } from '@feeddesk/server/schedule/list-stop-times-of-trip';
+import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
+import type { TestDatabase } from '../../support/databases.ts';
+import { demoWorkbook, uploadSchedule } from '../../support/schedule.ts';
+import { startTestApp, type TestApp } from '../../support/test-app.ts';
+
+/** Entities stay in the live feed for the whole run, whatever the time of day (contract.md expiry). */
+export const BENCH_ENV = { TRIP_UPDATE_TTL_MINUTES: '10080' };
+
+export type BenchTrip = { tripId: string; stops: TripStopTime[] };
+
+/** The app on a real port with the demo schedule uploaded through POST /gtfs/upload_gtfs. */
+export async function startAppWithDemo(
+  kind: 'pglite' | 'postgres',
+  database?: TestDatabase,
+): Promise<{ app: TestApp; trips: BenchTrip[] }> {
+  const app = await startTestApp(kind, { env: BENCH_ENV, database });
+  try {
+    const planner = await app.clientWithRoles(['gtfs'], 'bench-planner');
+    const upload = await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
+    if (upload.final.status !== 'done') throw new Error(`demo upload failed: ${upload.final.message}`);
+    return { app, trips: await benchTrips(app) };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+/** Trips of the current schedule with at least 4 stops, and their stop times. */
+export async function benchTrips(app: TestApp): Promise<BenchTrip[]> {
+  const tripIds = Object.keys(await mapTripsToRoutes(app.deps)).sort();
+  const trips: BenchTrip[] = [];
+  for (const tripId of tripIds) {
+    const stops = await listStopTimesOfTrip(app.deps, { tripid: tripId });
+    if (stops.length >= 4) trips.push({ tripId, stops });
+  }
+  if (trips.length === 0) throw new Error('The schedule has no trip with 4 stops or more.');
+  return trips;
+}
+
+/**
+ * Trip update `n` of the bench feed: a real trip of the schedule (round robin when there are
+ * fewer trips than entities; each entity keeps its own id), `delaySecs` at 4 stops from the
+ * second one, the third also with a departure delay.
+ */
+export function benchTripUpdate(trips: BenchTrip[], n: number, delaySecs = 60 + (n % 20) * 30): FeedEntity {
+  const trip = trips[n % trips.length]!;
+  const from = Math.min(1, trip.stops.length - 4);
+  const stops = trip.stops.slice(from, from + 4);
+  return {
+    id: `bench-${String(n).padStart(4, '0')}`,
+    tripUpdate: {
+      trip: { tripId: trip.tripId },
+      stopTimeUpdate: stops.map((s, i) => ({
+        stopSequence: s.stopSequence,
+        stopId: s.stopId,
+        arrival: { delay: delaySecs },
+        ...(i === 2 ? { departure: { delay: delaySecs + 30 } } : {}),
+      })),
+    },
+  };
+}
+
+/** Saves `count` trip updates through the service (the REST route calls the same function). */
+export async function saveBenchFeed(app: TestApp, trips: BenchTrip[], count: number): Promise<void> {
+  for (let n = 0; n < count; n++) {
+    await saveFeedEntity(app.deps, {
+      kind: 'trip_update',
+      entity: benchTripUpdate(trips, n),
+      by: 'bench',
+      log: false,
+    });
+  }
+}

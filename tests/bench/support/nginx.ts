@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitForHttp } from './process.ts';
+
+export type StaticServer = { url: string; stop(): Promise<void> };
+
+/**
+ * nginx in the foreground (`daemon off`) on a free loopback port, serving `files` from a temp
+ * directory with a minimal config of its own: never touches /etc/nginx. One worker, as the app
+ * under test is one Node process.
+ */
+export async function startNginx(files: Record<string, Uint8Array>, workers = 1): Promise<StaticServer> {
+  const prefix = mkdtempSync(join(tmpdir(), 'feeddesk-nginx-'));
+  const root = join(prefix, 'www');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  mkdirSync(join(prefix, 'tmp'), { recursive: true });
+  for (const [name, bytes] of Object.entries(files)) {
+    const path = join(root, name);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, bytes);
+  }
+  // Workers drop to `nobody` when started as root: let them read the files.
+  for (const dir of [prefix, root]) chmodSync(dir, 0o755);
+  const port = await freePort();
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+master_process on;
+worker_processes ${workers};
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  types { application/x-protobuf pb; }
+  default_type application/octet-stream;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  let child: ChildProcess;
+  try {
+    child = spawn('nginx', ['-p', prefix, '-c', conf, '-e', `${prefix}/logs/error.log`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const spawnError = new Promise<never>((_, reject) =>
+    child.once('error', (e) =>
+      reject(
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new Error('nginx not found: apt-get update && apt-get install -y nginx')
+          : e,
+      ),
+    ),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGQUIT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  try {
+    await Promise.race([waitForHttp(`${url}/${Object.keys(files)[0]}`, 5000), spawnError]);
+  } catch (error) {
+    await stop();
+    throw new Error(`nginx did not start: ${(error as Error).message} ${stderr}`);
+  }
+  return { url, stop };
+}
