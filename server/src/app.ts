@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -16,6 +15,7 @@ import { AppError } from './errors.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { appRouter } from './trpc/app-router.ts';
 import { makeCreateContext } from './trpc/context.ts';
@@ -45,11 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 500 },
   });
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, {
