@@ -3,27 +3,25 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { GtfsFeed } from './gtfs/tables.ts';
 import { activateVersion } from './load/activate-version.ts';
-import { copyRows } from './load/copy-rows.ts';
+import { copyCsv, copyRows } from './load/copy-rows.ts';
 import { deleteVersionRows } from './load/delete-version-rows.ts';
-import {
-  agencyRows,
-  calendarDateRows,
-  calendarRows,
-  routeRows,
-  stopRows,
-  stopTimeRows,
-  type TripSummary,
-  tripRows,
-} from './load/feed-rows.ts';
 import { FeedLoadError } from './load/feed-table.ts';
 import { pruneVersions } from './load/prune-versions.ts';
+import { type EncodedChunk, scheduleTables } from './load/schedule-tables.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
 
 export type LoadScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' | 'log'>;
 
-export type LoadScheduleVersionOptions = {
-  feed: GtfsFeed;
+/**
+ * The schedule to load: a parsed feed, or (from the import worker) its time zone and a function
+ * giving the encoded COPY chunks for the new version id.
+ */
+export type ScheduleSource =
+  | { feed: GtfsFeed }
+  | { timezone: string; encode: (versionId: number) => AsyncIterable<EncodedChunk> };
+
+export type LoadScheduleVersionOptions = ScheduleSource & {
   /** 'workbook' | 'zip' | 'demo' … as the caller names it. */
   sourceKind: string;
   sourceName: string;
@@ -60,11 +58,14 @@ export async function loadScheduleVersion(
   deps: LoadScheduleVersionDeps,
   options: LoadScheduleVersionOptions,
 ): Promise<LoadScheduleVersionResult> {
-  const timezone = agencyTimezone(options.feed);
+  const timezone = 'feed' in options ? agencyTimezone(options.feed) : options.timezone;
   const versionId = await createVersion(deps, options, timezone);
   const progress = options.onProgress ?? (() => {});
   try {
-    const counts = await copyFeed(deps, options.feed, versionId, progress);
+    const counts =
+      'feed' in options
+        ? await copyFeed(deps, options.feed, versionId, progress)
+        : await copyEncoded(deps, options.encode(versionId), progress);
     await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts);
     scheduleCache.invalidate();
@@ -77,7 +78,8 @@ export async function loadScheduleVersion(
   }
 }
 
-function agencyTimezone(feed: GtfsFeed): string {
+/** The agency's IANA time zone (Africa/Johannesburg when none is given); throws when unknown. */
+export function agencyTimezone(feed: GtfsFeed): string {
   const agency = feed.get('agency.txt');
   const column = agency?.header.indexOf('agency_timezone') ?? -1;
   const tz = column >= 0 ? agency?.rows[0]?.[column] : undefined;
@@ -117,83 +119,53 @@ async function copyFeed(
   versionId: number,
   progress: (message: string) => void,
 ): Promise<ScheduleCounts> {
-  const copy = async (
-    table: string,
-    columns: string[],
-    rows: Iterable<(string | number | null)[]>,
-    label: string,
-  ) => {
-    const count = await copyRows(deps.database, { table, columns, rows });
-    progress(`Loaded ${count} ${label}.`);
-    return count;
+  const counts: Record<string, number> = {};
+  for (const { table, columns, rows, label } of scheduleTables(feed, versionId)) {
+    counts[table] = await copyRows(deps.database, { table, columns, rows });
+    progress(`Loaded ${counts[table]} ${label}.`);
+  }
+  return countsOf(counts);
+}
+
+/** Loads chunks encoded elsewhere (the import worker), yielding to other requests between chunks. */
+async function copyEncoded(
+  deps: LoadScheduleVersionDeps,
+  chunks: AsyncIterable<EncodedChunk>,
+  progress: (message: string) => void,
+): Promise<ScheduleCounts> {
+  const counts: Record<string, number> = {};
+  let current = '';
+  for await (const chunk of chunks) {
+    if (current && chunk.table !== current) progress(`Loaded ${counts[current]} ${labels[current]}.`);
+    current = chunk.table;
+    await copyCsv(deps.database, chunk);
+    counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (current) progress(`Loaded ${counts[current]} ${labels[current]}.`);
+  return countsOf(counts);
+}
+
+const labels: Record<string, string> = {
+  gtfs_agencies: 'agencies',
+  gtfs_routes: 'routes',
+  gtfs_stops: 'stops',
+  gtfs_calendar: 'calendar rows',
+  gtfs_calendar_dates: 'calendar dates',
+  gtfs_stop_times: 'stop times',
+  gtfs_trips: 'trips',
+};
+
+function countsOf(byTable: Record<string, number>): ScheduleCounts {
+  return {
+    agencies: byTable.gtfs_agencies ?? 0,
+    routes: byTable.gtfs_routes ?? 0,
+    stops: byTable.gtfs_stops ?? 0,
+    trips: byTable.gtfs_trips ?? 0,
+    stopTimes: byTable.gtfs_stop_times ?? 0,
+    calendar: byTable.gtfs_calendar ?? 0,
+    calendarDates: byTable.gtfs_calendar_dates ?? 0,
   };
-  const v = 'version_id';
-  const summaries = new Map<string, TripSummary>();
-  const agencies = await copy(
-    'gtfs_agencies',
-    [v, 'agency_id', 'agency_name', 'agency_timezone'],
-    agencyRows(feed, versionId),
-    'agencies',
-  );
-  const routes = await copy(
-    'gtfs_routes',
-    [
-      v,
-      'route_id',
-      'agency_id',
-      'route_short_name',
-      'route_long_name',
-      'route_type',
-      'route_color',
-      'route_text_color',
-    ],
-    routeRows(feed, versionId),
-    'routes',
-  );
-  const stops = await copy(
-    'gtfs_stops',
-    [v, 'stop_id', 'stop_name', 'stop_lat', 'stop_lon', 'location_type', 'parent_station'],
-    stopRows(feed, versionId),
-    'stops',
-  );
-  const calendar = await copy(
-    'gtfs_calendar',
-    [v, 'service_id', 'weekdays', 'start_date', 'end_date'],
-    calendarRows(feed, versionId),
-    'calendar rows',
-  );
-  const calendarDates = await copy(
-    'gtfs_calendar_dates',
-    [v, 'service_id', 'date', 'exception_type'],
-    calendarDateRows(feed, versionId),
-    'calendar dates',
-  );
-  const stopTimes = await copy(
-    'gtfs_stop_times',
-    [v, 'trip_id', 'stop_sequence', 'stop_id', 'arrival_secs', 'departure_secs'],
-    stopTimeRows(feed, versionId, summaries),
-    'stop times',
-  );
-  const trips = await copy(
-    'gtfs_trips',
-    [
-      v,
-      'trip_id',
-      'route_id',
-      'service_id',
-      'trip_short_name',
-      'trip_headsign',
-      'direction_id',
-      'shape_id',
-      'start_secs',
-      'end_secs',
-      'last_stop_id',
-      'trip_number',
-    ],
-    tripRows(feed, versionId, summaries),
-    'trips',
-  );
-  return { agencies, routes, stops, trips, stopTimes, calendar, calendarDates };
 }
 
 /** Tell the other processes, then prune; neither may fail a load that is already current. */

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import { loadScheduleVersion } from '../load-schedule-version.ts';
 import { scheduleCache } from '../schedule-cache.ts';
-import { prepareInWorker } from './prepare-in-worker.ts';
+import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
   bytes: Uint8Array;
@@ -28,13 +28,23 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     });
   }
   await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
-  const prepared = await prepareInWorker({
+  const upload = await prepareInWorker({
     bytes: options.bytes,
     fileName: options.fileName,
     now: deps.now(),
     maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
     blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
   });
+  try {
+    return await storeAndLoad(deps, options, upload);
+  } finally {
+    await upload.close();
+  }
+}
+
+async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, upload: PreparedUpload) {
+  const { progress } = options;
+  const prepared = upload.result;
   const by = options.uploadedBy;
   const reportHtmlFileId = await storeFile(deps, {
     kind: 'report_html',
@@ -54,7 +64,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
   await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, {
     validation_report: true,
   });
-  if (prepared.blocking || !prepared.feed) {
+  if (!upload.loadable || !upload.timezone) {
     const lines =
       prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);
     throw new AppError('validation_failed', {
@@ -84,7 +94,11 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
   });
   await progress('Loading the schedule…');
   const loaded = await loadScheduleVersion(deps, {
-    feed: prepared.feed,
+    timezone: upload.timezone,
+    encode: upload.encode,
+    onProgress: (message) => {
+      progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
+    },
     sourceKind: prepared.kind,
     sourceName: options.fileName,
     uploadedBy: by,

@@ -1,10 +1,70 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { GtfsFeed } from '../gtfs/tables.ts';
+import { type EncodedChunk, encodeScheduleTables } from '../load/schedule-tables.ts';
+import { agencyTimezone } from '../load-schedule-version.ts';
 import { type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
-/** Worker thread entry: prepares one upload and posts the result back. */
+/**
+ * Worker thread: prepares one upload and keeps the parsed feed here. The main thread gets the
+ * result without the feed, then pulls the COPY data chunk by chunk ('next'), as transferred
+ * bytes: millions of small strings never cross threads, and the event loop stays free.
+ */
+export type WorkerReply =
+  | {
+      type: 'prepared';
+      result: Omit<import('./prepare-schedule.ts').PreparedSchedule, 'feed'>;
+      timezone: string | null;
+      loadable: boolean;
+    }
+  | { type: 'chunk'; chunk: EncodedChunk }
+  | { type: 'end' }
+  | { type: 'failed'; message: string };
+
+export type WorkerRequest = { type: 'encode'; versionId: number } | { type: 'next' };
+
+const port = parentPort!;
 const { options } = workerData as { options: PrepareScheduleOptions };
-prepareSchedule(options).then(
-  (result) => parentPort!.postMessage({ ok: true, result }),
-  (error: unknown) =>
-    parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-);
+let feed: GtfsFeed | null = null;
+let chunks: Generator<EncodedChunk> | null = null;
+
+const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const fail = (error: unknown) =>
+  reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+
+prepareSchedule(options).then((prepared) => {
+  feed = prepared.feed;
+  let timezone: string | null = null;
+  let result: typeof prepared = prepared;
+  if (feed) {
+    try {
+      timezone = agencyTimezone(feed);
+    } catch (error) {
+      result = {
+        ...prepared,
+        blocking: true,
+        firstErrors: [(error as Error).message, ...prepared.firstErrors],
+      };
+    }
+  }
+  const { feed: _kept, ...rest } = result;
+  reply({ type: 'prepared', result: rest, timezone, loadable: !result.blocking && !!feed });
+}, fail);
+
+port.on('message', (request: WorkerRequest) => {
+  try {
+    if (request.type === 'encode') {
+      if (!feed) throw new Error('No schedule to encode.');
+      chunks = encodeScheduleTables(feed, request.versionId);
+      return;
+    }
+    const next = chunks?.next();
+    if (!next || next.done) {
+      reply({ type: 'end' });
+      return;
+    }
+    const { csv } = next.value;
+    reply({ type: 'chunk', chunk: next.value }, [csv.buffer as ArrayBuffer]);
+  } catch (error) {
+    fail(error);
+  }
+});

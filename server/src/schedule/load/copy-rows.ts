@@ -74,3 +74,23 @@ function copyFailure(query: object): Promise<never> {
   failed.catch(() => {});
   return failed;
 }
+
+/** COPYs one chunk of CSV already encoded (by the import worker). */
+export async function copyCsv(
+  database: Database,
+  options: { table: string; columns: readonly string[]; csv: Uint8Array },
+): Promise<void> {
+  if (options.csv.byteLength === 0) return;
+  const statement = `copy ${options.table} (${options.columns.join(', ')})`;
+  const raw = database.raw;
+  if (raw.kind === 'postgres') {
+    const query = raw.sql.unsafe(`${statement} from stdin with (format csv)`);
+    const failed = copyFailure(query);
+    const stream = await query.writable();
+    await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
+    return;
+  }
+  await raw.pg.query(`${statement} from '/dev/blob' with (format csv)`, [], {
+    blob: new Blob([options.csv as Uint8Array<ArrayBuffer>]),
+  });
+}
