@@ -3,6 +3,10 @@ import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import type { AppDeps } from '@feeddesk/server/deps';
 import { silentLogger } from '@feeddesk/server/deps';
+
+/** FEEDDESK_TEST_LOG=1 prints the services' errors (a test or benchmark that meets a 500). */
+const consoleLogger = { info() {}, warn: console.warn, error: console.error };
+
 import { startBackground } from '@feeddesk/server/start-background';
 import { createUser } from '@feeddesk/server/users/create-user';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +46,7 @@ export async function startTestApp(
   const deps = createAppDeps({
     config,
     database: db.database,
-    log: silentLogger,
+    log: process.env.FEEDDESK_TEST_LOG ? consoleLogger : silentLogger,
     now: () => clock.now ?? new Date(),
   });
   const background = await startBackground(deps);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '@feeddesk/drizzle';
+import type postgres from 'postgres';
 import { type CopyValue, csvLine } from './csv-line.ts';
 
 export type CopyRowsOptions = {
@@ -28,13 +29,15 @@ export async function copyRows(database: Database, options: CopyRowsOptions): Pr
   };
   const raw = database.raw;
   if (raw.kind === 'postgres') {
-    const query = raw.sql.unsafe(`copy ${table} (${columnList}) from stdin with (format csv)`);
-    const failed = copyFailure(query);
-    const stream = await query.writable();
-    await Promise.race([
-      pipeline(Readable.from(csvChunks(counted(), options.chunkRows ?? 5_000)), stream),
-      failed,
-    ]);
+    await onReservedConnection(raw.sql, async (connection) => {
+      const query = connection.unsafe(`copy ${table} (${columnList}) from stdin with (format csv)`);
+      const failed = copyFailure(query);
+      const stream = await query.writable();
+      await Promise.race([
+        pipeline(Readable.from(csvChunks(counted(), options.chunkRows ?? 5_000)), stream),
+        failed,
+      ]);
+    });
     return count;
   }
   for (const chunk of csvChunks(counted(), options.chunkRows ?? 200_000)) {
@@ -84,13 +87,32 @@ export async function copyCsv(
   const statement = `copy ${options.table} (${options.columns.join(', ')})`;
   const raw = database.raw;
   if (raw.kind === 'postgres') {
-    const query = raw.sql.unsafe(`${statement} from stdin with (format csv)`);
-    const failed = copyFailure(query);
-    const stream = await query.writable();
-    await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
+    await onReservedConnection(raw.sql, async (connection) => {
+      const query = connection.unsafe(`${statement} from stdin with (format csv)`);
+      const failed = copyFailure(query);
+      const stream = await query.writable();
+      await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
+    });
     return;
   }
   await raw.pg.query(`${statement} from '/dev/blob' with (format csv)`, [], {
     blob: new Blob([options.csv as Uint8Array<ArrayBuffer>]),
   });
+}
+
+/**
+ * postgres.js pipelines queries onto pooled connections; one sent to a connection in COPY mode
+ * breaks the protocol ("unexpected message type 0x50 during COPY"). A COPY gets a connection of
+ * its own for its duration.
+ */
+async function onReservedConnection(
+  sql: postgres.Sql,
+  work: (connection: postgres.ReservedSql) => Promise<void>,
+) {
+  const connection = await sql.reserve();
+  try {
+    await work(connection);
+  } finally {
+    connection.release();
+  }
 }
