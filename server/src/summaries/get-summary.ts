@@ -1,4 +1,4 @@
-import { storedFiles } from '@feeddesk/drizzle';
+import { storedFileBytesBase64, storedFiles } from '@feeddesk/drizzle';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -10,14 +10,18 @@ export type SummaryFile = { name: string; contentType: string; bytes: Buffer };
 export async function getSummary(deps: Deps, options: { name: string }): Promise<SummaryFile> {
   const [row] = isSummaryName(options.name)
     ? await deps.db
-        .select({ name: storedFiles.name, contentType: storedFiles.contentType, bytes: storedFiles.bytes })
+        .select({
+          name: storedFiles.name,
+          contentType: storedFiles.contentType,
+          base64: storedFileBytesBase64,
+        })
         .from(storedFiles)
         .where(and(eq(storedFiles.kind, SUMMARY_KIND), eq(storedFiles.name, options.name)))
         .orderBy(desc(storedFiles.id))
         .limit(1)
     : [];
   if (!row) throw summaryNotFound(options.name);
-  return { ...row, bytes: Buffer.from(row.bytes) };
+  return { name: row.name, contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64') };
 }
 
 export function summaryNotFound(name: string): AppError {

@@ -13,7 +13,7 @@ export type PreparedUpload = {
   timezone: string | null;
   loadable: boolean;
   /** The COPY data of the new version, pulled chunk by chunk from the worker. */
-  encode(versionId: number): AsyncIterable<EncodedChunk>;
+  encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
   close(): Promise<void>;
 };
 
@@ -58,8 +58,8 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
         result: first.result,
         timezone: first.timezone,
         loadable: first.loadable,
-        async *encode(versionId: number) {
-          send({ type: 'encode', versionId });
+        async *encode(versionId: number, chunkRows: number) {
+          send({ type: 'encode', versionId, chunkRows });
           for (;;) {
             const reply = next();
             send({ type: 'next' });

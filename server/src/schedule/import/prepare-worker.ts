@@ -20,7 +20,7 @@ export type WorkerReply =
   | { type: 'end' }
   | { type: 'failed'; message: string };
 
-export type WorkerRequest = { type: 'encode'; versionId: number } | { type: 'next' };
+export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'next' };
 
 const port = parentPort!;
 const { options } = workerData as { options: PrepareScheduleOptions };
@@ -54,7 +54,7 @@ port.on('message', (request: WorkerRequest) => {
   try {
     if (request.type === 'encode') {
       if (!feed) throw new Error('No schedule to encode.');
-      chunks = encodeScheduleTables(feed, request.versionId);
+      chunks = encodeScheduleTables(feed, request.versionId, request.chunkRows);
       return;
     }
     const next = chunks?.next();
