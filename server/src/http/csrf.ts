@@ -26,24 +26,30 @@ export const csrfPlugin = fp(
       }
       return csrfTokenFor(secret, browserId);
     });
-    app.addHook('onSend', async (request, reply) => {
+    // Callback-style hooks: they run on every request (the public feed too) and need no I/O.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const fresh = (request as unknown as { newBrowserId?: string }).newBrowserId;
-      if (!fresh) return;
-      reply.setCookie(BROWSER_COOKIE, fresh, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecureRequest(request),
-        maxAge: 365 * 86_400,
-      });
+      if (fresh) {
+        reply.setCookie(BROWSER_COOKIE, fresh, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: isSecureRequest(request),
+          maxAge: 365 * 86_400,
+        });
+      }
+      done(null, payload);
     });
-    app.addHook('onRequest', async (request) => {
-      if (!WRITE_METHODS.has(request.method)) return;
-      if (isValidCsrfToken(secret, request.cookies[BROWSER_COOKIE], request.headers['x-csrf-token'])) return;
-      throw new AppError('csrf_invalid', {
-        message:
-          'The CSRF token is missing or wrong. Fetch GET /auth/csrf and send it as header X-CSRF-Token.',
-      });
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!WRITE_METHODS.has(request.method)) return done();
+      if (isValidCsrfToken(secret, request.cookies[BROWSER_COOKIE], request.headers['x-csrf-token']))
+        return done();
+      done(
+        new AppError('csrf_invalid', {
+          message:
+            'The CSRF token is missing or wrong. Fetch GET /auth/csrf and send it as header X-CSRF-Token.',
+        }),
+      );
     });
   },
   { name: 'csrf', dependencies: ['app-deps', '@fastify/cookie'] },

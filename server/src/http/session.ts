@@ -19,21 +19,25 @@ export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) return;
-      const session = await validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) });
-      if (!session) return;
-      request.user = session.user;
-      request.sessionId = session.sessionId;
-      if (session.renewed && session.persistent) {
-        setSessionCookie(reply, {
-          token,
-          persistent: true,
-          expiresAt: session.expiresAt,
-          secure: isSecureRequest(request),
-        });
-      }
+      // Most requests (journey planners polling the feed) carry no session: no promise for them.
+      if (!token) return done();
+      validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) }).then((session) => {
+        if (session) {
+          request.user = session.user;
+          request.sessionId = session.sessionId;
+          if (session.renewed && session.persistent) {
+            setSessionCookie(reply, {
+              token,
+              persistent: true,
+              expiresAt: session.expiresAt,
+              secure: isSecureRequest(request),
+            });
+          }
+        }
+        done();
+      }, done);
     });
   },
   { name: 'session', dependencies: ['app-deps', '@fastify/cookie'] },
