@@ -35,6 +35,9 @@ switch (task) {
     ensureWebBuilt(true);
     run('node', [...tsx, 'server/src/main.ts']);
     break;
+  case 'gateway':
+    run('node', [...tsx, 'gateway/src/main.ts']);
+    break;
   case 'test':
     ensureWebBuilt(true);
     run('npx', ['vitest', 'run', ...process.argv.slice(3)]);
@@ -49,6 +52,6 @@ switch (task) {
     run('node', [...tsx, `tests/bench/${process.argv[3] ?? 'index'}.ts`, ...process.argv.slice(4)]);
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|test|lint|typecheck|bench');
+    console.error('usage: node scripts/run.mjs start|gateway|test|lint|typecheck|bench');
     process.exit(2);
 }

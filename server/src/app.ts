@@ -20,7 +20,13 @@ import { sessionPlugin } from './http/session.ts';
 import { appRouter } from './trpc/app-router.ts';
 import { makeCreateContext } from './trpc/context.ts';
 
-export type BuildAppOptions = { deps: AppDeps; logger?: boolean | object; serveWeb?: boolean };
+export type BuildAppOptions = {
+  deps: AppDeps;
+  logger?: boolean | object;
+  serveWeb?: boolean;
+  /** false = only the REST gateway and /ws (the gateway's own process: gateway/src/main.ts). */
+  trpc?: boolean;
+};
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -61,31 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
-  // tRPC reads a multipart body (the schedule upload) itself, without a size limit: refuse big ones first.
-  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/trpc/') || !request.headers['content-type']?.startsWith('multipart/'))
-      return;
-    const length = Number(request.headers['content-length'] ?? Number.NaN);
-    if (!(length <= maxUpload)) {
-      throw new AppError('payload_too_large', {
-        message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
-      });
-    }
-  });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-    trpcOptions: {
-      router: appRouter,
-      createContext: makeCreateContext(deps),
-      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
-      },
-    },
-  } as never);
+  if (options.trpc !== false) await registerTrpc(app, deps);
   await app.register(gatewayPlugin);
   const webDist = deps.config.WEB_DIST ?? defaultWebDist;
   const serveWeb = options.serveWeb !== false && existsSync(join(webDist, 'index.html'));
@@ -100,4 +82,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(404).send(notFoundBody(request));
   });
   return app;
+}
+
+async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
+  // tRPC reads a multipart body (the schedule upload) itself, without a size limit: refuse big ones first.
+  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/trpc/') || !request.headers['content-type']?.startsWith('multipart/')) {
+      return done();
+    }
+    const length = Number(request.headers['content-length'] ?? Number.NaN);
+    if (length <= maxUpload) return done();
+    done(
+      new AppError('payload_too_large', {
+        message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
+      }),
+    );
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeCreateContext(deps),
+      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+      },
+    },
+  } as never);
 }

@@ -6,7 +6,10 @@ import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Two app instances, each with its own connection pool, bus and feed cache, on one PostgreSQL. */
+/**
+ * Two app instances on one PostgreSQL, each with its own connection pool, bus and feed cache:
+ * A the whole product, B the gateway alone (as gateway/src/main.ts runs it).
+ */
 describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
@@ -16,6 +19,7 @@ describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
     const second = await openDb(first.url!, { max: 5 });
     b = await startTestApp('postgres', {
       database: { kind: 'postgres', database: second, drop: () => second.close() },
+      trpc: false,
     });
   });
   afterAll(async () => {
@@ -33,6 +37,7 @@ describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
     const trips = (await (await onB.get('/db/get_trips?service=WD')).json()) as { trip_id: string }[];
     expect(trips.length).toBeGreaterThan(0);
 
+    expect((await onB.get('/trpc/auth.me')).status).toBe(404);
     const before = await getFeed(b.client(), '/feed/updates');
     expect(before.entity).toHaveLength(0);
     const res = await postEntity(planner, '/feed/trip_update', {

@@ -32,7 +32,7 @@ export type TestApp = {
 /** The real app on a real port against a real database (style.md §9), with a controllable clock. */
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
-  options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean; trpc?: boolean } = {},
 ): Promise<TestApp> {
   const db = options.database ?? (await openTestDatabase(kind));
   const config = loadConfig({
@@ -50,7 +50,7 @@ export async function startTestApp(
     now: () => clock.now ?? new Date(),
   });
   const background = await startBackground(deps);
-  const app = await buildApp({ deps, serveWeb: options.serveWeb ?? false });
+  const app = await buildApp({ deps, serveWeb: options.serveWeb ?? false, trpc: options.trpc });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

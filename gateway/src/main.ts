@@ -1,0 +1,34 @@
+import { openDb } from '@feeddesk/drizzle';
+import { buildApp } from '@feeddesk/server/app';
+import { loadConfig } from '@feeddesk/server/config';
+import { createAppDeps } from '@feeddesk/server/create-deps';
+import pino from 'pino';
+
+/**
+ * The gateway alone: the documented REST/protobuf contract, the public feeds and /ws, without tRPC
+ * or the web app (architecture.md: feed endpoints scaled and placed apart from the staff server).
+ * It needs DATABASE_URL: it shares PostgreSQL with the staff-facing processes, which own start-up
+ * work (first admin, demo schedule); it only listens for their changes.
+ */
+const config = loadConfig();
+if (!config.DATABASE_URL) {
+  console.error('The gateway runs beside the main server on PostgreSQL: set DATABASE_URL.');
+  process.exit(2);
+}
+const log = pino({ level: config.LOG_LEVEL });
+const database = await openDb(config.databaseUrl);
+const deps = createAppDeps({ config, database, log });
+await deps.bus.start();
+const app = await buildApp({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });
+
+const shutdown = async () => {
+  await app.close();
+  await deps.bus.stop();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`Feed gateway ready at http://${config.HOST}:${config.PORT}`);
