@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Spinner, Table } from 'react-bootstrap';
+import { Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import { LoadingScreen } from '../../../components/loading.tsx';
 import { downloads } from '../../../config/paths.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
@@ -16,6 +16,9 @@ export function SummaryList() {
   const summaries = useSummaries();
   const remove = useDeleteSummary();
   const [jobId, setJobId] = useState<string | null>(null);
+  // Optional period of the history (agency dates, both included); empty = all history.
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const create = useCreateSummary({ onStarted: setJobId });
   const job = useJob(jobId, {
     onConnectionError: (error) => notify.error(error, 'Failed to connect to file status.'),
@@ -31,12 +34,37 @@ export function SummaryList() {
   };
   return (
     <Card className="shadow-sm">
-      <Card.Header className="d-flex justify-content-between align-items-center bg-white">
+      <Card.Header className="d-flex flex-wrap gap-2 justify-content-between align-items-end bg-white">
         <span className="text-body-secondary small">Newest first</span>
-        <Button onClick={() => create.mutate({})} disabled={busy}>
-          {busy && <Spinner size="sm" className="me-2" role="status" aria-label="Creating summary" />}
-          Create new
-        </Button>
+        <div className="d-flex flex-wrap gap-2 align-items-end">
+          <Form.Group controlId="summary-from">
+            <Form.Label className="small mb-0">From (optional)</Form.Label>
+            <Form.Control
+              type="date"
+              size="sm"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </Form.Group>
+          <Form.Group controlId="summary-to">
+            <Form.Label className="small mb-0">To (optional)</Form.Label>
+            <Form.Control
+              type="date"
+              size="sm"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </Form.Group>
+          <Button
+            onClick={() => create.mutate({ from: from || undefined, to: to || undefined })}
+            disabled={busy}
+          >
+            {busy && <Spinner size="sm" className="me-2" role="status" aria-label="Creating summary" />}
+            Create new
+          </Button>
+        </div>
       </Card.Header>
       {summaries.isLoading ? (
         <LoadingScreen />
