@@ -15,10 +15,15 @@ export type Background = { stop(): Promise<void> };
  */
 export async function startBackground(deps: AppDeps): Promise<Background> {
   await deps.bus.start();
-  await ensureFirstAdmin(deps, {
-    username: deps.config.ADMIN_USERNAME,
-    password: deps.config.ADMIN_PASSWORD,
-    print: (line) => console.log(line),
+  // Several processes may start at once on one PostgreSQL: one at a time creates the first admin
+  // and the demo schedule, the others then find them.
+  await withStartupLock(deps, async () => {
+    await ensureFirstAdmin(deps, {
+      username: deps.config.ADMIN_USERNAME,
+      password: deps.config.ADMIN_PASSWORD,
+      print: (line) => console.log(line),
+    });
+    if (deps.config.DEMO_SCHEDULE) await loadDemoScheduleIfEmpty(deps);
   });
   // PGlite has one process: every job still `working` died with the previous one.
   const singleProcess = deps.database.raw.kind === 'pglite';
@@ -28,7 +33,6 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - sparedMs) });
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
-  if (deps.config.DEMO_SCHEDULE) await loadDemoScheduleIfEmpty(deps);
   const timer = setInterval(() => {
     markInterruptedJobs(deps).catch((err) => deps.log.error({ err }, 'interrupted jobs check failed'));
   }, 60_000);
@@ -46,4 +50,19 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
       await deps.bus.stop();
     },
   };
+}
+
+const STARTUP_LOCK = 727003;
+
+async function withStartupLock(deps: AppDeps, work: () => Promise<void>): Promise<void> {
+  const raw = deps.database.raw;
+  if (raw.kind !== 'postgres') return work();
+  const connection = await raw.sql.reserve();
+  try {
+    await connection`select pg_advisory_lock(${STARTUP_LOCK})`;
+    await work();
+  } finally {
+    await connection`select pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+    connection.release();
+  }
 }
