@@ -33,9 +33,11 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - sparedMs) });
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
+  // With several processes one may die while the others run on: they fail its jobs soon after.
   const timer = setInterval(() => {
+    if (singleProcess) return;
     markInterruptedJobs(deps).catch((err) => deps.log.error({ err }, 'interrupted jobs check failed'));
-  }, 60_000);
+  }, 15_000);
   timer.unref();
   // Entities past their expiry leave the live feed (contract.md); the history keeps them.
   const expiry = setInterval(() => {

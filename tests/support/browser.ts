@@ -8,6 +8,9 @@ import { type BrowserContext, chromium, type Dialog, type Page } from 'playwrigh
 /** Debian's Chromium (apt-get install chromium); a browser is never downloaded (quality.md). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
+// Browser tests skip on a laptop without Chromium, never in CI (.ci/run installs it).
+if (!hasChromium && process.env.CI)
+  throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium).`);
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const webDist = join(here, '../../web/dist');

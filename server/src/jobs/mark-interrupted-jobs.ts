@@ -2,8 +2,8 @@ import { jobMessages, jobs } from '@feeddesk/drizzle';
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 
-/** A job whose heartbeat stopped this long ago died with its process. */
-const STALE_MS = 30_000;
+/** A job whose heartbeat (every 5 s) stopped this long ago died with its process. */
+const STALE_MS = 20_000;
 
 export type MarkInterruptedJobsOptions = {
   /**
