@@ -91,6 +91,9 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** axe-core in the page; returns the serious and critical violations (the bar). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // A banner fading in is half transparent: axe would judge its contrast mid-transition. Wait for
+  // running CSS transitions and animations to end first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') would refuse a script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -103,5 +106,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) console.error('axe:', JSON.stringify(serious));
+  return serious;
 }

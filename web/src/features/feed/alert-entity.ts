@@ -6,6 +6,7 @@ import {
   EFFECTS,
   type InformedEntityJson,
   LANGUAGES,
+  SEVERITIES,
   type Translation,
 } from './types.ts';
 
@@ -17,6 +18,7 @@ export type AlertForm = {
   periods: Period[];
   cause: string;
   effect: string;
+  severity: string;
   affected: Affected[];
   languages: string[];
   texts: Texts;
@@ -32,6 +34,7 @@ export function emptyAlertForm(): AlertForm {
     periods: [{ ...EMPTY_PERIOD }],
     cause: CAUSES[0],
     effect: EFFECTS[0],
+    severity: SEVERITIES[0],
     affected: [],
     languages: [LANGUAGES[0].tag],
     texts: { [LANGUAGES[0].tag]: { header: '', description: '' } },
@@ -72,6 +75,7 @@ export function buildAlert(form: AlertForm, timeZone: string, id?: string): Aler
       informedEntity: form.affected.map(informed),
       cause: form.cause,
       effect: form.effect,
+      ...(form.severity !== SEVERITIES[0] ? { severityLevel: form.severity } : {}),
       ...(header.length ? { headerText: { translation: header } } : {}),
       ...(description.length ? { descriptionText: { translation: description } } : {}),
       ...(form.url.trim()
@@ -116,6 +120,7 @@ export function alertFormOf(entity: AlertEntity, timeZone: string): AlertForm {
     periods: periods.length ? periods : [{ ...EMPTY_PERIOD }],
     cause: alert.cause ?? CAUSES[0],
     effect: alert.effect ?? EFFECTS[0],
+    severity: alert.severityLevel ?? SEVERITIES[0],
     affected: (alert.informedEntity ?? []).flatMap((e): Affected[] => {
       if (e.trip?.tripId) return [{ kind: 'trip', id: e.trip.tripId }];
       if (e.routeId) return [{ kind: 'route', id: e.routeId }];

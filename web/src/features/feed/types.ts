@@ -39,6 +39,7 @@ export type AlertEntity = {
     informedEntity?: InformedEntityJson[];
     cause?: string;
     effect?: string;
+    severityLevel?: string;
     headerText?: TranslatedString;
     descriptionText?: TranslatedString;
     url?: TranslatedString;
@@ -73,6 +74,9 @@ export const CAUSES = [
   'POLICE_ACTIVITY',
   'MEDICAL_EMERGENCY',
 ] as const;
+
+/** GTFS-RT SeverityLevel; UNKNOWN_SEVERITY (the default) is not sent. */
+export const SEVERITIES = ['UNKNOWN_SEVERITY', 'INFO', 'WARNING', 'SEVERE'] as const;
 
 export const EFFECTS = [
   'NO_SERVICE',

@@ -14,7 +14,7 @@ import {
 } from '../alert-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
-import { type AlertEntity, CAUSES, EFFECTS, humanEnum } from '../types.ts';
+import { type AlertEntity, CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 import { ActivePeriods } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
@@ -58,7 +58,7 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
             <Form onSubmit={submit} noValidate aria-label="Service alert">
               <ActivePeriods periods={form.periods} onChange={(periods) => set({ periods })} />
               <Row className="g-2 mb-3">
-                <Form.Group as={Col} sm={6} controlId="alert-cause">
+                <Form.Group as={Col} sm={4} controlId="alert-cause">
                   <Form.Label className="fw-semibold">Cause</Form.Label>
                   <Form.Select value={form.cause} onChange={(e) => set({ cause: e.target.value })}>
                     {CAUSES.map((c) => (
@@ -68,12 +68,22 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
                     ))}
                   </Form.Select>
                 </Form.Group>
-                <Form.Group as={Col} sm={6} controlId="alert-effect">
+                <Form.Group as={Col} sm={4} controlId="alert-effect">
                   <Form.Label className="fw-semibold">Effect</Form.Label>
                   <Form.Select value={form.effect} onChange={(e) => set({ effect: e.target.value })}>
                     {EFFECTS.map((c) => (
                       <option key={c} value={c}>
                         {humanEnum(c)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+                <Form.Group as={Col} sm={4} controlId="alert-severity">
+                  <Form.Label className="fw-semibold">Severity</Form.Label>
+                  <Form.Select value={form.severity} onChange={(e) => set({ severity: e.target.value })}>
+                    {SEVERITIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c === 'UNKNOWN_SEVERITY' ? 'Not given' : humanEnum(c)}
                       </option>
                     ))}
                   </Form.Select>

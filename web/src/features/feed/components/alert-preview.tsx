@@ -3,6 +3,13 @@ import { Card, Form } from 'react-bootstrap';
 import type { AlertForm } from '../alert-entity.ts';
 import { humanEnum, LANGUAGES } from '../types.ts';
 
+/** Riders' apps colour alerts by severity; the preview does the same. */
+const BORDER: Record<string, string> = {
+  INFO: 'border-info',
+  WARNING: 'border-warning',
+  SEVERE: 'border-danger',
+};
+
 /** How a rider's journey planner would show the alert, in one of its languages. */
 export function AlertPreview({ form, scope }: { form: AlertForm; scope: string[] }) {
   const [language, setLanguage] = useState('en-ZA');
@@ -28,9 +35,10 @@ export function AlertPreview({ form, scope }: { form: AlertForm; scope: string[]
         </Form.Select>
       </Card.Header>
       <Card.Body>
-        <div className="border-start border-4 border-warning ps-3">
+        <div className={`border-start border-4 ps-3 ${BORDER[form.severity] ?? 'border-warning'}`}>
           <div className="small text-body-secondary mb-1">
             ⚠ {humanEnum(form.effect)} · {humanEnum(form.cause)}
+            {form.severity !== 'UNKNOWN_SEVERITY' && ` · ${humanEnum(form.severity)}`}
           </div>
           <h3 className="h6 mb-1">
             {text.header || <span className="text-body-secondary">(no header)</span>}
