@@ -12,10 +12,10 @@ export type FeedSnapshot = {
   revision: number;
   changedAt: Date;
   bytes: Buffer;
-  gzip: Buffer;
+  readonly gzip: Buffer;
   etag: string;
   lastModified: string;
-  json: string;
+  readonly json: string;
   entityCount: number;
 };
 
@@ -31,31 +31,36 @@ export async function buildFeedSnapshot(deps: Pick<Deps, 'db'>, kind: FeedKind):
     .where(eq(feedEntities.kind, kind))
     .orderBy(asc(feedEntities.id));
   const changedAt = state?.changedAt ?? new Date(0);
+  const timestamp = Math.floor(changedAt.getTime() / 1000);
   const header = transit_realtime.FeedHeader.encode({
     gtfsRealtimeVersion: '2.0',
     incrementality: transit_realtime.FeedHeader.Incrementality.FULL_DATASET,
-    timestamp: Math.floor(changedAt.getTime() / 1000),
+    timestamp,
   }).finish();
   const parts: Buffer[] = [field(1, header)];
   for (const row of rows) parts.push(field(2, row.pb));
   const bytes = Buffer.concat(parts);
-  const json = JSON.stringify({
-    header: {
-      gtfsRealtimeVersion: '2.0',
-      incrementality: 'FULL_DATASET',
-      timestamp: Math.floor(changedAt.getTime() / 1000),
-    },
-    entity: rows.map((r) => r.json),
-  });
+  // Made on first use only: every save rebuilds the snapshot, and most pollers ask for neither form.
+  let gzip: Buffer | undefined;
+  let json: string | undefined;
   return {
     kind,
     revision: state?.revision ?? 0,
     changedAt,
     bytes,
-    gzip: gzipSync(bytes),
+    get gzip() {
+      gzip ??= gzipSync(bytes);
+      return gzip;
+    },
     etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
     lastModified: changedAt.toUTCString(),
-    json,
+    get json() {
+      json ??= JSON.stringify({
+        header: { gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET', timestamp },
+        entity: rows.map((r) => r.json),
+      });
+      return json;
+    },
     entityCount: rows.length,
   };
 }

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { GtfsFeed } from './gtfs/tables.ts';
 import { activateVersion } from './load/activate-version.ts';
-import { copyCsv, copyRows } from './load/copy-rows.ts';
+import { copyCsv } from './load/copy-rows.ts';
 import { deleteVersionRows } from './load/delete-version-rows.ts';
 import { FeedLoadError } from './load/feed-table.ts';
 import { pruneVersions } from './load/prune-versions.ts';
-import { type EncodedChunk, scheduleTables } from './load/schedule-tables.ts';
+import { type EncodedChunk, encodeScheduleTables } from './load/schedule-tables.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
 
@@ -64,7 +64,7 @@ export async function loadScheduleVersion(
   try {
     const counts =
       'feed' in options
-        ? await copyFeed(deps, options.feed, versionId, progress)
+        ? await copyEncoded(deps, toAsync(encodeScheduleTables(options.feed, versionId)), progress)
         : await copyEncoded(deps, options.encode(versionId), progress);
     await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts);
@@ -113,48 +113,25 @@ async function createVersion(
   return row.id;
 }
 
-async function copyFeed(
-  deps: LoadScheduleVersionDeps,
-  feed: GtfsFeed,
-  versionId: number,
-  progress: (message: string) => void,
-): Promise<ScheduleCounts> {
-  const counts: Record<string, number> = {};
-  for (const { table, columns, rows, label } of scheduleTables(feed, versionId)) {
-    counts[table] = await copyRows(deps.database, { table, columns, rows });
-    progress(`Loaded ${counts[table]} ${label}.`);
-  }
-  return countsOf(counts);
-}
-
-/** Loads chunks encoded elsewhere (the import worker), yielding to other requests between chunks. */
+/** Loads encoded chunks (from the import worker, or encoded here), yielding to other requests between chunks. */
 async function copyEncoded(
   deps: LoadScheduleVersionDeps,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
-  let current = '';
+  let current: EncodedChunk | undefined;
+  const tableDone = (done: EncodedChunk) => progress(`Loaded ${counts[done.table]} ${done.label}.`);
   for await (const chunk of chunks) {
-    if (current && chunk.table !== current) progress(`Loaded ${counts[current]} ${labels[current]}.`);
-    current = chunk.table;
+    if (current && chunk.table !== current.table) tableDone(current);
+    current = chunk;
     await copyCsv(deps.database, chunk);
     counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (current) progress(`Loaded ${counts[current]} ${labels[current]}.`);
+  if (current) tableDone(current);
   return countsOf(counts);
 }
-
-const labels: Record<string, string> = {
-  gtfs_agencies: 'agencies',
-  gtfs_routes: 'routes',
-  gtfs_stops: 'stops',
-  gtfs_calendar: 'calendar rows',
-  gtfs_calendar_dates: 'calendar dates',
-  gtfs_stop_times: 'stop times',
-  gtfs_trips: 'trips',
-};
 
 function countsOf(byTable: Record<string, number>): ScheduleCounts {
   return {
@@ -189,4 +166,8 @@ async function failVersion(deps: LoadScheduleVersionDeps, versionId: number, err
   } catch (cleanupError) {
     deps.log.error({ err: cleanupError, versionId }, 'could not clean up a failed schedule load');
   }
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }

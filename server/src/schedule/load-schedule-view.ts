@@ -2,40 +2,14 @@ import { agencies, calendarDates, calendars, routes, stops, stopTimes, trips } f
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
+import type { ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
 
-export type ScheduleViewStopTime = {
-  stopSequence: number;
-  stopId: string;
-  arrivalSecs: number | null;
-  departureSecs: number | null;
-};
-
-export type ScheduleViewTrip = {
-  tripId: string;
-  routeId: string;
-  serviceId: string;
-  directionId?: number;
-  stopTimes: ScheduleViewStopTime[];
-};
-
-/** The slice of the current schedule the feed rules check an entity against; synchronous. */
-export type ScheduleView = {
-  timezone: string;
-  trip(tripId: string): ScheduleViewTrip | undefined;
-  hasRoute(id: string): boolean;
-  hasStop(id: string): boolean;
-  hasAgency(id: string): boolean;
-  /**
-   * POSIX seconds of the noon-minus-12h of a service day of the trip: of `startDate`
-   * (YYYYMMDD) when given, else of the trip's current run (today's, or yesterday's while a run
-   * past 24:00 is still under way). Undefined for an unknown trip or a malformed date.
-   */
-  serviceDayStart?(tripId: string, startDate?: string): number | undefined;
-};
+// The feed rules define the view they check against; this loader fills it from the database.
+export type { ScheduleView };
 
 export type LoadScheduleViewOptions = {
   tripIds: string[];
@@ -88,8 +62,8 @@ async function loadTrips(
   deps: Pick<Deps, 'db'>,
   versionId: number,
   tripIds: string[],
-): Promise<Map<string, ScheduleViewTrip>> {
-  const map = new Map<string, ScheduleViewTrip>();
+): Promise<Map<string, ScheduledTrip>> {
+  const map = new Map<string, ScheduledTrip>();
   if (tripIds.length === 0) return map;
   const [tripRows, stopTimeRows] = await Promise.all([
     deps.db

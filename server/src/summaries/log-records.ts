@@ -1,4 +1,5 @@
 import type { FeedLogRow } from '@feeddesk/drizzle';
+import { transit_realtime } from '@feeddesk/proto';
 
 /** One alert as the summary shows it: its saves folded together, content of the last save. */
 export type AlertRecord = {
@@ -163,45 +164,18 @@ function stopOf(update: Json): string {
     : `#${update.stopSequence ?? '?'}`;
 }
 
-/** Values of the GTFS-Realtime enums by number (spec §4), for rows logged with numbers. */
-const CAUSES = [
-  '',
-  'UNKNOWN_CAUSE',
-  'OTHER_CAUSE',
-  'TECHNICAL_PROBLEM',
-  'STRIKE',
-  'DEMONSTRATION',
-  'ACCIDENT',
-  'HOLIDAY',
-  'WEATHER',
-  'MAINTENANCE',
-  'CONSTRUCTION',
-  'POLICE_ACTIVITY',
-  'MEDICAL_EMERGENCY',
-];
-const EFFECTS = [
-  '',
-  'NO_SERVICE',
-  'REDUCED_SERVICE',
-  'SIGNIFICANT_DELAYS',
-  'DETOUR',
-  'ADDITIONAL_SERVICE',
-  'MODIFIED_SERVICE',
-  'OTHER_EFFECT',
-  'UNKNOWN_EFFECT',
-  'STOP_MOVED',
-  'NO_EFFECT',
-  'ACCESSIBILITY_ISSUE',
-];
-const SEVERITIES = ['', 'UNKNOWN_SEVERITY', 'INFO', 'WARNING', 'SEVERE'];
-
 /** Enums are logged as names (protobuf JSON); a number is turned into its name, never shown as is. */
-function enumName(value: unknown, names: string[], fallback: string): string {
+function enumName(value: unknown, names: Record<number, string>, fallback: string): string {
   if (typeof value === 'string' && value)
     return /^\d+$/.test(value) ? names[Number(value)] || fallback : value;
   if (typeof value === 'number') return names[value] || fallback;
   return fallback;
 }
+
+/** The schema's own enums (protobufjs maps each number back to its name). */
+const CAUSES = transit_realtime.Alert.Cause as unknown as Record<number, string>;
+const EFFECTS = transit_realtime.Alert.Effect as unknown as Record<number, string>;
+const SEVERITIES = transit_realtime.Alert.SeverityLevel as unknown as Record<number, string>;
 
 function posix(value: unknown): number | undefined {
   const n = typeof value === 'string' ? Number(value) : value;

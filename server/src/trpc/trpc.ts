@@ -46,8 +46,10 @@ const t = initTRPC.context<Context>().create({
 /** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
 const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && (isAppError(result.error.cause) || badInputError(result.error.cause))) {
-    const app = isAppError(result.error.cause) ? result.error.cause : badInputError(result.error.cause)!;
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  const app = isAppError(cause) ? cause : badInputError(cause);
+  if (app) {
     throw new TRPCError({
       code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR',
       message: app.message,

@@ -2,7 +2,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import { loadScheduleVersion } from '../load-schedule-version.ts';
-import { scheduleCache } from '../schedule-cache.ts';
 import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
@@ -106,7 +105,6 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     jobId: options.jobId,
     files: { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId },
   });
-  scheduleCache.invalidate();
-  await deps.bus.publish('schedule_changed', String(loaded.versionId));
+  // The loader itself forgets the cached schedule and tells the other processes.
   return loaded;
 }

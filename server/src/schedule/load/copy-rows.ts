@@ -2,63 +2,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '@feeddesk/drizzle';
 import type postgres from 'postgres';
-import { type CopyValue, csvLine } from './csv-line.ts';
-
-export type CopyRowsOptions = {
-  table: string;
-  columns: readonly string[];
-  rows: Iterable<readonly CopyValue[]>;
-  /** Rows per chunk: one COPY per chunk on PGlite, one stream write per chunk on PostgreSQL. */
-  chunkRows?: number;
-};
-
-/**
- * Bulk-loads rows with COPY FROM STDIN (postgres.js) or COPY FROM '/dev/blob' (PGlite), in
- * chunks so that memory stays bounded whatever the table size. Returns the number of rows.
- * `table` and `columns` are trusted identifiers from this module, never user input.
- */
-export async function copyRows(database: Database, options: CopyRowsOptions): Promise<number> {
-  const { table, columns, rows } = options;
-  const columnList = columns.join(', ');
-  let count = 0;
-  const counted = function* (): Generator<readonly CopyValue[]> {
-    for (const row of rows) {
-      count++;
-      yield row;
-    }
-  };
-  const raw = database.raw;
-  if (raw.kind === 'postgres') {
-    await onReservedConnection(raw.sql, async (connection) => {
-      const query = connection.unsafe(`copy ${table} (${columnList}) from stdin with (format csv)`);
-      const failed = copyFailure(query);
-      const stream = await query.writable();
-      await Promise.race([
-        pipeline(Readable.from(csvChunks(counted(), options.chunkRows ?? 5_000)), stream),
-        failed,
-      ]);
-    });
-    return count;
-  }
-  for (const chunk of csvChunks(counted(), options.chunkRows ?? 200_000)) {
-    await raw.pg.query(`copy ${table} (${columnList}) from '/dev/blob' with (format csv)`, [], {
-      blob: new Blob([chunk]),
-    });
-  }
-  return count;
-}
-
-function* csvChunks(rows: Iterable<readonly CopyValue[]>, chunkRows: number): Generator<string> {
-  let lines: string[] = [];
-  for (const row of rows) {
-    lines.push(csvLine(row));
-    if (lines.length >= chunkRows) {
-      yield lines.join('');
-      lines = [];
-    }
-  }
-  if (lines.length > 0) yield lines.join('');
-}
 
 /**
  * postgres.js (3.4) resolves the COPY query with its stream, and when the server rejects the data

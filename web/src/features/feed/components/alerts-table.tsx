@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Table } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
+import { Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatPosix } from '../../../lib/time.ts';
@@ -8,6 +7,7 @@ import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
 import { type AlertEntity, humanEnum, textIn } from '../types.ts';
+import { RowActions } from './row-actions.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete';
 
@@ -89,22 +89,11 @@ export function AlertsTable({
                 {previewText(textIn(alert.descriptionText) || textIn(alert.headerText))}
               </td>
               {canEdit && (
-                <>
-                  <td>
-                    <Link
-                      to={paths.serviceAlert.getHref(item.id)}
-                      state={{ entity: item.entity }}
-                      className="btn btn-sm btn-primary"
-                    >
-                      Edit
-                    </Link>
-                  </td>
-                  <td>
-                    <Button size="sm" variant="danger" onClick={() => onDelete(item.id)}>
-                      Delete
-                    </Button>
-                  </td>
-                </>
+                <RowActions
+                  editHref={paths.serviceAlert.getHref(item.id)}
+                  entity={item.entity}
+                  onDelete={() => onDelete(item.id)}
+                />
               )}
             </tr>
           );

@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
-import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -9,6 +8,7 @@ import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { matchesTrainNumber, TRIP_STATE } from '../feed-labels.ts';
 import type { TripUpdateEntity } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
+import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
 
 type Item = {
@@ -105,22 +105,11 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
                 </td>
                 <td className="small">{formatDateTime(item.updatedAt, zone)}</td>
                 {canEdit && (
-                  <>
-                    <td>
-                      <Link
-                        to={paths.tripUpdate.getHref(item.id)}
-                        state={{ entity: item.entity }}
-                        className="btn btn-sm btn-primary"
-                      >
-                        Edit
-                      </Link>
-                    </td>
-                    <td>
-                      <Button size="sm" variant="danger" onClick={() => onDelete(item.id)}>
-                        Delete
-                      </Button>
-                    </td>
-                  </>
+                  <RowActions
+                    editHref={paths.tripUpdate.getHref(item.id)}
+                    entity={item.entity}
+                    onDelete={() => onDelete(item.id)}
+                  />
                 )}
               </tr>
               {open === item.id && (
