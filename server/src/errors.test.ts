@@ -8,14 +8,19 @@ const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8
 
 type DocumentedCode = { status: number; title: string; meaning: string };
 
+/** Rows of the markdown table whose first cell is a `code`; cells are trimmed (the formatter pads them). */
 function documentedCodes(markdown: string): Map<string, DocumentedCode> {
   const rows = new Map<string, DocumentedCode>();
   for (const line of markdown.split('\n')) {
-    const cells = /^\| `([a-z_]+)` \|(.*)\|$/.exec(line);
-    if (!cells) continue;
-    const [status, title, meaning] = cells[2]!.split(' | ').map((cell) => cell.trim());
-    if (rows.has(cells[1]!)) throw new Error(`docs/errors.md lists ${cells[1]} twice.`);
-    rows.set(cells[1]!, { status: Number(status), title: title ?? '', meaning: meaning ?? '' });
+    if (!line.startsWith('|')) continue;
+    const [codeCell, status, title, meaning] = line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
+    const code = /^`([a-z_]+)`$/.exec(codeCell ?? '')?.[1];
+    if (!code) continue;
+    if (rows.has(code)) throw new Error(`docs/errors.md lists ${code} twice.`);
+    rows.set(code, { status: Number(status), title: title ?? '', meaning: meaning ?? '' });
   }
   return rows;
 }
