@@ -2,10 +2,13 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
+import { ReadOnlyNote } from '../../components/read-only-note.tsx';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { AlertEditor } from '../../features/feed/components/alert-editor.tsx';
 import type { AlertEntity } from '../../features/feed/types.ts';
+import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function ServiceAlertRoute() {
@@ -14,12 +17,14 @@ export default function ServiceAlertRoute() {
   const loaded = useFeedEntity('alert', state?.entity ? null : id);
   const found = state?.entity ?? (loaded.data?.entity as AlertEntity | undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
     <Page
       title={editing ? 'Edit service alert' : 'New service alert'}
       actions={<EditorActions newHref={paths.serviceAlert.getHref()} />}
     >
+      {readOnly && <ReadOnlyNote />}
       {editing && !entity ? (
         loaded.error ? (
           <p className="text-danger">{loaded.error.message}</p>
@@ -27,7 +32,7 @@ export default function ServiceAlertRoute() {
           <LoadingScreen />
         )
       ) : (
-        <AlertEditor key={entity?.id ?? 'new'} entity={entity} />
+        <AlertEditor key={entity?.id ?? 'new'} entity={entity} readOnly={readOnly} />
       )}
     </Page>
   );
