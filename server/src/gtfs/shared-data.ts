@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** server/src/schedule/gtfs → repo root is five levels up; the data sits beside the repo. */
-export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
+/** server/src/gtfs → repo root is four levels up; the data sits beside the repo. */
+export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
 export function hasSharedData(relative = ''): boolean {
   const present = existsSync(SHARED_DATA_DIR + relative);

@@ -4,6 +4,7 @@
  * and late Southern Line trains that run past midnight (23:40 → 24:35).
  */
 import ExcelJS from 'exceljs';
+import { FILE, sheetOf } from './files.ts';
 import { DIRECTORY_SHEET, TRAIN_NO } from './read-timetable-workbook.ts';
 
 type Station = { id: string; name: string; lat: number; lon: number; zone: string };
@@ -130,7 +131,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
   wb.creator = 'Feed Desk';
   addSheet(
     wb,
-    'AgencyInfo',
+    sheetOf(FILE.agency),
     ['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang', 'agency_phone'],
     [
       [
@@ -145,7 +146,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
   );
   addSheet(
     wb,
-    'FeedInfo',
+    sheetOf(FILE.feedInfo),
     [
       'feed_publisher_name',
       'feed_publisher_url',
@@ -158,7 +159,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
   );
   addSheet(
     wb,
-    'Routes',
+    sheetOf(FILE.routes),
     [
       'route_id',
       'agency_id',
@@ -172,7 +173,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
   );
   addSheet(
     wb,
-    'Services',
+    sheetOf(FILE.calendar),
     [
       'service_id',
       'monday',
@@ -187,7 +188,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
     ],
     SERVICES.map((s) => [s.id, ...s.days.map(String), '20240101', '20281231']),
   );
-  addSheet(wb, 'CalendarDays', ['service_id', 'date', 'exception_type'], []);
+  addSheet(wb, sheetOf(FILE.calendarDates), ['service_id', 'date', 'exception_type'], []);
   const shapes: (string | number)[][] = [];
   for (const line of LINES) {
     for (const [suffix, stations] of [
@@ -199,12 +200,17 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
       });
     }
   }
-  addSheet(wb, 'Shapes', ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'], shapes);
+  addSheet(
+    wb,
+    sheetOf(FILE.shapes),
+    ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'],
+    shapes,
+  );
   const stations = new Map<string, Station>();
   for (const line of LINES) for (const s of line.stations) stations.set(s.id, s);
   addSheet(
     wb,
-    'Stops',
+    sheetOf(FILE.stops),
     ['stop_id', 'stop_name', 'stop_lat', 'stop_lon', 'zone_id', 'location_type'],
     [...stations.values()].map((s) => [s.id, s.name, String(s.lat), String(s.lon), s.zone, '0']),
   );

@@ -1,5 +1,6 @@
 /** What the Directory and timetable sheets share while read: known ids, the problems, the trips so far. */
 import type ExcelJS from 'exceljs';
+import { FILE } from '../files.ts';
 import { column, type GtfsFeed, type GtfsTable, type InputProblem, type RowOrigin } from '../tables.ts';
 
 const TRIP_HEADER = ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'trip_short_name', 'shape_id'];
@@ -31,8 +32,8 @@ export function createContext(wb: ExcelJS.Workbook, feed: GtfsFeed, problems: In
     wb,
     problems,
     services: new Set([
-      ...values(feed.get('calendar.txt'), 'service_id'),
-      ...values(feed.get('calendar_dates.txt'), 'service_id'),
+      ...values(feed.get(FILE.calendar), 'service_id'),
+      ...values(feed.get(FILE.calendarDates), 'service_id'),
     ]),
     shapes: new Set(values(feed.get('shapes.txt'), 'shape_id')),
     stopNames: new Map(),

@@ -1,37 +1,11 @@
 /** GtfsFeed → GTFS zip bytes: files in a fixed order, fixed dates, so the same feed gives the same bytes. */
 import { stringify } from 'csv-stringify/sync';
 import { Zip, ZipDeflate } from 'fflate';
+import { WRITE_ORDER } from './files.ts';
 import type { GtfsFeed } from './tables.ts';
 
-/** The spec's file order; files it does not list follow alphabetically. */
-export const GTFS_FILE_ORDER = [
-  'agency.txt',
-  'stops.txt',
-  'routes.txt',
-  'trips.txt',
-  'stop_times.txt',
-  'calendar.txt',
-  'calendar_dates.txt',
-  'fare_attributes.txt',
-  'fare_rules.txt',
-  'timeframes.txt',
-  'fare_media.txt',
-  'fare_products.txt',
-  'fare_leg_rules.txt',
-  'fare_transfer_rules.txt',
-  'areas.txt',
-  'stop_areas.txt',
-  'networks.txt',
-  'route_networks.txt',
-  'shapes.txt',
-  'frequencies.txt',
-  'transfers.txt',
-  'pathways.txt',
-  'levels.txt',
-  'translations.txt',
-  'feed_info.txt',
-  'attributions.txt',
-];
+/** The table's write order; files it does not list follow alphabetically. */
+export const GTFS_FILE_ORDER = WRITE_ORDER;
 
 export function orderedFileNames(feed: GtfsFeed): string[] {
   const rank = (f: string) => {

@@ -1,5 +1,5 @@
+import { FILE, FILE_SPECS } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
-import { FILE_SPECS } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice } from '../types.ts';
 
 /** A required file is missing. GTFS reference, "Dataset Files": agency, stops, routes, trips and stop_times are required. */
@@ -22,6 +22,6 @@ export function check(feed: GtfsFeed): Notice[] {
   const notices = FILE_SPECS.filter((f) => f.presence === 'required' && !feed.has(f.name)).map((f) =>
     notice(MISSING_REQUIRED_FILE, { filename: f.name }),
   );
-  if (!feed.has('calendar.txt') && !feed.has('calendar_dates.txt')) notices.push(notice(MISSING_CALENDAR));
+  if (!feed.has(FILE.calendar) && !feed.has(FILE.calendarDates)) notices.push(notice(MISSING_CALENDAR));
   return notices;
 }

@@ -1,9 +1,10 @@
 /**
- * What the GTFS Schedule reference (https://gtfs.org/schedule/reference/) says about each file:
- * whether it is required, its primary key, and each field's type, presence, range and parent.
- * Conditional requirements (agency_id, stop_name, stop_lat, arrival_time, ...) are rules of
- * their own under rules/; here a field is `required` only when the reference says so without a
- * condition, and `column` when the column must exist but values may be empty.
+ * The one table of GTFS files (https://gtfs.org/schedule/reference/), used by the zip reader,
+ * the workbook readers, the validator, the zip and workbook writers, the database store and the
+ * demo: each file's name, presence, primary key, workbook sheet and fields (type, presence,
+ * range, parent). Conditional requirements (agency_id, stop_name, stop_lat, arrival_time, ...)
+ * are validator rules of their own; here a field is `required` only when the reference says so
+ * without a condition, and `column` when the column must exist but values may be empty.
  */
 
 export type FieldType =
@@ -35,11 +36,43 @@ export type FieldSpec = {
   ref?: { file: string; field: string };
 };
 
+/** The file names, so the rest of the code names a file through this table (FILE.calendarDates). */
+export const FILE = {
+  agency: 'agency.txt',
+  stops: 'stops.txt',
+  routes: 'routes.txt',
+  trips: 'trips.txt',
+  stopTimes: 'stop_times.txt',
+  calendar: 'calendar.txt',
+  calendarDates: 'calendar_dates.txt',
+  fareAttributes: 'fare_attributes.txt',
+  fareRules: 'fare_rules.txt',
+  shapes: 'shapes.txt',
+  frequencies: 'frequencies.txt',
+  transfers: 'transfers.txt',
+  pathways: 'pathways.txt',
+  levels: 'levels.txt',
+  translations: 'translations.txt',
+  feedInfo: 'feed_info.txt',
+  attributions: 'attributions.txt',
+} as const;
+
 export type FileSpec = {
   name: string;
   presence: 'required' | 'conditional' | 'optional';
   key?: readonly string[];
   fields: readonly FieldSpec[];
+  /** A core file: the zip reader looks for the feed in the folder holding most of them. */
+  core?: true;
+  /** The reference sheet of the timetable workbook (workbook.md) that holds this file. */
+  sheet?: string;
+};
+
+/** A file the reference defines whose fields the validator does not check (no unknown_file for it). */
+export type OtherFile = {
+  name: string;
+  /** false: newer files, written after the ordered ones by name, like files the reference lacks. */
+  ordered: boolean;
 };
 
 const req = (name: string, type: FieldType, extra: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -72,7 +105,9 @@ function range(from: number, to: number): number[] {
 
 export const FILE_SPECS: readonly FileSpec[] = [
   {
-    name: 'agency.txt',
+    name: FILE.agency,
+    core: true,
+    sheet: 'AgencyInfo',
     presence: 'required',
     key: ['agency_id'],
     fields: [
@@ -87,7 +122,9 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'stops.txt',
+    name: FILE.stops,
+    core: true,
+    sheet: 'Stops',
     presence: 'required',
     key: ['stop_id'],
     fields: [
@@ -109,7 +146,9 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'routes.txt',
+    name: FILE.routes,
+    core: true,
+    sheet: 'Routes',
     presence: 'required',
     key: ['route_id'],
     fields: [
@@ -129,7 +168,8 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'trips.txt',
+    name: FILE.trips,
+    core: true,
     presence: 'required',
     key: ['trip_id'],
     fields: [
@@ -148,7 +188,8 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'stop_times.txt',
+    name: FILE.stopTimes,
+    core: true,
     presence: 'required',
     key: ['trip_id', 'stop_sequence'],
     fields: [
@@ -171,7 +212,9 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'calendar.txt',
+    name: FILE.calendar,
+    core: true,
+    sheet: 'Services',
     presence: 'conditional',
     key: ['service_id'],
     fields: [
@@ -184,13 +227,16 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'calendar_dates.txt',
+    name: FILE.calendarDates,
+    core: true,
+    sheet: 'CalendarDays',
     presence: 'conditional',
     key: ['service_id', 'date'],
     fields: [req('service_id', 'id'), req('date', 'date'), en('exception_type', [1, 2], 'required')],
   },
   {
-    name: 'fare_attributes.txt',
+    name: FILE.fareAttributes,
+    sheet: 'FareAttributes',
     presence: 'optional',
     key: ['fare_id'],
     fields: [
@@ -205,7 +251,8 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'fare_rules.txt',
+    name: FILE.fareRules,
+    sheet: 'FareRules',
     presence: 'optional',
     fields: [
       req('fare_id', 'id', ref('fare_attributes.txt', 'fare_id')),
@@ -216,7 +263,8 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'shapes.txt',
+    name: FILE.shapes,
+    sheet: 'Shapes',
     presence: 'optional',
     key: ['shape_id', 'shape_pt_sequence'],
     fields: [
@@ -228,7 +276,7 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'frequencies.txt',
+    name: FILE.frequencies,
     presence: 'optional',
     key: ['trip_id', 'start_time'],
     fields: [
@@ -240,7 +288,7 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'transfers.txt',
+    name: FILE.transfers,
     presence: 'optional',
     fields: [
       opt('from_stop_id', 'id', ref('stops.txt', 'stop_id')),
@@ -254,7 +302,7 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'pathways.txt',
+    name: FILE.pathways,
     presence: 'optional',
     key: ['pathway_id'],
     fields: [
@@ -273,13 +321,15 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'levels.txt',
+    name: FILE.levels,
     presence: 'optional',
     key: ['level_id'],
     fields: [req('level_id', 'id'), req('level_index', 'float'), opt('level_name', 'text')],
   },
   {
-    name: 'feed_info.txt',
+    name: FILE.feedInfo,
+    core: true,
+    sheet: 'FeedInfo',
     presence: 'optional',
     fields: [
       req('feed_publisher_name', 'text'),
@@ -294,7 +344,7 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'translations.txt',
+    name: FILE.translations,
     presence: 'optional',
     fields: [
       req('table_name', 'text'),
@@ -307,7 +357,7 @@ export const FILE_SPECS: readonly FileSpec[] = [
     ],
   },
   {
-    name: 'attributions.txt',
+    name: FILE.attributions,
     presence: 'optional',
     key: ['attribution_id'],
     fields: [
@@ -326,23 +376,45 @@ export const FILE_SPECS: readonly FileSpec[] = [
   },
 ];
 
-/** GTFS files the reference defines but whose fields are not checked here (no unknown_file for them). */
-export const OTHER_KNOWN_FILES: readonly string[] = [
-  'timeframes.txt',
-  'rider_categories.txt',
-  'fare_media.txt',
-  'fare_products.txt',
-  'fare_leg_rules.txt',
-  'fare_leg_join_rules.txt',
-  'fare_transfer_rules.txt',
-  'areas.txt',
-  'stop_areas.txt',
-  'networks.txt',
-  'route_networks.txt',
-  'location_groups.txt',
-  'location_group_stops.txt',
-  'locations.geojson',
-  'booking_rules.txt',
+const other = (name: string, ordered = true): OtherFile => ({ name, ordered });
+
+export const OTHER_FILES: readonly OtherFile[] = [
+  other('timeframes.txt'),
+  other('rider_categories.txt', false),
+  other('fare_media.txt'),
+  other('fare_products.txt'),
+  other('fare_leg_rules.txt'),
+  other('fare_leg_join_rules.txt', false),
+  other('fare_transfer_rules.txt'),
+  other('areas.txt'),
+  other('stop_areas.txt'),
+  other('networks.txt'),
+  other('route_networks.txt'),
+  other('location_groups.txt', false),
+  other('location_group_stops.txt', false),
+  other('locations.geojson', false),
+  other('booking_rules.txt', false),
 ];
 
+export const OTHER_KNOWN_FILES: readonly string[] = OTHER_FILES.map((f) => f.name);
+
 export const FILE_SPEC_BY_NAME: ReadonlyMap<string, FileSpec> = new Map(FILE_SPECS.map((f) => [f.name, f]));
+
+/** Files that locate a feed inside a zip (read-zip.ts). */
+export const CORE_FILES: ReadonlySet<string> = new Set(FILE_SPECS.filter((f) => f.core).map((f) => f.name));
+
+/** The order files are written in (zip and workbook): the reference's order, fares and networks after calendars. */
+export const WRITE_ORDER: readonly string[] = [
+  ...[FILE.agency, FILE.stops, FILE.routes, FILE.trips, FILE.stopTimes, FILE.calendar, FILE.calendarDates],
+  ...[FILE.fareAttributes, FILE.fareRules],
+  ...OTHER_FILES.filter((f) => f.ordered).map((f) => f.name),
+  ...[FILE.shapes, FILE.frequencies, FILE.transfers, FILE.pathways, FILE.levels, FILE.translations],
+  ...[FILE.feedInfo, FILE.attributions],
+];
+
+/** The workbook sheet of a file that has one. */
+export function sheetOf(file: string): string {
+  const sheet = FILE_SPEC_BY_NAME.get(file)?.sheet;
+  if (!sheet) throw new Error(`${file} has no workbook sheet`);
+  return sheet;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadScheduleVersion } from './load-schedule-version.ts';
-import { loadScheduleView } from './load-schedule-view.ts';
+import { readScheduleView } from './read-schedule-view.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
 import {
   makeDeps,
@@ -17,7 +17,7 @@ const ask = {
 };
 const posix = (iso: string) => Date.parse(iso) / 1000;
 
-describe.each(testDatabaseKinds)('loadScheduleView on %s', (kind) => {
+describe.each(testDatabaseKinds)('readScheduleView on %s', (kind) => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') };
   const deps = () => makeDeps(testDb.database, clock);
@@ -30,8 +30,8 @@ describe.each(testDatabaseKinds)('loadScheduleView on %s', (kind) => {
   });
 
   it('is null without a schedule', async () => {
-    expect(await loadScheduleView(deps(), ask)).toBeNull();
-    await loadScheduleVersion(deps(), {
+    expect(await readScheduleView(deps(), ask)).toBeNull();
+    await storeScheduleVersion(deps(), {
       feed: sampleFeed(),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds)('loadScheduleView on %s', (kind) => {
   });
 
   it('answers for the ids asked, synchronously', async () => {
-    const view = await loadScheduleView(deps(), ask);
+    const view = await readScheduleView(deps(), ask);
     expect(view?.timezone).toBe('Africa/Johannesburg');
     expect(view?.trip('WD-9001')).toEqual({
       tripId: 'WD-9001',
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('loadScheduleView on %s', (kind) => {
   });
 
   it('gives the service day start of a given date, or of the current run', async () => {
-    const view = await loadScheduleView(deps(), ask);
+    const view = await readScheduleView(deps(), ask);
     expect(view?.serviceDayStart?.('WD-9001', '20250924')).toBe(posix('2025-09-23T22:00:00Z'));
     expect(view?.serviceDayStart?.('WD-9001', '2025-09-24')).toBeUndefined();
     expect(view?.serviceDayStart?.('nope')).toBeUndefined();

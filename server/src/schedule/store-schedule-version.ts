@@ -1,27 +1,27 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
-import type { GtfsFeed } from './gtfs/tables.ts';
-import { activateVersion } from './load/activate-version.ts';
-import { copyCsv } from './load/copy-rows.ts';
-import { deleteVersionRows } from './load/delete-version-rows.ts';
-import { FeedLoadError } from './load/feed-table.ts';
-import { pruneVersions } from './load/prune-versions.ts';
-import { type EncodedChunk, encodeScheduleTables } from './load/schedule-tables.ts';
+import type { GtfsFeed } from '../gtfs/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
+import { activateVersion } from './store/activate-version.ts';
+import { copyCsv } from './store/copy-rows.ts';
+import { deleteVersionRows } from './store/delete-version-rows.ts';
+import { ScheduleStoreError } from './store/feed-table.ts';
+import { pruneVersions } from './store/prune-versions.ts';
+import { type EncodedChunk, encodeScheduleTables } from './store/schedule-tables.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
 
-export type LoadScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' | 'log'>;
+export type StoreScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' | 'log'>;
 
 /**
- * The schedule to load: a parsed feed, or (from the import worker) its time zone and a function
+ * The schedule to store: a parsed feed, or (from the import worker) its time zone and a function
  * giving the encoded COPY chunks for the new version id.
  */
 export type ScheduleSource =
   | { feed: GtfsFeed }
   | { timezone: string; encode: (versionId: number) => AsyncIterable<EncodedChunk> };
 
-export type LoadScheduleVersionOptions = ScheduleSource & {
+export type StoreScheduleVersionOptions = ScheduleSource & {
   /** 'workbook' | 'zip' | 'demo' … as the caller names it. */
   sourceKind: string;
   sourceName: string;
@@ -46,7 +46,7 @@ export type ScheduleCounts = {
   calendarDates: number;
 };
 
-export type LoadScheduleVersionResult = { versionId: number; counts: ScheduleCounts };
+export type StoreScheduleVersionResult = { versionId: number; counts: ScheduleCounts };
 
 /**
  * Loads a (validated) feed as a new schedule version with COPY, then makes it current in one
@@ -54,10 +54,10 @@ export type LoadScheduleVersionResult = { versionId: number; counts: ScheduleCou
  * of a failed load are deleted and its version marked failed. Afterwards the GTFS rows of
  * versions older than the previous one are pruned.
  */
-export async function loadScheduleVersion(
-  deps: LoadScheduleVersionDeps,
-  options: LoadScheduleVersionOptions,
-): Promise<LoadScheduleVersionResult> {
+export async function storeScheduleVersion(
+  deps: StoreScheduleVersionDeps,
+  options: StoreScheduleVersionOptions,
+): Promise<StoreScheduleVersionResult> {
   const timezone = 'feed' in options ? agencyTimezone(options.feed) : options.timezone;
   const versionId = await createVersion(deps, options, timezone);
   const progress = options.onProgress ?? (() => {});
@@ -85,7 +85,7 @@ export function agencyTimezone(feed: GtfsFeed): string {
   const tz = column >= 0 ? agency?.rows[0]?.[column] : undefined;
   if (!tz) return DEFAULT_TIMEZONE;
   if (!isValidTimezone(tz)) {
-    throw new FeedLoadError(
+    throw new ScheduleStoreError(
       `agency.txt names the time zone "${tz}", which is unknown; use an IANA name such as Africa/Johannesburg.`,
     );
   }
@@ -93,8 +93,8 @@ export function agencyTimezone(feed: GtfsFeed): string {
 }
 
 async function createVersion(
-  deps: LoadScheduleVersionDeps,
-  options: LoadScheduleVersionOptions,
+  deps: StoreScheduleVersionDeps,
+  options: StoreScheduleVersionOptions,
   timezone: string,
 ): Promise<number> {
   const [row] = await deps.db
@@ -115,7 +115,7 @@ async function createVersion(
 
 /** Loads encoded chunks (from the import worker, or encoded here), yielding to other requests between chunks. */
 async function copyEncoded(
-  deps: LoadScheduleVersionDeps,
+  deps: StoreScheduleVersionDeps,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
 ): Promise<ScheduleCounts> {
@@ -146,7 +146,7 @@ function countsOf(byTable: Record<string, number>): ScheduleCounts {
 }
 
 /** Tell the other processes, then prune; neither may fail a load that is already current. */
-async function afterSwitch(deps: LoadScheduleVersionDeps, versionId: number): Promise<void> {
+async function afterSwitch(deps: StoreScheduleVersionDeps, versionId: number): Promise<void> {
   try {
     await deps.database.notify(SCHEDULE_CHANGED_CHANNEL, String(versionId));
     await pruneVersions(deps);
@@ -155,7 +155,7 @@ async function afterSwitch(deps: LoadScheduleVersionDeps, versionId: number): Pr
   }
 }
 
-async function failVersion(deps: LoadScheduleVersionDeps, versionId: number, error: unknown): Promise<void> {
+async function failVersion(deps: StoreScheduleVersionDeps, versionId: number, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   try {
     await deps.db

@@ -1,5 +1,5 @@
+import { FILE, FILE_SPECS } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
-import { FILE_SPECS } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types.ts';
 
 /** A value refers to a record that does not exist. GTFS reference: "Foreign ID referencing ...". */
@@ -61,10 +61,7 @@ function references(feed: GtfsFeed, ctx: RuleContext): Reference[] {
   }
   // trips.service_id refers to calendar.txt or calendar_dates.txt (GTFS reference, trips.txt).
   if (feed.has('trips.txt')) {
-    const services = new Set([
-      ...ids('calendar.txt', 'service_id'),
-      ...ids('calendar_dates.txt', 'service_id'),
-    ]);
+    const services = new Set([...ids(FILE.calendar, 'service_id'), ...ids(FILE.calendarDates, 'service_id')]);
     refs.push({
       child: 'trips.txt',
       field: 'service_id',

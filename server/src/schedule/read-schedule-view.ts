@@ -8,10 +8,10 @@ import { activeServiceIds, type CalendarException, type CalendarRule } from './t
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
 
-// The feed rules define the view they check against; this loader fills it from the database.
+// The feed rules define the view they check against; this reader fills it from the database.
 export type { ScheduleView };
 
-export type LoadScheduleViewOptions = {
+export type ReadScheduleViewOptions = {
   tripIds: string[];
   routeIds: string[];
   stopIds: string[];
@@ -19,20 +19,20 @@ export type LoadScheduleViewOptions = {
 };
 
 /** Preloads just the ids asked (a few queries); null when no schedule is loaded. */
-export async function loadScheduleView(
+export async function readScheduleView(
   deps: Pick<Deps, 'db' | 'now'>,
-  options: LoadScheduleViewOptions,
+  options: ReadScheduleViewOptions,
 ): Promise<ScheduleView | null> {
   const current = await findCurrentSchedule(deps);
   if (!current) return null;
   const { versionId, timezone } = current;
-  const tripMap = await loadTrips(deps, versionId, options.tripIds);
+  const tripMap = await readTrips(deps, versionId, options.tripIds);
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   const [routeIds, stopIds, agencyIds, calendar] = await Promise.all([
     existing(deps, routes, routes.routeId, versionId, options.routeIds),
     existing(deps, stops, stops.stopId, versionId, options.stopIds),
     existing(deps, agencies, agencies.agencyId, versionId, options.agencyIds),
-    loadCalendar(deps, versionId, serviceIds),
+    readCalendar(deps, versionId, serviceIds),
   ]);
   return {
     timezone,
@@ -58,7 +58,7 @@ export async function loadScheduleView(
   };
 }
 
-async function loadTrips(
+async function readTrips(
   deps: Pick<Deps, 'db'>,
   versionId: number,
   tripIds: string[],
@@ -115,7 +115,7 @@ async function existing(
   return new Set(rows.map((r) => String(r.id)));
 }
 
-async function loadCalendar(
+async function readCalendar(
   deps: Pick<Deps, 'db'>,
   versionId: number,
   serviceIds: string[],

@@ -1,5 +1,5 @@
+import { FILE_SPEC_BY_NAME, OTHER_KNOWN_FILES } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
-import { FILE_SPEC_BY_NAME, OTHER_KNOWN_FILES } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice } from '../types.ts';
 
 /** A file is not part of the GTFS reference; it is ignored (MobilityData UnknownFileNotice, INFO). */

@@ -1,3 +1,4 @@
+import { FILE } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
 import { dateNumber, parseDate } from '../field-format.ts';
 import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types.ts';
@@ -18,9 +19,9 @@ export const codes = [EXPIRED_CALENDAR];
 export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
   const today = dateNumber(ctx.now);
   const lastAdded = lastAddedDates(feed, ctx);
-  const [serviceIdOf, endDate] = ['service_id', 'end_date'].map((f) => ctx.index.column('calendar.txt', f));
+  const [serviceIdOf, endDate] = ['service_id', 'end_date'].map((f) => ctx.index.column(FILE.calendar, f));
   const notices: Notice[] = [];
-  for (let r = 0; r < (feed.get('calendar.txt')?.rows.length ?? 0); r++) {
+  for (let r = 0; r < (feed.get(FILE.calendar)?.rows.length ?? 0); r++) {
     const serviceId = serviceIdOf(r);
     const end = parseDate(endDate(r));
     if (end === undefined) continue;
@@ -33,10 +34,10 @@ export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
 
 function lastAddedDates(feed: GtfsFeed, ctx: RuleContext): Map<string, number> {
   const [serviceId, date, type] = ['service_id', 'date', 'exception_type'].map((f) =>
-    ctx.index.column('calendar_dates.txt', f),
+    ctx.index.column(FILE.calendarDates, f),
   );
   const last = new Map<string, number>();
-  for (let r = 0; r < (feed.get('calendar_dates.txt')?.rows.length ?? 0); r++) {
+  for (let r = 0; r < (feed.get(FILE.calendarDates)?.rows.length ?? 0); r++) {
     const d = parseDate(date(r));
     if (type(r) === '1' && d !== undefined && d > (last.get(serviceId(r)) ?? 0)) last.set(serviceId(r), d);
   }

@@ -1,4 +1,4 @@
-import type { GtfsFeed, GtfsTable } from '../gtfs/tables.ts';
+import type { GtfsFeed, GtfsTable } from '../../gtfs/index.ts';
 
 /** Reads the columns of one GTFS file by name; absent columns read as null. */
 export type FeedTable = {
@@ -12,7 +12,7 @@ export type FeedTable = {
   float(field: string): (row: string[], index: number) => number | null;
 };
 
-export class FeedLoadError extends Error {}
+export class ScheduleStoreError extends Error {}
 
 export function feedTable(feed: GtfsFeed, name: string): FeedTable {
   const table: GtfsTable = feed.get(name) ?? { name, header: [], rows: [] };
@@ -27,7 +27,7 @@ export function feedTable(feed: GtfsFeed, name: string): FeedTable {
       if (value === null) return null;
       const parsed = parse(value);
       if (!Number.isFinite(parsed) || (integer && !/^[+-]?\d+$/.test(value))) {
-        throw new FeedLoadError(
+        throw new ScheduleStoreError(
           `${name} line ${index + 2}: ${field} "${value}" is not a number; fix it and upload again.`,
         );
       }
@@ -41,7 +41,7 @@ export function feedTable(feed: GtfsFeed, name: string): FeedTable {
     required(field) {
       const i = table.header.indexOf(field);
       if (table.rows.length > 0 && i < 0) {
-        throw new FeedLoadError(`${name} has no ${field} column; add it and upload again.`);
+        throw new ScheduleStoreError(`${name} has no ${field} column; add it and upload again.`);
       }
       return (row) => row[i] ?? '';
     },

@@ -7,7 +7,7 @@ import type { GtfsFeed, GtfsTable, InputProblem } from '../../tables.ts';
 
 /** `<repo root>/../shared/data`, or undefined when the shared data is not there (a user's clone). */
 export function sharedDataDir(): string | undefined {
-  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../../..');
   const dir = join(repoRoot, '../shared/data');
   return existsSync(dir) ? dir : undefined;
 }

@@ -1,5 +1,5 @@
+import { FILE_SPEC_BY_NAME } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
-import { FILE_SPEC_BY_NAME } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types.ts';
 
 /** Two rows share a primary key. GTFS reference, "Dataset Files": primary keys must be unique. */

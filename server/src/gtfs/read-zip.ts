@@ -1,5 +1,6 @@
 /** GTFS zip bytes → feed tables (text, trimmed) and the problems that block reading it. */
 import { CsvTableReader } from './csv-table.ts';
+import { CORE_FILES } from './files.ts';
 import type { GtfsFeed, InputProblem } from './tables.ts';
 import {
   type InflateBudget,
@@ -45,17 +46,6 @@ function ignorable(name: string): boolean {
   return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.');
 }
 
-const KNOWN_FILES = new Set([
-  'agency.txt',
-  'stops.txt',
-  'routes.txt',
-  'trips.txt',
-  'stop_times.txt',
-  'calendar.txt',
-  'calendar_dates.txt',
-  'feed_info.txt',
-]);
-
 function folderOf(name: string): string {
   return name.slice(0, name.lastIndexOf('/') + 1);
 }
@@ -65,7 +55,7 @@ function feedFolder(texts: ZipEntry[]): string {
   const score = new Map<string, number>();
   for (const e of texts) {
     const folder = folderOf(e.name);
-    const known = KNOWN_FILES.has(e.name.slice(folder.length)) ? 1 : 0;
+    const known = CORE_FILES.has(e.name.slice(folder.length)) ? 1 : 0;
     score.set(folder, (score.get(folder) ?? 0) + known);
   }
   return [...score].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];

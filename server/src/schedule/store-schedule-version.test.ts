@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listRoutes } from './list-routes.ts';
 import { listScheduleVersions } from './list-schedule-versions.ts';
-import { loadScheduleVersion } from './load-schedule-version.ts';
 import { markInterruptedLoads } from './mark-interrupted-loads.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
 import {
   makeDeps,
@@ -16,12 +16,12 @@ import {
 
 const routesOnly = (id: string) => `route_id,route_long_name\n${id},Line ${id}`;
 
-describe.each(testDatabaseKinds)('loadScheduleVersion on %s', (kind) => {
+describe.each(testDatabaseKinds)('storeScheduleVersion on %s', (kind) => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') };
   const deps = () => makeDeps(testDb.database, clock);
   const load = (routes?: string, extra: Record<string, string> = {}, onProgress?: (m: string) => void) =>
-    loadScheduleVersion(deps(), {
+    storeScheduleVersion(deps(), {
       feed: sampleFeed({ ...(routes ? { 'routes.txt': routesOnly(routes) } : {}), ...extra }),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',

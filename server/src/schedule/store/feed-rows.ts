@@ -1,4 +1,5 @@
-import type { GtfsFeed } from '../gtfs/tables.ts';
+import type { GtfsFeed } from '../../gtfs/index.ts';
+import { FILE } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
 import { feedTable } from './feed-table.ts';
@@ -48,7 +49,7 @@ export function* stopRows(feed: GtfsFeed, versionId: number): Rows {
 const weekdayFields = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 export function* calendarRows(feed: GtfsFeed, versionId: number): Rows {
-  const t = feedTable(feed, 'calendar.txt');
+  const t = feedTable(feed, FILE.calendar);
   const [id, start, end] = [t.required('service_id'), t.required('start_date'), t.required('end_date')];
   const days = weekdayFields.map(t.text);
   for (const row of t.rows) {
@@ -58,7 +59,7 @@ export function* calendarRows(feed: GtfsFeed, versionId: number): Rows {
 }
 
 export function* calendarDateRows(feed: GtfsFeed, versionId: number): Rows {
-  const t = feedTable(feed, 'calendar_dates.txt');
+  const t = feedTable(feed, FILE.calendarDates);
   const [id, date, type] = [t.required('service_id'), t.required('date'), t.int('exception_type')];
   for (const [i, row] of t.rows.entries()) yield [versionId, id(row), date(row), type(row, i)];
 }

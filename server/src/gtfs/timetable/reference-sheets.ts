@@ -1,22 +1,34 @@
 /** The reference sheets (AgencyInfo, Routes, Services, ...): row 1 = GTFS field names, copied to their file. */
 import type ExcelJS from 'exceljs';
+import { FILE, FILE_SPEC_BY_NAME, sheetOf } from '../files.ts';
 import { readSheetTable } from '../sheet-table.ts';
 import type { GtfsFeed, InputProblem } from '../tables.ts';
 import { findSheet } from '../workbook-cells.ts';
 
 type ReferenceSheet = { sheet: string; file: string; required: boolean; columns: string[] };
 
-export const REFERENCE_SHEETS: ReferenceSheet[] = [
-  { sheet: 'AgencyInfo', file: 'agency.txt', required: true, columns: [] },
-  { sheet: 'FeedInfo', file: 'feed_info.txt', required: false, columns: [] },
-  { sheet: 'Routes', file: 'routes.txt', required: true, columns: ['route_id', 'route_long_name'] },
-  { sheet: 'Services', file: 'calendar.txt', required: false, columns: ['service_id'] },
-  { sheet: 'CalendarDays', file: 'calendar_dates.txt', required: false, columns: [] },
-  { sheet: 'Shapes', file: 'shapes.txt', required: false, columns: [] },
-  { sheet: 'Stops', file: 'stops.txt', required: true, columns: ['stop_id', 'stop_name'] },
-  { sheet: 'FareAttributes', file: 'fare_attributes.txt', required: false, columns: [] },
-  { sheet: 'FareRules', file: 'fare_rules.txt', required: false, columns: [] },
+/** Row 1 columns a sheet must have beyond the file's own required ones. */
+const SHEET_COLUMNS: Record<string, string[]> = {
+  [FILE.routes]: ['route_id', 'route_long_name'],
+  [FILE.calendar]: ['service_id'],
+  [FILE.stops]: ['stop_id', 'stop_name'],
+};
+
+/** In the workbook's order (workbook.md); the required ones are the files the reference requires. */
+const SHEET_ORDER = [
+  ...[FILE.agency, FILE.feedInfo, FILE.routes, FILE.calendar, FILE.calendarDates, FILE.shapes],
+  ...[FILE.stops, FILE.fareAttributes, FILE.fareRules],
 ];
+
+export const REFERENCE_SHEETS: ReferenceSheet[] = SHEET_ORDER.map((file) => {
+  const spec = FILE_SPEC_BY_NAME.get(file)!;
+  return {
+    sheet: spec.sheet!,
+    file,
+    required: spec.presence === 'required',
+    columns: SHEET_COLUMNS[file] ?? [],
+  };
+});
 
 /**
  * Copies every reference sheet present into `feed` and returns the names of the sheets read,
@@ -39,9 +51,12 @@ export function readReferenceSheets(
     if (table.header.length > 0) feed.set(spec.file, table);
   }
   // A service may run on listed dates only, so either Services or CalendarDays will do.
-  if (!feed.has('calendar.txt') && !feed.has('calendar_dates.txt') && !findSheet(wb, 'Services')) {
+  if (!feed.has(FILE.calendar) && !feed.has(FILE.calendarDates) && !findSheet(wb, sheetOf(FILE.calendar))) {
     problems.push(
-      missingSheet('Services', 'with service_id, monday ... sunday, start_date, end_date in row 1'),
+      missingSheet(
+        sheetOf(FILE.calendar),
+        'with service_id, monday ... sunday, start_date, end_date in row 1',
+      ),
     );
   }
   return reference;

@@ -1,3 +1,4 @@
+import { FILE_SPEC_BY_NAME, type FieldSpec, type FieldType } from '../../files.ts';
 import type { GtfsFeed, GtfsTable } from '../../tables.ts';
 import {
   isColor,
@@ -11,7 +12,6 @@ import {
   parseDate,
   parseTime,
 } from '../field-format.ts';
-import { FILE_SPEC_BY_NAME, type FieldSpec, type FieldType } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice } from '../types.ts';
 
 const spec = (code: string, severity: NoticeSpec['severity'], description: string): NoticeSpec => ({

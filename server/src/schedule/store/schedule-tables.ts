@@ -1,4 +1,4 @@
-import type { GtfsFeed } from '../gtfs/tables.ts';
+import type { GtfsFeed } from '../../gtfs/index.ts';
 import { type CopyValue, csvLine } from './csv-line.ts';
 import {
   agencyRows,

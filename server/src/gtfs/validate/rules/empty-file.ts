@@ -1,5 +1,5 @@
+import { FILE_SPEC_BY_NAME } from '../../files.ts';
 import type { GtfsFeed } from '../../tables.ts';
-import { FILE_SPEC_BY_NAME } from '../schema.ts';
 import { type Notice, type NoticeSpec, notice } from '../types.ts';
 
 /**
