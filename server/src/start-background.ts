@@ -1,7 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { expireFeedEntities } from './feed/expire-feed-entities.ts';
 import { markInterruptedJobs } from './jobs/mark-interrupted-jobs.ts';
-import { loadDemoScheduleIfEmpty } from './schedule/import/load-demo-schedule.ts';
+import { importDemoScheduleIfEmpty } from './schedule/import/import-demo-schedule.ts';
 import { markInterruptedLoads } from './schedule/mark-interrupted-loads.ts';
 import { scheduleCache } from './schedule/schedule-cache.ts';
 import { ensureFirstAdmin } from './users/ensure-first-admin.ts';
@@ -23,7 +23,7 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
       password: deps.config.ADMIN_PASSWORD,
       print: (line) => console.log(line),
     });
-    if (deps.config.DEMO_SCHEDULE) await loadDemoScheduleIfEmpty(deps);
+    if (deps.config.DEMO_SCHEDULE) await importDemoScheduleIfEmpty(deps);
   });
   // PGlite has one process: every job still `working` died with the previous one.
   const singleProcess = deps.database.raw.kind === 'pglite';

@@ -1,6 +1,6 @@
 /**
  * Schedule import and query benchmark (quality.md): loads the large Renfe Cercanías zip
- * (1.87 M stop_times) with loadScheduleVersion into PGlite, and into PostgreSQL when
+ * (1.87 M stop_times) with storeScheduleVersion into PGlite, and into PostgreSQL when
  * DATABASE_URL is set, against a plain COPY of the same CSVs into plain tables with the same
  * indexes; then p99 of findTrips and listStopTimesOfTrip over random inputs.
  *
@@ -14,8 +14,8 @@ import { type Database, openDb } from '@feeddesk/drizzle';
 import { silentLogger } from '@feeddesk/server/deps';
 import { findTrips } from '@feeddesk/server/schedule/find-trips';
 import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
-import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { unzipSync } from 'fflate';
 
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       const database = bench.database;
       const deps = { db: database.db, database, now: () => benchNow, log: silentLogger };
       t = performance.now();
-      const { counts } = await loadScheduleVersion(deps, {
+      const { counts } = await storeScheduleVersion(deps, {
         feed,
         sourceKind: 'zip',
         sourceName: 'renfe.zip',
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
         jobId: null,
       });
       const loadSecs = (performance.now() - t) / 1000;
-      set('load (loadScheduleVersion), s', kind, loadSecs.toFixed(1));
+      set('load (storeScheduleVersion), s', kind, loadSecs.toFixed(1));
       set('peak RSS after load, MB', kind, String(peakMb()));
 
       t = performance.now();

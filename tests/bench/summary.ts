@@ -19,7 +19,7 @@ import { feedLog, openDb } from '@feeddesk/drizzle';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { silentLogger } from '@feeddesk/server/deps';
-import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { getSummary } from '@feeddesk/server/summaries/get-summary';
 import { listSummaries } from '@feeddesk/server/summaries/list-summaries';
@@ -89,7 +89,7 @@ async function run(url: string, entities: number): Promise<string[]> {
   const database = await openDb(url);
   const t0 = performance.now();
   const deps = createAppDeps({ config: loadConfig({}), database, log: silentLogger });
-  await loadScheduleVersion(deps, {
+  await storeScheduleVersion(deps, {
     feed: sampleFeed(),
     sourceKind: 'zip',
     sourceName: 'gtfs.zip',

@@ -5,14 +5,14 @@ import {
   encodeFeedMessage,
   type FeedEntity,
 } from '@feeddesk/proto';
-import { convertUpload } from '@feeddesk/server/schedule/gtfs/convert-upload';
 import {
   cellTimeToSeconds,
+  convertUpload,
   formatGtfsTime,
   parseGtfsTime,
   parseTextTime,
   unwrapMidnight,
-} from '@feeddesk/server/schedule/gtfs/parse-time';
+} from '@feeddesk/server/gtfs/index';
 import { formatLocalTime, parseGtfsTime as parseTime2 } from '@feeddesk/server/schedule/time/gtfs-time';
 import {
   localTimeToServiceSecs,

@@ -1,5 +1,5 @@
 import { feedLog } from '@feeddesk/drizzle';
-import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('history summaries on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     t.clock.now = NOW;
-    await loadScheduleVersion(t.deps, {
+    await storeScheduleVersion(t.deps, {
       feed: sampleFeed(),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',

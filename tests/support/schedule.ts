@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDemoTimetableWorkbook } from '@feeddesk/server/schedule/gtfs/demo-schedule';
+import { buildDemoTimetableWorkbook } from '@feeddesk/server/gtfs/index';
 import type { HttpClient } from './http-client.ts';
 import { followOverSocket } from './live.ts';
 

@@ -1,5 +1,5 @@
 import type { FeedEntity } from '@feeddesk/proto';
-import type { ScheduleView } from '../schedule/load-schedule-view.ts';
+import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 

@@ -1,5 +1,5 @@
 import type { FeedEntity } from '@feeddesk/proto';
-import type { ScheduleView } from '../schedule/load-schedule-view.ts';
+import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 
 export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'not_in_schedule' | 'unknown';
 export type AlertState = 'active' | 'ended' | 'upcoming';

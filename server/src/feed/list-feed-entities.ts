@@ -3,7 +3,7 @@ import { decodeFeedEntity, type FeedEntity, feedEntityToJson } from '@feeddesk/p
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { loadScheduleView } from '../schedule/load-schedule-view.ts';
+import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { type AlertState, alertState, type TripUpdateState, tripUpdateState } from './entity-state.ts';
 import type { FeedKind } from './feed-kind.ts';
 
@@ -37,7 +37,7 @@ export async function listFeedEntities(
   const tripIds = [...new Set(rows.map((r) => r.tripId).filter((t): t is string => !!t))];
   const view =
     options.kind === 'trip_update' && tripIds.length > 0
-      ? await loadScheduleView(deps, { tripIds, routeIds: [], stopIds: [], agencyIds: [] })
+      ? await readScheduleView(deps, { tripIds, routeIds: [], stopIds: [], agencyIds: [] })
       : null;
   const nowSecs = Math.floor(deps.now().getTime() / 1000);
   return rows.map((row, i) => {

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { loadScheduleView, type ScheduleView } from '../schedule/load-schedule-view.ts';
+import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -56,7 +56,7 @@ export async function saveFeedEntity(
   }
   const now = deps.now();
   const nowSecs = Math.floor(now.getTime() / 1000);
-  const view = await loadScheduleView(deps, entityRefs(entity));
+  const view = await readScheduleView(deps, entityRefs(entity));
   if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
   entity.id = entity.id || (await existingIdOfTrip(deps, entity)) || randomUUID();
 

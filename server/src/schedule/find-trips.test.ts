@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTrips } from './find-trips.ts';
-import { loadScheduleVersion } from './load-schedule-version.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
 import {
   makeDeps,
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)('findTrips on %s', (kind) => {
   beforeAll(async () => {
     testDb = await openTestDatabase(kind);
     expect(await findTrips(deps())).toEqual([]); // no schedule yet: empty, not an error
-    await loadScheduleVersion(deps(), {
+    await storeScheduleVersion(deps(), {
       feed: sampleFeed(),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',

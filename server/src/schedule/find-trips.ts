@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listCalendarRules } from './list-calendar-rules.ts';
-import { tripNumber } from './load/feed-rows.ts';
+import { tripNumber } from './store/feed-rows.ts';
 import { activeServiceIds } from './time/active-services.ts';
 import {
   addDays,

@@ -3,8 +3,8 @@ import { findStops } from './find-stops.ts';
 import { listRoutes } from './list-routes.ts';
 import { listServices } from './list-services.ts';
 import { listStopTimesOfTrip } from './list-stop-times-of-trip.ts';
-import { loadScheduleVersion } from './load-schedule-version.ts';
 import { mapTripsToRoutes } from './map-trips-to-routes.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
 import {
   makeDeps,
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)('schedule queries on %s', (kind) => {
     await expect(listStopTimesOfTrip(deps(), { tripid: 'WD-0123' })).rejects.toMatchObject({
       code: 'trip_not_found',
     });
-    await loadScheduleVersion(deps(), {
+    await storeScheduleVersion(deps(), {
       feed: sampleFeed(),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',

@@ -1,7 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import type { ScheduleCounts } from './load-schedule-version.ts';
+import type { ScheduleCounts } from './store-schedule-version.ts';
 
 export type ScheduleVersionListItem = {
   id: number;

@@ -1,7 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import { deleteVersionRows } from './load/delete-version-rows.ts';
+import { deleteVersionRows } from './store/delete-version-rows.ts';
 
 export type MarkInterruptedLoadsOptions = {
   /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTrips } from './find-trips.ts';
 import { listStopTimesOfTrip } from './list-stop-times-of-trip.ts';
-import { loadScheduleVersion } from './load-schedule-version.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
 import { readGtfsZip } from './test-support/read-gtfs-zip.ts';
 import { jnb } from './test-support/sample-feed.ts';
 import {
@@ -22,7 +22,7 @@ describe.skipIf(!existsSync(zip)).each(testDatabaseKinds)("the operator's own GT
 
   beforeAll(async () => {
     testDb = await openTestDatabase(kind);
-    await loadScheduleVersion(deps(), {
+    await storeScheduleVersion(deps(), {
       feed: readGtfsZip(zip),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',

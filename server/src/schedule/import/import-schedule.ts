@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
-import { loadScheduleVersion } from '../load-schedule-version.ts';
+import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
@@ -92,7 +92,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     createdBy: by,
   });
   await progress('Loading the schedule…');
-  const loaded = await loadScheduleVersion(deps, {
+  const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone,
     // PGlite runs each COPY on this thread: small chunks keep every pause of the feed short.
     encode: (versionId) => upload.encode(versionId, deps.database.raw.kind === 'pglite' ? 4_000 : 20_000),

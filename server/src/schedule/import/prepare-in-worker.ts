@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { EncodedChunk } from '../load/schedule-tables.ts';
+import type { EncodedChunk } from '../store/schedule-tables.ts';
 import type { PreparedSchedule, PrepareScheduleOptions } from './prepare-schedule.ts';
 import type { WorkerReply, WorkerRequest } from './prepare-worker.ts';
 

@@ -1,10 +1,14 @@
-import { convertUpload } from '../gtfs/convert-upload.ts';
-import type { GtfsFeed, InputProblem } from '../gtfs/tables.ts';
-import { buildReport, type ReportJson } from '../gtfs/validate/report/build-report.ts';
-import type { Notice } from '../gtfs/validate/types.ts';
-import { validateFeed } from '../gtfs/validate/validate-feed.ts';
-import { writePlainWorkbook } from '../gtfs/write-plain-workbook.ts';
-import { writeGtfsZip } from '../gtfs/write-zip.ts';
+import {
+  buildReport,
+  convertUpload,
+  type GtfsFeed,
+  type InputProblem,
+  type Notice,
+  type ReportJson,
+  validateFeed,
+  writeGtfsZip,
+  writePlainWorkbook,
+} from '../../gtfs/index.ts';
 
 export type PrepareScheduleOptions = {
   bytes: Uint8Array;

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { GtfsFeed } from '../gtfs/tables.ts';
-import { type EncodedChunk, encodeScheduleTables } from '../load/schedule-tables.ts';
-import { agencyTimezone } from '../load-schedule-version.ts';
+import type { GtfsFeed } from '../../gtfs/index.ts';
+import { type EncodedChunk, encodeScheduleTables } from '../store/schedule-tables.ts';
+import { agencyTimezone } from '../store-schedule-version.ts';
 import { type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { GtfsFeed } from '../gtfs/tables.ts';
+import type { GtfsFeed } from '../../gtfs/index.ts';
 
 /** A GtfsFeed from CSV texts, e.g. `makeFeed({ 'stops.txt': 'stop_id,stop_name\nCPT,Cape Town' })`. */
 export function makeFeed(files: Record<string, string>): GtfsFeed {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { GtfsFeed } from '../gtfs/tables.ts';
+import type { GtfsFeed } from '../../gtfs/index.ts';
 import { parseGtfsCsv } from './make-feed.ts';
 
 /** Reads the .txt files of a GTFS zip into a GtfsFeed (test and benchmark support, not the upload path). */

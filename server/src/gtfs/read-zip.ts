@@ -1,0 +1,165 @@
+/** GTFS zip bytes → feed tables (text, trimmed) and the problems that block reading it. */
+import { CsvTableReader } from './csv-table.ts';
+import { CORE_FILES } from './files.ts';
+import type { GtfsFeed, InputProblem } from './tables.ts';
+import {
+  type InflateBudget,
+  inflateEntry,
+  listZipEntries,
+  NotAZipError,
+  type ZipEntry,
+  ZipTooLargeError,
+} from './zip-entries.ts';
+
+export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 ** 3;
+
+export type ReadZipOptions = { maxUnzippedBytes?: number };
+export type ReadResult = { feed: GtfsFeed; problems: InputProblem[] };
+
+export function notAZipProblem(detail: string): InputProblem {
+  return {
+    code: 'invalid_zip',
+    message: `This file is not a zip archive (${detail}). Upload the GTFS feed as a .zip file, or the schedule as an .xlsx workbook.`,
+  };
+}
+
+export function tooLargeProblem(limit: number): InputProblem {
+  return {
+    code: 'zip_too_large',
+    message: `The archive unpacks to more than ${formatBytes(limit)}; it was refused unread (a zip bomb or far too large a feed). Upload a smaller feed.`,
+  };
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(n / 1024 ** 2)} MiB`;
+}
+
+/** A name that could escape a folder if anyone ever wrote it to disk. */
+function unsafeName(name: string): boolean {
+  return (
+    name.startsWith('/') || name.includes('\\') || name.split('/').includes('..') || /^[a-z]:/i.test(name)
+  );
+}
+
+function ignorable(name: string): boolean {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.');
+}
+
+function folderOf(name: string): string {
+  return name.slice(0, name.lastIndexOf('/') + 1);
+}
+
+/** The folder that holds the feed: the most core GTFS files, then the shallowest. */
+function feedFolder(texts: ZipEntry[]): string {
+  const score = new Map<string, number>();
+  for (const e of texts) {
+    const folder = folderOf(e.name);
+    const known = CORE_FILES.has(e.name.slice(folder.length)) ? 1 : 0;
+    score.set(folder, (score.get(folder) ?? 0) + known);
+  }
+  return [...score].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0][0];
+}
+
+/**
+ * Reads every `.txt` file at the root of the archive (or, when none is there, from the folder
+ * holding the feed, with an `invalid_input_files_in_subfolder` problem as MobilityData does).
+ */
+export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): ReadResult {
+  const limit = options.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED_BYTES;
+  const feed: GtfsFeed = new Map();
+  const problems: InputProblem[] = [];
+  if (bytes.length === 0) {
+    return { feed, problems: [{ code: 'empty_file', message: 'The uploaded file is empty (0 bytes).' }] };
+  }
+  let entries: ZipEntry[];
+  try {
+    entries = listZipEntries(bytes);
+  } catch (error) {
+    if (error instanceof NotAZipError) return { feed, problems: [notAZipProblem(error.message)] };
+    throw error;
+  }
+
+  const texts: ZipEntry[] = [];
+  for (const entry of entries) {
+    if (ignorable(entry.name)) continue;
+    if (unsafeName(entry.name)) {
+      problems.push({
+        code: 'unsafe_file_name',
+        file: entry.name,
+        message: `The archive holds "${entry.name}", a path that points outside the archive; it was ignored. Zip the GTFS files themselves, without folders.`,
+      });
+      continue;
+    }
+    if (entry.name.toLowerCase().endsWith('.txt')) texts.push(entry);
+  }
+
+  let chosen = texts.filter((e) => !e.name.includes('/'));
+  if (chosen.length === 0 && texts.length > 0) {
+    const folder = feedFolder(texts);
+    problems.push({
+      code: 'invalid_input_files_in_subfolder',
+      file: folder,
+      message: `The GTFS files are inside the folder "${folder}" instead of at the root of the zip. Zip the files themselves, not the folder that holds them.`,
+    });
+    chosen = texts.filter((e) => folderOf(e.name) === folder);
+  }
+
+  const seen = new Set<string>();
+  const unique: { file: string; entry: ZipEntry }[] = [];
+  for (const entry of chosen) {
+    const file = entry.name.slice(entry.name.lastIndexOf('/') + 1);
+    if (seen.has(file)) {
+      problems.push({
+        code: 'duplicate_zip_entry',
+        file,
+        message: `The archive holds ${file} more than once; only the first copy was read. Rebuild the zip with one copy of each file.`,
+      });
+      continue;
+    }
+    seen.add(file);
+    unique.push({ file, entry });
+  }
+
+  // Refuse from the declared sizes before inflating anything (every entry counts: a bomb may hide anywhere).
+  const declared = entries.reduce((sum, e) => sum + e.size, 0);
+  if (declared > limit) return { feed: new Map(), problems: [...problems, tooLargeProblem(limit)] };
+
+  const budget: InflateBudget = { remaining: limit, limit };
+  for (const { file, entry } of unique) {
+    if (entry.encrypted) {
+      problems.push({
+        code: 'encrypted_zip_entry',
+        file,
+        message: `${file} is password-protected in the archive. Zip the feed again without a password.`,
+      });
+      continue;
+    }
+    if (entry.method !== 0 && entry.method !== 8) {
+      problems.push({
+        code: 'unsupported_compression',
+        file,
+        message: `${file} is compressed with zip method ${entry.method}${entry.method === 14 ? ' (LZMA)' : ''}, which cannot be read. Zip the feed again with ordinary Deflate compression.`,
+      });
+      continue;
+    }
+    const reader = new CsvTableReader(file);
+    try {
+      inflateEntry(bytes, entry, budget, (chunk, final) => reader.pushBytes(chunk, final));
+    } catch (error) {
+      if (error instanceof ZipTooLargeError)
+        return { feed: new Map(), problems: [...problems, tooLargeProblem(limit)] };
+      if (error instanceof NotAZipError) {
+        problems.push({
+          code: 'corrupt_zip_entry',
+          file,
+          message: `${file} could not be unpacked: ${error.message}. Zip the feed again.`,
+        });
+        continue;
+      }
+      throw error;
+    }
+    feed.set(file, reader.finish());
+  }
+  return { feed, problems };
+}

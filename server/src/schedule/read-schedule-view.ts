@@ -1,0 +1,144 @@
+import { agencies, calendarDates, calendars, routes, stops, stopTimes, trips } from '@feeddesk/drizzle';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Deps } from '../deps.ts';
+import type { ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
+import { findCurrentSchedule } from './find-current-schedule.ts';
+import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
+import { currentRunDate } from './time/current-run.ts';
+import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
+
+// The feed rules define the view they check against; this reader fills it from the database.
+export type { ScheduleView };
+
+export type ReadScheduleViewOptions = {
+  tripIds: string[];
+  routeIds: string[];
+  stopIds: string[];
+  agencyIds: string[];
+};
+
+/** Preloads just the ids asked (a few queries); null when no schedule is loaded. */
+export async function readScheduleView(
+  deps: Pick<Deps, 'db' | 'now'>,
+  options: ReadScheduleViewOptions,
+): Promise<ScheduleView | null> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) return null;
+  const { versionId, timezone } = current;
+  const tripMap = await readTrips(deps, versionId, options.tripIds);
+  const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
+  const [routeIds, stopIds, agencyIds, calendar] = await Promise.all([
+    existing(deps, routes, routes.routeId, versionId, options.routeIds),
+    existing(deps, stops, stops.stopId, versionId, options.stopIds),
+    existing(deps, agencies, agencies.agencyId, versionId, options.agencyIds),
+    readCalendar(deps, versionId, serviceIds),
+  ]);
+  return {
+    timezone,
+    trip: (tripId) => tripMap.get(tripId),
+    hasRoute: (id) => routeIds.has(id),
+    hasStop: (id) => stopIds.has(id),
+    hasAgency: (id) => agencyIds.has(id),
+    serviceDayStart(tripId, startDate) {
+      const trip = tripMap.get(tripId);
+      if (!trip) return undefined;
+      if (startDate !== undefined)
+        return isServiceDate(startDate) ? serviceDayStartSecs(startDate, timezone) : undefined;
+      const last = trip.stopTimes.at(-1);
+      const date = currentRunDate({
+        now: deps.now(),
+        tz: timezone,
+        endSecs: last?.arrivalSecs ?? last?.departureSecs ?? null,
+        runsOn: (d) =>
+          activeServiceIds(d, calendar.calendars, calendar.calendarDates).includes(trip.serviceId),
+      });
+      return serviceDayStartSecs(date, timezone);
+    },
+  };
+}
+
+async function readTrips(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  tripIds: string[],
+): Promise<Map<string, ScheduledTrip>> {
+  const map = new Map<string, ScheduledTrip>();
+  if (tripIds.length === 0) return map;
+  const [tripRows, stopTimeRows] = await Promise.all([
+    deps.db
+      .select({
+        tripId: trips.tripId,
+        routeId: trips.routeId,
+        serviceId: trips.serviceId,
+        directionId: trips.directionId,
+      })
+      .from(trips)
+      .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, tripIds))),
+    deps.db
+      .select({
+        tripId: stopTimes.tripId,
+        stopSequence: stopTimes.stopSequence,
+        stopId: stopTimes.stopId,
+        arrivalSecs: stopTimes.arrivalSecs,
+        departureSecs: stopTimes.departureSecs,
+      })
+      .from(stopTimes)
+      .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, tripIds)))
+      .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
+  ]);
+  for (const t of tripRows) {
+    map.set(t.tripId, {
+      tripId: t.tripId,
+      routeId: t.routeId,
+      serviceId: t.serviceId,
+      ...(t.directionId === null ? {} : { directionId: t.directionId }),
+      stopTimes: [],
+    });
+  }
+  for (const { tripId, ...stopTime } of stopTimeRows) map.get(tripId)?.stopTimes.push(stopTime);
+  return map;
+}
+
+async function existing(
+  deps: Pick<Deps, 'db'>,
+  table: typeof routes | typeof stops | typeof agencies,
+  column: AnyPgColumn,
+  versionId: number,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await deps.db
+    .select({ id: column })
+    .from(table)
+    .where(and(eq(table.versionId, versionId), inArray(column, ids)));
+  return new Set(rows.map((r) => String(r.id)));
+}
+
+async function readCalendar(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  serviceIds: string[],
+): Promise<{ calendars: CalendarRule[]; calendarDates: CalendarException[] }> {
+  if (serviceIds.length === 0) return { calendars: [], calendarDates: [] };
+  const [rules, exceptions] = await Promise.all([
+    deps.db
+      .select({
+        serviceId: calendars.serviceId,
+        weekdays: calendars.weekdays,
+        startDate: calendars.startDate,
+        endDate: calendars.endDate,
+      })
+      .from(calendars)
+      .where(and(eq(calendars.versionId, versionId), inArray(calendars.serviceId, serviceIds))),
+    deps.db
+      .select({
+        serviceId: calendarDates.serviceId,
+        date: calendarDates.date,
+        exceptionType: calendarDates.exceptionType,
+      })
+      .from(calendarDates)
+      .where(and(eq(calendarDates.versionId, versionId), inArray(calendarDates.serviceId, serviceIds))),
+  ]);
+  return { calendars: rules, calendarDates: exceptions };
+}

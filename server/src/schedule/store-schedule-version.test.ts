@@ -1,0 +1,144 @@
+import { scheduleVersions, stopTimes, trips } from '@feeddesk/drizzle';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCurrentSchedule } from './find-current-schedule.ts';
+import { listRoutes } from './list-routes.ts';
+import { listScheduleVersions } from './list-schedule-versions.ts';
+import { markInterruptedLoads } from './mark-interrupted-loads.ts';
+import { storeScheduleVersion } from './store-schedule-version.ts';
+import { jnb, sampleFeed } from './test-support/sample-feed.ts';
+import {
+  makeDeps,
+  openTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from './test-support/test-databases.ts';
+
+const routesOnly = (id: string) => `route_id,route_long_name\n${id},Line ${id}`;
+
+describe.each(testDatabaseKinds)('storeScheduleVersion on %s', (kind) => {
+  let testDb: TestDatabase;
+  const clock = { now: jnb('2025-09-23T06:30:00') };
+  const deps = () => makeDeps(testDb.database, clock);
+  const load = (routes?: string, extra: Record<string, string> = {}, onProgress?: (m: string) => void) =>
+    storeScheduleVersion(deps(), {
+      feed: sampleFeed({ ...(routes ? { 'routes.txt': routesOnly(routes) } : {}), ...extra }),
+      sourceKind: 'zip',
+      sourceName: 'gtfs.zip',
+      uploadedBy: 'alice',
+      jobId: 'job-1',
+      onProgress,
+    });
+  const rowsOf = async (versionId: number) => {
+    const [st] = await deps()
+      .db.select({ n: count() })
+      .from(stopTimes)
+      .where(eq(stopTimes.versionId, versionId));
+    return st.n;
+  };
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await testDb?.close();
+  });
+
+  it('starts with no current schedule', async () => {
+    expect(await findCurrentSchedule(deps())).toBeNull();
+    expect(await listRoutes(deps())).toEqual([]);
+  });
+
+  it('loads every table, keeps per-trip start/end/last stop, and makes the version current', async () => {
+    const progress: string[] = [];
+    const { versionId, counts } = await load(undefined, {}, (m) => progress.push(m));
+    expect(counts).toEqual({
+      agencies: 1,
+      routes: 3,
+      stops: 4,
+      trips: 6,
+      stopTimes: 13,
+      calendar: 2,
+      calendarDates: 2,
+    });
+    expect(progress).toContain('Loaded 13 stop times.');
+    expect(await findCurrentSchedule(deps())).toMatchObject({ versionId, timezone: 'Africa/Johannesburg' });
+    const trip = await deps()
+      .db.select({ start: trips.startSecs, end: trips.endSecs, last: trips.lastStopId })
+      .from(trips)
+      .where(eq(trips.tripId, 'WD-9001'));
+    expect(trip).toEqual([{ start: 23 * 3600 + 50 * 60, end: 24 * 3600 + 35 * 60, last: 'EER' }]);
+    const [version] = await listScheduleVersions(deps());
+    expect(version).toMatchObject({
+      id: versionId,
+      status: 'current',
+      sourceKind: 'zip',
+      uploadedBy: 'alice',
+      counts,
+    });
+  });
+
+  it('switches atomically: queries during a load still see the old version', async () => {
+    const before = (await listRoutes(deps())).map((r) => r.route_id);
+    const reads: Promise<string[]>[] = [];
+    await load('MID', {}, (message) => {
+      if (message.startsWith('Loaded')) reads.push(listRoutes(deps()).then((r) => r.map((x) => x.route_id)));
+    });
+    const results = await Promise.all(reads);
+    expect(results.length).toBe(7);
+    for (const result of results.slice(0, -1)) expect(result).toEqual(before);
+    expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['MID']);
+  });
+
+  it('leaves the previous schedule current when a load fails, and deletes its rows', async () => {
+    const current = await findCurrentSchedule(deps());
+    const duplicate =
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nWD-0123,06:00:00,06:00:00,EER,1\nWD-0123,06:10:00,06:10:00,BLV,1';
+    await expect(load('BAD', { 'stop_times.txt': duplicate })).rejects.toThrow();
+    expect(await findCurrentSchedule(deps())).toEqual(current);
+    expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['MID']);
+    const [failed] = await listScheduleVersions(deps());
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/duplicate key/);
+    expect(await rowsOf(failed.id)).toBe(0);
+  });
+
+  it('fails a load whose numbers are not numbers, with a sentence naming the line', async () => {
+    const bad =
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nWD-0123,06:00:00,06:00:00,EER,one';
+    await expect(load('BAD2', { 'stop_times.txt': bad })).rejects.toThrow(
+      'stop_times.txt line 2: stop_sequence "one" is not a number; fix it and upload again.',
+    );
+    expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['MID']);
+  });
+
+  it('keeps the GTFS rows of current and previous only, and the metadata of the last 5 versions', async () => {
+    for (const id of ['P1', 'P2', 'P3']) await load(id);
+    const versions = await listScheduleVersions(deps());
+    expect(versions.length).toBeLessThanOrEqual(5);
+    expect(versions.map((v) => v.status).slice(0, 3)).toEqual(['current', 'previous', 'archived']);
+    expect(await rowsOf(versions[0].id)).toBe(13);
+    expect(await rowsOf(versions[1].id)).toBe(13);
+    expect(await rowsOf(versions[2].id)).toBe(0);
+  });
+
+  it('marks loads left in "loading" by a killed process as failed', async () => {
+    const [stuck] = await deps()
+      .db.insert(scheduleVersions)
+      .values({
+        status: 'loading',
+        sourceKind: 'zip',
+        sourceName: 'x.zip',
+        createdAt: new Date(clock.now.getTime() - 1000),
+      })
+      .returning({ id: scheduleVersions.id });
+    await deps()
+      .db.insert(stopTimes)
+      .values({ versionId: stuck.id, tripId: 'T', stopSequence: 1, stopId: 'S' });
+    expect(await markInterruptedLoads(deps())).toEqual([stuck.id]);
+    const [row] = await deps().db.select().from(scheduleVersions).where(eq(scheduleVersions.id, stuck.id));
+    expect(row.status).toBe('failed');
+    expect(await rowsOf(stuck.id)).toBe(0);
+    expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['P3']);
+  });
+});

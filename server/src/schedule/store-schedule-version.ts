@@ -1,0 +1,173 @@
+import { scheduleVersions } from '@feeddesk/drizzle';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import type { GtfsFeed } from '../gtfs/index.ts';
+import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
+import { activateVersion } from './store/activate-version.ts';
+import { copyCsv } from './store/copy-rows.ts';
+import { deleteVersionRows } from './store/delete-version-rows.ts';
+import { ScheduleStoreError } from './store/feed-table.ts';
+import { pruneVersions } from './store/prune-versions.ts';
+import { type EncodedChunk, encodeScheduleTables } from './store/schedule-tables.ts';
+import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
+
+export type StoreScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' | 'log'>;
+
+/**
+ * The schedule to store: a parsed feed, or (from the import worker) its time zone and a function
+ * giving the encoded COPY chunks for the new version id.
+ */
+export type ScheduleSource =
+  | { feed: GtfsFeed }
+  | { timezone: string; encode: (versionId: number) => AsyncIterable<EncodedChunk> };
+
+export type StoreScheduleVersionOptions = ScheduleSource & {
+  /** 'workbook' | 'zip' | 'demo' … as the caller names it. */
+  sourceKind: string;
+  sourceName: string;
+  uploadedBy: string | null;
+  jobId: string | null;
+  files?: {
+    workbookFileId?: number;
+    zipFileId?: number;
+    reportHtmlFileId?: number;
+    reportJsonFileId?: number;
+  };
+  onProgress?: (message: string) => void;
+};
+
+export type ScheduleCounts = {
+  agencies: number;
+  routes: number;
+  stops: number;
+  trips: number;
+  stopTimes: number;
+  calendar: number;
+  calendarDates: number;
+};
+
+export type StoreScheduleVersionResult = { versionId: number; counts: ScheduleCounts };
+
+/**
+ * Loads a (validated) feed as a new schedule version with COPY, then makes it current in one
+ * transaction. Until then, and if anything fails, the previous schedule stays current: the rows
+ * of a failed load are deleted and its version marked failed. Afterwards the GTFS rows of
+ * versions older than the previous one are pruned.
+ */
+export async function storeScheduleVersion(
+  deps: StoreScheduleVersionDeps,
+  options: StoreScheduleVersionOptions,
+): Promise<StoreScheduleVersionResult> {
+  const timezone = 'feed' in options ? agencyTimezone(options.feed) : options.timezone;
+  const versionId = await createVersion(deps, options, timezone);
+  const progress = options.onProgress ?? (() => {});
+  try {
+    const counts =
+      'feed' in options
+        ? await copyEncoded(deps, toAsync(encodeScheduleTables(options.feed, versionId)), progress)
+        : await copyEncoded(deps, options.encode(versionId), progress);
+    await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
+    await activateVersion(deps, versionId, counts);
+    scheduleCache.invalidate();
+    progress(`Schedule version ${versionId} is now current.`);
+    await afterSwitch(deps, versionId);
+    return { versionId, counts };
+  } catch (error) {
+    await failVersion(deps, versionId, error);
+    throw error;
+  }
+}
+
+/** The agency's IANA time zone (Africa/Johannesburg when none is given); throws when unknown. */
+export function agencyTimezone(feed: GtfsFeed): string {
+  const agency = feed.get('agency.txt');
+  const column = agency?.header.indexOf('agency_timezone') ?? -1;
+  const tz = column >= 0 ? agency?.rows[0]?.[column] : undefined;
+  if (!tz) return DEFAULT_TIMEZONE;
+  if (!isValidTimezone(tz)) {
+    throw new ScheduleStoreError(
+      `agency.txt names the time zone "${tz}", which is unknown; use an IANA name such as Africa/Johannesburg.`,
+    );
+  }
+  return tz;
+}
+
+async function createVersion(
+  deps: StoreScheduleVersionDeps,
+  options: StoreScheduleVersionOptions,
+  timezone: string,
+): Promise<number> {
+  const [row] = await deps.db
+    .insert(scheduleVersions)
+    .values({
+      status: 'loading',
+      sourceKind: options.sourceKind,
+      sourceName: options.sourceName,
+      uploadedBy: options.uploadedBy,
+      jobId: options.jobId,
+      createdAt: deps.now(),
+      agencyTimezone: timezone,
+      ...options.files,
+    })
+    .returning({ id: scheduleVersions.id });
+  return row.id;
+}
+
+/** Loads encoded chunks (from the import worker, or encoded here), yielding to other requests between chunks. */
+async function copyEncoded(
+  deps: StoreScheduleVersionDeps,
+  chunks: AsyncIterable<EncodedChunk>,
+  progress: (message: string) => void,
+): Promise<ScheduleCounts> {
+  const counts: Record<string, number> = {};
+  let current: EncodedChunk | undefined;
+  const tableDone = (done: EncodedChunk) => progress(`Loaded ${counts[done.table]} ${done.label}.`);
+  for await (const chunk of chunks) {
+    if (current && chunk.table !== current.table) tableDone(current);
+    current = chunk;
+    await copyCsv(deps.database, chunk);
+    counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (current) tableDone(current);
+  return countsOf(counts);
+}
+
+function countsOf(byTable: Record<string, number>): ScheduleCounts {
+  return {
+    agencies: byTable.gtfs_agencies ?? 0,
+    routes: byTable.gtfs_routes ?? 0,
+    stops: byTable.gtfs_stops ?? 0,
+    trips: byTable.gtfs_trips ?? 0,
+    stopTimes: byTable.gtfs_stop_times ?? 0,
+    calendar: byTable.gtfs_calendar ?? 0,
+    calendarDates: byTable.gtfs_calendar_dates ?? 0,
+  };
+}
+
+/** Tell the other processes, then prune; neither may fail a load that is already current. */
+async function afterSwitch(deps: StoreScheduleVersionDeps, versionId: number): Promise<void> {
+  try {
+    await deps.database.notify(SCHEDULE_CHANGED_CHANNEL, String(versionId));
+    await pruneVersions(deps);
+  } catch (error) {
+    deps.log.warn({ err: error, versionId }, 'schedule loaded, but notifying or pruning old versions failed');
+  }
+}
+
+async function failVersion(deps: StoreScheduleVersionDeps, versionId: number, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    await deps.db
+      .update(scheduleVersions)
+      .set({ status: 'failed', error: message })
+      .where(eq(scheduleVersions.id, versionId));
+    await deleteVersionRows(deps, [versionId]);
+  } catch (cleanupError) {
+    deps.log.error({ err: cleanupError, versionId }, 'could not clean up a failed schedule load');
+  }
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}

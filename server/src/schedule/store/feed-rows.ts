@@ -1,0 +1,149 @@
+import type { GtfsFeed } from '../../gtfs/index.ts';
+import { FILE } from '../../gtfs/index.ts';
+import { parseGtfsTime } from '../time/gtfs-time.ts';
+import type { CopyValue } from './csv-line.ts';
+import { feedTable } from './feed-table.ts';
+
+/** What import keeps per trip so queries never scan stop_times (quality.md). */
+export type TripSummary = {
+  firstSequence: number;
+  startSecs: number | null;
+  lastSequence: number;
+  endSecs: number | null;
+  lastStopId: string;
+};
+
+type Rows = Generator<CopyValue[]>;
+
+export function* agencyRows(feed: GtfsFeed, versionId: number): Rows {
+  const t = feedTable(feed, 'agency.txt');
+  const [id, name, tz] = [t.text('agency_id'), t.text('agency_name'), t.required('agency_timezone')];
+  for (const row of t.rows) yield [versionId, id(row) ?? '', name(row) ?? '', tz(row)];
+}
+
+export function* routeRows(feed: GtfsFeed, versionId: number): Rows {
+  const t = feedTable(feed, 'routes.txt');
+  const id = t.required('route_id');
+  const [agency, short, long, color, textColor] = [
+    'agency_id',
+    'route_short_name',
+    'route_long_name',
+    'route_color',
+    'route_text_color',
+  ].map(t.text);
+  const type = t.int('route_type');
+  for (const [i, row] of t.rows.entries()) {
+    yield [versionId, id(row), agency(row), short(row), long(row), type(row, i), color(row), textColor(row)];
+  }
+}
+
+export function* stopRows(feed: GtfsFeed, versionId: number): Rows {
+  const t = feedTable(feed, 'stops.txt');
+  const [id, name, parent] = [t.required('stop_id'), t.text('stop_name'), t.text('parent_station')];
+  const [lat, lon, type] = [t.float('stop_lat'), t.float('stop_lon'), t.int('location_type')];
+  for (const [i, row] of t.rows.entries()) {
+    yield [versionId, id(row), name(row), lat(row, i), lon(row, i), type(row, i), parent(row)];
+  }
+}
+
+const weekdayFields = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+export function* calendarRows(feed: GtfsFeed, versionId: number): Rows {
+  const t = feedTable(feed, FILE.calendar);
+  const [id, start, end] = [t.required('service_id'), t.required('start_date'), t.required('end_date')];
+  const days = weekdayFields.map(t.text);
+  for (const row of t.rows) {
+    const weekdays = days.reduce((bits, day, bit) => (day(row) === '1' ? bits | (1 << bit) : bits), 0);
+    yield [versionId, id(row), weekdays, start(row), end(row)];
+  }
+}
+
+export function* calendarDateRows(feed: GtfsFeed, versionId: number): Rows {
+  const t = feedTable(feed, FILE.calendarDates);
+  const [id, date, type] = [t.required('service_id'), t.required('date'), t.int('exception_type')];
+  for (const [i, row] of t.rows.entries()) yield [versionId, id(row), date(row), type(row, i)];
+}
+
+/** stop_times rows; fills `summaries` (per trip first departure, last arrival, last stop) on the way. */
+export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
+  const t = feedTable(feed, 'stop_times.txt');
+  const [trip, stop, arrival, departure] = [
+    t.required('trip_id'),
+    t.required('stop_id'),
+    t.text('arrival_time'),
+    t.text('departure_time'),
+  ];
+  const sequence = t.int('stop_sequence');
+  for (const [i, row] of t.rows.entries()) {
+    const tripId = trip(row);
+    const seq = sequence(row, i) ?? i;
+    const arrivalSecs = parseTime(arrival(row));
+    const departureSecs = parseTime(departure(row));
+    summarise(summaries, tripId, seq, stop(row), arrivalSecs, departureSecs);
+    yield [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
+  }
+}
+
+export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
+  const t = feedTable(feed, 'trips.txt');
+  const [id, route, service] = [t.required('trip_id'), t.required('route_id'), t.required('service_id')];
+  const [short, headsign, shape] = ['trip_short_name', 'trip_headsign', 'shape_id'].map(t.text);
+  const direction = t.int('direction_id');
+  for (const [i, row] of t.rows.entries()) {
+    const s = summaries.get(id(row));
+    yield [
+      versionId,
+      id(row),
+      route(row),
+      service(row),
+      short(row),
+      headsign(row),
+      direction(row, i),
+      shape(row),
+      s?.startSecs ?? null,
+      s?.endSecs ?? null,
+      s?.lastStopId ?? null,
+      tripNumber(id(row)),
+    ];
+  }
+}
+
+/** The digits after the last '-' without leading zeros (`WD-0123` → `123`), or null. */
+export function tripNumber(tripId: string): string | null {
+  const match = /-(\d+)$/.exec(tripId);
+  return match ? match[1].replace(/^0+(?=\d)/, '') : null;
+}
+
+function parseTime(text: string | null): number | null {
+  return text === null ? null : parseGtfsTime(text);
+}
+
+function summarise(
+  summaries: Map<string, TripSummary>,
+  tripId: string,
+  seq: number,
+  stopId: string,
+  arrivalSecs: number | null,
+  departureSecs: number | null,
+): void {
+  const summary = summaries.get(tripId);
+  if (!summary) {
+    summaries.set(tripId, {
+      firstSequence: seq,
+      startSecs: departureSecs ?? arrivalSecs,
+      lastSequence: seq,
+      endSecs: arrivalSecs ?? departureSecs,
+      lastStopId: stopId,
+    });
+    return;
+  }
+  if (seq < summary.firstSequence) {
+    summary.firstSequence = seq;
+    summary.startSecs = departureSecs ?? arrivalSecs;
+  }
+  if (seq > summary.lastSequence) {
+    summary.lastSequence = seq;
+    summary.endSecs = arrivalSecs ?? departureSecs;
+    summary.lastStopId = stopId;
+  }
+}
