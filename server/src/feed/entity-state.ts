@@ -1,4 +1,4 @@
-import type { FeedEntity } from '@feeddesk/proto';
+import type { FeedEntityJson } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/load-schedule-view.ts';
 
 export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'unknown';
@@ -6,9 +6,9 @@ export type AlertState = 'active' | 'ended' | 'upcoming';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX). */
+/** Trip state of spec §4 (of the stored JSON) from the schedule and the update's delays, at `nowSecs` (POSIX). */
 export function tripUpdateState(
-  entity: FeedEntity,
+  entity: FeedEntityJson,
   view: ScheduleView | null,
   nowSecs: number,
 ): TripUpdateState {
@@ -34,7 +34,7 @@ export function tripUpdateState(
 }
 
 /** Active now, ended, or not yet started (spec §4 alert row colours). */
-export function alertState(entity: FeedEntity, nowSecs: number): AlertState {
+export function alertState(entity: FeedEntityJson, nowSecs: number): AlertState {
   const periods = entity.alert?.activePeriod ?? [];
   if (periods.length === 0) return 'active';
   let upcoming = false;

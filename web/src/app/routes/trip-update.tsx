@@ -5,14 +5,15 @@ import { Page } from '../../components/page.tsx';
 import { paths } from '../../config/paths.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
-import type { TripUpdateEntity } from '../../features/feed/types.ts';
+import { isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function TripUpdateRoute() {
   const state = useLocation().state as { entity?: TripUpdateEntity } | null;
   const id = useSearchParams()[0].get('id');
   const loaded = useFeedEntity('trip_update', state?.entity ? null : id);
-  const found = state?.entity ?? (loaded.data?.entity as TripUpdateEntity | undefined);
+  const saved = loaded.data?.entity;
+  const found = state?.entity ?? (saved && isTripUpdate(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
   const editing = Boolean(id || state?.entity);
   return (

@@ -6,12 +6,12 @@ import { formatPosix } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
-import { type AlertEntity, humanEnum, textIn } from '../types.ts';
+import { type AlertJson, type FeedEntityJson, humanEnum, textIn } from '../types.ts';
 import { RowActions } from './row-actions.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete';
 
-type Item = { id: string; entity: unknown; state: string | null };
+type Item = { id: string; entity: FeedEntityJson; state: string | null };
 
 /** Spec §2 alerts table, rows coloured active / ended / not yet started (spec §4). */
 export function AlertsTable({
@@ -63,7 +63,7 @@ export function AlertsTable({
           </tr>
         )}
         {items.map((item) => {
-          const alert = (item.entity as AlertEntity).alert ?? {};
+          const alert: AlertJson = item.entity.alert ?? {};
           const state = ALERT_STATE[item.state ?? ''];
           return (
             <tr

@@ -6,14 +6,14 @@ import { formatDateTime } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { matchesTrainNumber, TRIP_STATE } from '../feed-labels.ts';
-import type { TripUpdateEntity } from '../types.ts';
+import { type FeedEntityJson, isTripUpdate } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
 import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
 
 type Item = {
   id: string;
-  entity: unknown;
+  entity: FeedEntityJson;
   state: string | null;
   updatedAt: string;
   tripId?: string;
@@ -28,12 +28,9 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
   const tripsToRoutes = useTripsToRoutes().data;
   const remove = useDeleteFeedEntity();
   const [open, setOpen] = useState<string | null>(null);
-  const tripOf = (item: Item) =>
-    item.tripId ?? (item.entity as TripUpdateEntity).tripUpdate?.trip?.tripId ?? '';
+  const tripOf = (item: Item) => item.tripId ?? item.entity.tripUpdate?.trip?.tripId ?? '';
   const routeOf = (item: Item) =>
-    item.routeId ??
-    (item.entity as TripUpdateEntity).tripUpdate?.trip?.routeId ??
-    tripsToRoutes?.[tripOf(item)];
+    item.routeId ?? item.entity.tripUpdate?.trip?.routeId ?? tripsToRoutes?.[tripOf(item)];
   const shown = items.filter(
     (item) => (!route || routeOf(item) === route) && matchesTrainNumber(tripOf(item), number),
   );
@@ -112,10 +109,10 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
                   />
                 )}
               </tr>
-              {open === item.id && (
+              {open === item.id && isTripUpdate(item.entity) && (
                 <tr>
                   <td colSpan={columns} className="bg-light">
-                    <TripRowDetails id={item.id} entity={item.entity as TripUpdateEntity} canEdit={canEdit} />
+                    <TripRowDetails id={item.id} entity={item.entity} canEdit={canEdit} />
                   </td>
                 </tr>
               )}
