@@ -164,6 +164,25 @@ const TRPC: Call[] = [
       return res.status;
     },
   },
+  {
+    name: 'feed.onChange',
+    access: 'view',
+    call: async (c) => {
+      const res = await c.get('/trpc/feed.onChange');
+      // An allowed subscription never ends: read until the refusal or its first item ("all").
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!/UNAUTHORIZED|FORBIDDEN|"httpStatus":40[13]|data: "all"/.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      await reader.cancel();
+      if (/UNAUTHORIZED|"httpStatus":401/.test(text)) return 401;
+      if (/FORBIDDEN|"httpStatus":403/.test(text)) return 403;
+      return res.status;
+    },
+  },
   { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
   { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },

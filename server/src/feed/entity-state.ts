@@ -1,12 +1,15 @@
 import type { FeedEntityJson } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/load-schedule-view.ts';
 
-export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'unknown';
+export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'not_in_schedule' | 'unknown';
 export type AlertState = 'active' | 'ended' | 'upcoming';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** Trip state of spec §4 (of the stored JSON) from the schedule and the update's delays, at `nowSecs` (POSIX). */
+/**
+ * Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX):
+ * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated.
+ */
 export function tripUpdateState(
   entity: FeedEntityJson,
   view: ScheduleView | null,
@@ -16,7 +19,8 @@ export function tripUpdateState(
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
   const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);
-  if (!trip || dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
+  if (!trip) return 'not_in_schedule';
+  if (dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
   const first = trip.stopTimes[0]!;
   const last = trip.stopTimes.at(-1)!;
   const updates = tu?.stopTimeUpdate ?? [];
@@ -28,7 +32,7 @@ export function tripUpdateState(
   };
   const start = dayStart + (first.departureSecs ?? first.arrivalSecs ?? 0) + delayAt(first.stopSequence);
   const end = dayStart + (last.arrivalSecs ?? last.departureSecs ?? 0) + delayAt(last.stopSequence);
-  if (nowSecs < start) return 'yet_to_start';
+  if (nowSecs <= start) return 'yet_to_start';
   if (nowSecs <= end) return 'in_progress';
   return 'finished';
 }

@@ -16,6 +16,8 @@ export type FeedListItem = {
   state: TripUpdateState | AlertState | null;
   tripId?: string;
   routeId?: string;
+  /** GTFS seconds of the trip's first scheduled departure (may pass 24:00); absent when not in the schedule. */
+  departureSecs?: number;
 };
 
 /** The live entities of a feed with their derived state (trip state or alert state). */
@@ -42,6 +44,8 @@ export async function listFeedEntities(
     // The JSON column holds what saveFeedEntity made from the saved message.
     const entity = row.json as FeedEntityJson;
     const tripId = row.tripId ?? undefined;
+    const first = tripId ? view?.trip(tripId)?.stopTimes[0] : undefined;
+    const departureSecs = first?.departureSecs ?? first?.arrivalSecs ?? undefined;
     return {
       id: row.id,
       entity,
@@ -56,6 +60,7 @@ export async function listFeedEntities(
       ...(tripId
         ? { tripId, routeId: view?.trip(tripId)?.routeId ?? entity.tripUpdate?.trip?.routeId ?? undefined }
         : {}),
+      ...(departureSecs !== undefined ? { departureSecs } : {}),
     };
   });
 }

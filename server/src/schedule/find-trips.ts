@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
@@ -25,10 +25,14 @@ export type FindTripsOptions = {
   after?: string;
   /** A stop_id: only trips that call there (the trip editor's search by stop). */
   stop?: string;
+  /** Also each trip's first departure and origin stop (the web app's search results; REST keeps its shape). */
+  details?: boolean;
 };
 
 /** One trip as GET /db/get_trips gives it. */
 export type TripListItem = { trip_id: string; endTerminus: string; inprogress: TripState };
+/** With `details`: GTFS seconds of the first departure (may pass 24:00) and the first stop's name. */
+export type TripDetailsItem = TripListItem & { departureSecs: number | null; origin: string };
 
 /**
  * Trips of the current schedule, in progress first, then yet to start, then finished, each by
@@ -40,8 +44,16 @@ export type TripListItem = { trip_id: string; endTerminus: string; inprogress: T
  */
 export async function findTrips(
   deps: Pick<Deps, 'db' | 'now'>,
+  options: FindTripsOptions & { details: true },
+): Promise<TripDetailsItem[]>;
+export async function findTrips(
+  deps: Pick<Deps, 'db' | 'now'>,
+  options?: FindTripsOptions,
+): Promise<TripListItem[]>;
+export async function findTrips(
+  deps: Pick<Deps, 'db' | 'now'>,
   options: FindTripsOptions = {},
-): Promise<TripListItem[]> {
+): Promise<TripListItem[] | TripDetailsItem[]> {
   const current = await findCurrentSchedule(deps);
   if (!current) return [];
   if (options.number !== undefined && !/^\d+$/.test(options.number)) return [];
@@ -103,7 +115,35 @@ export async function findTrips(
   listed.sort(
     (a, b) => a.inprogress - b.inprogress || a.sortSecs - b.sortSecs || (a.trip_id < b.trip_id ? -1 : 1),
   );
-  return listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
+  const items = listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
+  if (!options.details) return items;
+  const origins = await firstStops(
+    deps,
+    current.versionId,
+    items.map((i) => i.trip_id),
+  );
+  const starts = new Map(rows.map((r) => [r.tripId, r.startSecs]));
+  return items.map((item) => ({
+    ...item,
+    departureSecs: starts.get(item.trip_id) ?? null,
+    origin: origins.get(item.trip_id) ?? '',
+  }));
+}
+
+/** The first stop's name of each trip: one DISTINCT ON query for the listed trips. */
+async function firstStops(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  tripIds: string[],
+): Promise<Map<string, string>> {
+  if (tripIds.length === 0) return new Map();
+  const rows = await deps.db
+    .selectDistinctOn([stopTimes.tripId], { tripId: stopTimes.tripId, name: stops.stopName })
+    .from(stopTimes)
+    .leftJoin(stops, and(eq(stops.versionId, stopTimes.versionId), eq(stops.stopId, stopTimes.stopId)))
+    .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, tripIds)))
+    .orderBy(stopTimes.tripId, asc(stopTimes.stopSequence));
+  return new Map(rows.map((r) => [r.tripId, r.name ?? '']));
 }
 
 function judgedSecs(now: Date, after: string | undefined, today: string, tz: string): number {

@@ -1,16 +1,25 @@
 import type { ReactNode } from 'react';
+import { Alert, Container } from 'react-bootstrap';
 import { LoadingScreen } from '../components/loading.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
-import { hasRole, type Role } from '../lib/authorization.ts';
+import { hasRole, ROLE_LABELS, type Role } from '../lib/authorization.ts';
 
-/** The login form where no one is logged in or the screen's role is missing (spec §2); display only. */
+/** The login form where no one is logged in; a note where the screen's role is missing (spec §2); display only. */
 export function RequireUser({ role, children }: { role?: Role; children: ReactNode }) {
   const me = useMe();
   if (me.isLoading) return <LoadingScreen />;
   if (!me.data) return <LoginForm />;
   if (role && !hasRole(me.data.roles, role)) {
-    return <LoginForm notice={`This screen needs the ${role} role. Log in as a user who has it.`} />;
+    // Logged in already: the login form would only confuse; say what is missing and who can help.
+    return (
+      <Container fluid="xl" className="py-4">
+        <Alert variant="warning" className="mb-0">
+          This screen needs the {role} role ({ROLE_LABELS[role].toLowerCase()}). You are logged in as{' '}
+          {me.data.username}; ask an administrator for the role.
+        </Alert>
+      </Container>
+    );
   }
   return <>{children}</>;
 }

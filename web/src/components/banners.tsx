@@ -1,14 +1,15 @@
-import { Alert } from 'react-bootstrap';
+import { Alert, Container } from 'react-bootstrap';
 import { useNotifications } from '../lib/notifications.tsx';
 
-/** Success and error banners, top right, at most 32rem wide (spec §9). */
+/**
+ * Success and error banners (spec §9), in the page's flow under the top bar: they push the
+ * screen down instead of lying over its buttons and labels (issue 18).
+ */
 export function Banners() {
   const { banners, dismiss } = useNotifications();
+  if (banners.length === 0) return null;
   return (
-    <div
-      className="banners position-fixed end-0 p-3"
-      style={{ top: '3.5rem', maxWidth: '32rem', zIndex: 1080 }}
-    >
+    <Container fluid="xl" className="banners">
       {banners.map((banner) => (
         <Alert
           key={banner.id}
@@ -16,13 +17,13 @@ export function Banners() {
           dismissible
           onClose={() => dismiss(banner.id)}
           role={banner.kind === 'error' ? 'alert' : 'status'}
-          className="shadow-sm mb-2"
+          className="shadow-sm mb-2 py-2"
           style={{ whiteSpace: 'pre-line' }}
           data-testid={`banner-${banner.kind}`}
         >
           {banner.text}
         </Alert>
       ))}
-    </div>
+    </Container>
   );
 }

@@ -23,7 +23,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (kind: Banner['kind'], text: string) => {
       const id = ++next.current;
-      setBanners((list) => [...list, { id, kind, text }]);
+      // The same message twice (a retry, two hooks reporting one failure) shows once.
+      setBanners((list) =>
+        list.some((b) => b.kind === kind && b.text === text) ? list : [...list, { id, kind, text }],
+      );
       setTimeout(() => dismiss(id), BANNER_MS);
     },
     [dismiss],

@@ -109,3 +109,9 @@ export function nowSecondsOfDay(timeZone: string, now = new Date()): number {
   const p = zonedParts(now, timeZone);
   return p.hour * 3600 + p.minute * 60 + p.second;
 }
+
+/** 'HH:MM:SS' of a moment in the zone (the feed list's "Updated" time). */
+export function formatClock(value: Date | number, timeZone: string): string {
+  const p = zonedParts(value instanceof Date ? value : new Date(value), timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}

@@ -1,14 +1,8 @@
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
-import {
-  createWSClient,
-  httpBatchLink,
-  httpLink,
-  isNonJsonSerializable,
-  splitLink,
-  wsLink,
-} from '@trpc/client';
+import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { csrfToken } from './csrf.ts';
+import { createJobSocket } from './job-socket.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -23,7 +17,7 @@ const sameOrigin = (url: URL | RequestInfo, init?: RequestInit) =>
 /** Queries and mutations over HTTP with the CSRF header; job subscriptions over one lazy websocket. */
 export function createTrpcClient() {
   // Lazy: the socket opens for the first subscription and closes when none is left.
-  const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 5_000 } });
+  const wsClient = createJobSocket({ url: wsUrl, lazy: { enabled: true, closeMs: 5_000 } });
   return trpc.createClient({
     links: [
       splitLink({

@@ -5,9 +5,10 @@ import { TripState, tripState } from './trip-state.ts';
 describe('tripState', () => {
   const trip = { startSecs: 6 * 3600, endSecs: 7 * 3600 };
 
-  it('is yet to start, in progress (ends included), then finished', () => {
+  it('is yet to start up to its start (included, spec §4), in progress up to its end (included), then finished', () => {
     expect(tripState({ ...trip, nowSecs: 6 * 3600 - 1 })).toBe(TripState.yetToStart);
-    expect(tripState({ ...trip, nowSecs: 6 * 3600 })).toBe(TripState.inProgress);
+    expect(tripState({ ...trip, nowSecs: 6 * 3600 })).toBe(TripState.yetToStart);
+    expect(tripState({ ...trip, nowSecs: 6 * 3600 + 1 })).toBe(TripState.inProgress);
     expect(tripState({ ...trip, nowSecs: 7 * 3600 })).toBe(TripState.inProgress);
     expect(tripState({ ...trip, nowSecs: 7 * 3600 + 1 })).toBe(TripState.finished);
   });

@@ -13,9 +13,9 @@ export type TripStateOptions = {
   nowSecs: number;
 };
 
-/** In progress from the first departure to the last arrival, both included. */
+/** Spec §4: yet to start while the start is at or after now; in progress while the end is. */
 export function tripState({ startSecs, endSecs, delaySecs = 0, nowSecs }: TripStateOptions): TripState {
-  if (nowSecs < startSecs + delaySecs) return TripState.yetToStart;
+  if (nowSecs <= startSecs + delaySecs) return TripState.yetToStart;
   if (nowSecs > endSecs + delaySecs) return TripState.finished;
   return TripState.inProgress;
 }

@@ -1,4 +1,5 @@
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
+import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
@@ -12,6 +13,10 @@ import {
 
 export const feedRouter = router({
   list: viewProcedure.input(listFeedInput).query(({ ctx, input }) => listFeedEntities(ctx.deps, input)),
+  /** The kind of each later feed change, from any process: open lists refetch by themselves. */
+  onChange: viewProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* followFeedChanges(ctx.deps, { signal });
+  }),
   get: viewProcedure.input(getFeedInput).query(({ ctx, input }) => getFeedEntity(ctx.deps, input)),
   saveTripUpdate: editProcedure.input(saveTripUpdateInput).mutation(({ ctx, input }) =>
     saveFeedEntity(ctx.deps, {

@@ -17,7 +17,9 @@ export const scheduleRouter = router({
   services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
   stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStops(ctx.deps, input)),
   tripsToRoutes: authedProcedure.query(({ ctx }) => mapTripsToRoutes(ctx.deps)),
-  trips: authedProcedure.input(tripsInput).query(({ ctx, input }) => findTrips(ctx.deps, input)),
+  trips: authedProcedure
+    .input(tripsInput)
+    .query(({ ctx, input }) => findTrips(ctx.deps, { ...input, details: true })),
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),

@@ -2,10 +2,13 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
+import { ReadOnlyNote } from '../../components/read-only-note.tsx';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { AlertEditor } from '../../features/feed/components/alert-editor.tsx';
 import { type AlertEntity, isAlert } from '../../features/feed/types.ts';
+import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function ServiceAlertRoute() {
@@ -15,12 +18,14 @@ export default function ServiceAlertRoute() {
   const saved = loaded.data?.entity;
   const found = state?.entity ?? (saved && isAlert(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
     <Page
       title={editing ? 'Edit service alert' : 'New service alert'}
       actions={<EditorActions newHref={paths.serviceAlert.getHref()} />}
     >
+      {readOnly && <ReadOnlyNote />}
       {editing && !entity ? (
         loaded.error ? (
           <p className="text-danger">{loaded.error.message}</p>
@@ -28,7 +33,7 @@ export default function ServiceAlertRoute() {
           <LoadingScreen />
         )
       ) : (
-        <AlertEditor key={entity?.id ?? 'new'} entity={entity} />
+        <AlertEditor key={entity?.id ?? 'new'} entity={entity} readOnly={readOnly} />
       )}
     </Page>
   );

@@ -2,10 +2,13 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
 import { Page } from '../../components/page.tsx';
+import { ReadOnlyNote } from '../../components/read-only-note.tsx';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
 import { isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
+import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function TripUpdateRoute() {
@@ -15,12 +18,14 @@ export default function TripUpdateRoute() {
   const saved = loaded.data?.entity;
   const found = state?.entity ?? (saved && isTripUpdate(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
     <Page
       title={editing ? 'Edit trip update' : 'New trip update'}
       actions={<EditorActions newHref={paths.tripUpdate.getHref()} />}
     >
+      {readOnly && <ReadOnlyNote />}
       {editing && !entity ? (
         loaded.error ? (
           <p className="text-danger">{loaded.error.message}</p>
@@ -28,7 +33,7 @@ export default function TripUpdateRoute() {
           <LoadingScreen />
         )
       ) : (
-        <TripUpdateEditor key={entity?.id ?? 'new'} entity={entity} />
+        <TripUpdateEditor key={entity?.id ?? 'new'} entity={entity} readOnly={readOnly} />
       )}
     </Page>
   );

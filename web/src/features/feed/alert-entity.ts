@@ -1,4 +1,4 @@
-import { formatPosix, zonedToPosix } from '../../lib/time.ts';
+import { formatPosix, zonedDate, zonedTime, zonedToPosix } from '../../lib/time.ts';
 import {
   type AlertEntity,
   type AlertInput,
@@ -27,11 +27,43 @@ export type AlertForm = {
 
 export const EMPTY_PERIOD: Period = { startDate: '', startTime: '', endDate: '', endTime: '' };
 export const URL_INVALID = 'Alert URL is invalid';
+export const NOTHING_AFFECTED = 'Choose at least one route, stop or trip the alert is about.';
+export const NO_END_CONFIRM =
+  'This alert has no end: it stays in the feed until someone deletes it. Publish it with no end?';
+
+/** True when some period is open-ended (or there is no period at all). */
+export function hasNoEnd(form: AlertForm): boolean {
+  const periods = form.periods.filter((p) => p.startDate || p.endDate);
+  return periods.length === 0 || periods.some((p) => !p.endDate);
+}
 export const URL_LANGUAGE = 'en-ZA';
 
-export function emptyAlertForm(): AlertForm {
+/** The service day ends at the last train; the demo and PRASA timetables end before 01:00. */
+export const END_OF_SERVICE = '23:59';
+
+/**
+ * A period's shortcuts (issue 18): start now; end one or two hours after the start (or now), or
+ * at the end of the start's service day.
+ */
+export function periodEnd(
+  period: Period,
+  kind: 'now' | '1h' | '2h' | 'service',
+  timeZone: string,
+  now = new Date(),
+): Partial<Period> {
+  if (kind === 'now') return { startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) };
+  const from = period.startDate
+    ? new Date(zonedToPosix(period.startDate, period.startTime, timeZone) * 1000)
+    : now;
+  if (kind === 'service') return { endDate: zonedDate(from, timeZone), endTime: END_OF_SERVICE };
+  const end = new Date(from.getTime() + (kind === '1h' ? 1 : 2) * 3_600_000);
+  return { endDate: zonedDate(end, timeZone), endTime: zonedTime(end, timeZone) };
+}
+
+/** A new alert starts now (issue 18), with no end until one is chosen. */
+export function emptyAlertForm(timeZone: string, now = new Date()): AlertForm {
   return {
-    periods: [{ ...EMPTY_PERIOD }],
+    periods: [{ ...EMPTY_PERIOD, startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) }],
     cause: CAUSES[0],
     effect: EFFECTS[0],
     severity: SEVERITIES[0],

@@ -23,7 +23,7 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
   return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
 }
 
-type Variant = 'success' | 'danger' | 'warning';
+type Variant = 'success' | 'danger' | 'warning' | 'secondary';
 
 /** Spec §4: alert rows by state, trip rows by state (server-derived). */
 export const ALERT_STATE: Record<string, { label: string; variant: Variant }> = {
@@ -36,11 +36,13 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   yet_to_start: { label: 'Yet to start', variant: 'warning' },
   in_progress: { label: 'In progress', variant: 'success' },
   finished: { label: 'Finished', variant: 'danger' },
+  // The trip update names a trip the current schedule lacks: no run to judge (issue 17).
+  not_in_schedule: { label: 'Not in schedule', variant: 'secondary' },
 };
 
 /** Spec §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */
 export const PROGRESS: Record<number, { label: string; variant: Variant }> = {
-  0: { label: 'In progress', variant: 'success' },
-  1: { label: 'Yet to start', variant: 'warning' },
-  2: { label: 'Finished', variant: 'danger' },
+  0: TRIP_STATE.in_progress,
+  1: TRIP_STATE.yet_to_start,
+  2: TRIP_STATE.finished,
 };

@@ -15,7 +15,7 @@ export function useFindTrips(search: TripSearch, enabled = true) {
     ...(search.route ? { route: search.route } : {}),
     ...(search.service ? { service: search.service } : {}),
     ...(number ? { number } : {}),
-    // TODO: schedule.trips has no stop filter yet (asked of the server team); ignored until then.
+    // A stop_id chosen by stop name: the server keeps only trips that call there.
     ...(search.stop ? { stop: search.stop } : {}),
   };
   const narrowed = Boolean(search.route || number || search.stop);

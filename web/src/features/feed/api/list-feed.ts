@@ -5,3 +5,17 @@ export type FeedKind = 'trip_update' | 'alert';
 export function useFeedList(kind: FeedKind) {
   return trpc.feed.list.useQuery({ kind });
 }
+
+/**
+ * Keeps the open lists live: each feed change (this controller's, a colleague's, an expiry, on any
+ * process) refetches the list of its kind; 'all' comes on (re)connection, for changes missed meanwhile.
+ */
+export function useLiveFeed() {
+  const utils = trpc.useUtils();
+  trpc.feed.onChange.useSubscription(undefined, {
+    onData: (kind) => {
+      if (kind === 'all') void utils.feed.list.invalidate();
+      else if (kind !== 'vehicle') void utils.feed.list.invalidate({ kind });
+    },
+  });
+}

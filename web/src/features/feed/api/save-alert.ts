@@ -1,3 +1,4 @@
+import { noticesOf } from '../../../lib/errors.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 
@@ -13,6 +14,9 @@ export function useSaveAlert({ onSuccess }: { onSuccess?: (id: string) => void }
       notify.success([result.message, ...result.warnings.map((w) => `⚠ ${w.message}`)].join('\n'));
       onSuccess?.(result.id);
     },
-    onError: (error) => notify.error(error),
+    // Rule notices show in the editor next to their field; a banner too would say it twice.
+    onError: (error) => {
+      if (noticesOf(error).length === 0) notify.error(error);
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { noticesOf } from '../../../lib/errors.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 
@@ -16,6 +17,9 @@ export function useSaveTripUpdate({ onSuccess }: { onSuccess?: (id: string) => v
       notify.success([result.message, ...result.warnings.map((w) => `⚠ ${w.message}`)].join('\n'));
       onSuccess?.(result.id);
     },
-    onError: (error) => notify.error(error),
+    // Rule notices show in the editor next to their field; a banner too would say it twice.
+    onError: (error) => {
+      if (noticesOf(error).length === 0) notify.error(error);
+    },
   });
 }

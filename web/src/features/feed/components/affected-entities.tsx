@@ -1,17 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import type { Affected } from '../alert-entity.ts';
+import { type Affected, NOTHING_AFFECTED } from '../alert-entity.ts';
 import { useFindStops } from '../api/find-stops.ts';
 import { useFindTrips } from '../api/find-trips.ts';
 import { useRoutes } from '../api/get-routes.ts';
 
-type Props = { affected: Affected[]; onChange: (a: Affected[]) => void };
+type Props = { affected: Affected[]; onChange: (a: Affected[]) => void; missing: boolean };
 
-/** Spec §2: affected trips, routes and stops, each found by a search. */
-export function AffectedEntities({ affected, onChange }: Props) {
+/**
+ * Spec §2: affected trips, routes and stops, each found by a search. Choosing is adding (issue 18):
+ * a route picked in the select, or a stop or trip picked from its suggestions, joins the list.
+ */
+export function AffectedEntities({ affected, onChange, missing }: Props) {
   const routes = useRoutes();
-  const [route, setRoute] = useState('');
   const [stopText, setStopText] = useState('');
   const [tripText, setTripText] = useState('');
   const stops = useFindStops(useDebounced(stopText));
@@ -26,6 +28,21 @@ export function AffectedEntities({ affected, onChange }: Props) {
   };
   const stopMatch = (stops.data ?? []).find(([id, name]) => name === stopText || id === stopText);
   const tripMatch = (trips.data ?? []).find((t) => t.trip_id === tripText);
+  // A suggestion chosen (or typed in full) is added at once and the box is cleared for the next.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a match appears, not on each list change
+  useEffect(() => {
+    if (stopMatch) {
+      add({ kind: 'stop', id: stopMatch[0] });
+      setStopText('');
+    }
+  }, [stopMatch?.[0]]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  useEffect(() => {
+    if (tripMatch) {
+      add({ kind: 'trip', id: tripMatch.trip_id });
+      setTripText('');
+    }
+  }, [tripMatch?.trip_id]);
   const label = (a: Affected) =>
     a.kind === 'route'
       ? `Route:${routeNames.get(a.id) ?? a.id}`
@@ -38,23 +55,18 @@ export function AffectedEntities({ affected, onChange }: Props) {
           <Form.Label htmlFor="affected-route" className="small mb-1">
             Route
           </Form.Label>
-          <div className="d-flex gap-2">
-            <Form.Select id="affected-route" value={route} onChange={(e) => setRoute(e.target.value)}>
-              <option value="">Choose a route</option>
-              {(routes.data ?? []).map((r) => (
-                <option key={r.route_id} value={r.route_id}>
-                  {r.route_long_name || r.route_id}
-                </option>
-              ))}
-            </Form.Select>
-            <Button
-              variant="outline-primary"
-              onClick={() => add({ kind: 'route', id: route })}
-              disabled={!route}
-            >
-              Add
-            </Button>
-          </div>
+          <Form.Select
+            id="affected-route"
+            value=""
+            onChange={(e) => add({ kind: 'route', id: e.target.value })}
+          >
+            <option value="">Add a route…</option>
+            {(routes.data ?? []).map((r) => (
+              <option key={r.route_id} value={r.route_id}>
+                {r.route_long_name || r.route_id}
+              </option>
+            ))}
+          </Form.Select>
         </Col>
         <Col md={4}>
           <Form.Label htmlFor="affected-stop" className="small mb-1">
@@ -64,7 +76,7 @@ export function AffectedEntities({ affected, onChange }: Props) {
             <Form.Control
               id="affected-stop"
               list="affected-stop-options"
-              placeholder="Stop name"
+              placeholder="Type, then pick a stop"
               value={stopText}
               onChange={(e) => setStopText(e.target.value)}
             />
@@ -75,13 +87,6 @@ export function AffectedEntities({ affected, onChange }: Props) {
                 </option>
               ))}
             </datalist>
-            <Button
-              variant="outline-primary"
-              onClick={() => stopMatch && add({ kind: 'stop', id: stopMatch[0] })}
-              disabled={!stopMatch}
-            >
-              Add
-            </Button>
           </div>
         </Col>
         <Col md={4}>
@@ -92,7 +97,7 @@ export function AffectedEntities({ affected, onChange }: Props) {
             <Form.Control
               id="affected-trip"
               list="affected-trip-options"
-              placeholder="Train number"
+              placeholder="Type, then pick a trip"
               value={tripText}
               onChange={(e) => setTripText(e.target.value)}
             />
@@ -103,18 +108,18 @@ export function AffectedEntities({ affected, onChange }: Props) {
                 </option>
               ))}
             </datalist>
-            <Button
-              variant="outline-primary"
-              onClick={() => tripMatch && add({ kind: 'trip', id: tripMatch.trip_id })}
-              disabled={!tripMatch}
-            >
-              Add
-            </Button>
           </div>
         </Col>
       </Row>
       <div className="mt-2 d-flex flex-wrap gap-2" data-testid="affected-list">
-        {affected.length === 0 && <span className="small text-body-secondary">Nothing chosen yet.</span>}
+        {affected.length === 0 &&
+          (missing ? (
+            <span className="small text-danger fw-semibold" role="alert">
+              {NOTHING_AFFECTED}
+            </span>
+          ) : (
+            <span className="small text-body-secondary">Nothing chosen yet: pick at least one.</span>
+          ))}
         {affected.map((a) => (
           <Badge
             key={`${a.kind}-${a.id}`}

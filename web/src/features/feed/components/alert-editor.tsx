@@ -9,25 +9,40 @@ import {
   alertFormOf,
   buildAlert,
   emptyAlertForm,
+  hasNoEnd,
   isValidUrl,
+  NO_END_CONFIRM,
+  NOTHING_AFFECTED,
   URL_INVALID,
 } from '../alert-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
 import { type AlertEntity, CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
-import { ActivePeriods } from './active-periods.tsx';
+import { ActivePeriods, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 
 /** Spec §2 service alert editor with a rider preview. */
-export function AlertEditor({ entity }: { entity?: AlertEntity }) {
+export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity; readOnly?: boolean }) {
   const navigate = useNavigate();
   const zone = useTimeZone();
   const routes = useRoutes();
-  const [form, setForm] = useState<AlertForm>(() => (entity ? alertFormOf(entity, zone) : emptyAlertForm()));
+  const [form, setForm] = useState<AlertForm>(() =>
+    entity ? alertFormOf(entity, zone) : emptyAlertForm(zone),
+  );
   const [problems, setProblems] = useState<string[]>([]);
-  const save = useSaveAlert({ onSuccess: () => navigate(paths.home.getHref()) });
+  const [incomplete, setIncomplete] = useState<Set<string>>(new Set());
+  const markIncomplete = (id: string, bad: boolean) =>
+    setIncomplete((set) => {
+      if (set.has(id) === bad) return set;
+      const next = new Set(set);
+      if (bad) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // After a save the home page opens on the alerts, where the new one is.
+  const save = useSaveAlert({ onSuccess: () => navigate(`${paths.home.getHref()}?show=alerts`) });
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
   const urlInvalid = form.url.trim() !== '' && !isValidUrl(form.url);
   const scope = useMemo(() => {
@@ -38,12 +53,21 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
         : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
     );
   }, [form.affected, routes.data]);
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (urlInvalid) {
-      setProblems([URL_INVALID]);
+    // A half-typed date or time reads as empty: find them all now, not only the ones left by blur.
+    const halfTyped = [...e.currentTarget.querySelectorAll('input')].filter((i) => i.validity.badInput);
+    for (const input of halfTyped) markIncomplete(input.id, true);
+    const found = [
+      ...(halfTyped.length > 0 || incomplete.size > 0 ? [HALF_TYPED] : []),
+      ...(form.affected.length === 0 ? [NOTHING_AFFECTED] : []),
+      ...(urlInvalid ? [URL_INVALID] : []),
+    ];
+    if (found.length > 0) {
+      setProblems(found);
       return;
     }
+    if (hasNoEnd(form) && !window.confirm(NO_END_CONFIRM)) return;
     setProblems([]);
     save.mutate(
       { entity: buildAlert(form, zone, entity?.id) },
@@ -56,67 +80,84 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
         <Card className="shadow-sm">
           <Card.Body>
             <Form onSubmit={submit} noValidate aria-label="Service alert">
-              <ActivePeriods periods={form.periods} onChange={(periods) => set({ periods })} />
-              <Row className="g-2 mb-3">
-                <Form.Group as={Col} sm={4} controlId="alert-cause">
-                  <Form.Label className="fw-semibold">Cause</Form.Label>
-                  <Form.Select value={form.cause} onChange={(e) => set({ cause: e.target.value })}>
-                    {CAUSES.map((c) => (
-                      <option key={c} value={c}>
-                        {humanEnum(c)}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-                <Form.Group as={Col} sm={4} controlId="alert-effect">
-                  <Form.Label className="fw-semibold">Effect</Form.Label>
-                  <Form.Select value={form.effect} onChange={(e) => set({ effect: e.target.value })}>
-                    {EFFECTS.map((c) => (
-                      <option key={c} value={c}>
-                        {humanEnum(c)}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-                <Form.Group as={Col} sm={4} controlId="alert-severity">
-                  <Form.Label className="fw-semibold">Severity</Form.Label>
-                  <Form.Select value={form.severity} onChange={(e) => set({ severity: e.target.value })}>
-                    {SEVERITIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c === 'UNKNOWN_SEVERITY' ? 'Not given' : humanEnum(c)}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </Row>
-              <AffectedEntities affected={form.affected} onChange={(affected) => set({ affected })} />
-              <AlertTexts
-                languages={form.languages}
-                texts={form.texts}
-                onChange={(languages, texts) => set({ languages, texts })}
-              />
-              <Form.Group className="mb-3" controlId="alert-url">
-                <Form.Label className="fw-semibold">More information (URL)</Form.Label>
-                <Form.Control
-                  type="url"
-                  placeholder="https://…"
-                  value={form.url}
-                  isInvalid={urlInvalid}
-                  onChange={(e) => set({ url: e.target.value })}
+              <fieldset disabled={readOnly}>
+                <ActivePeriods
+                  periods={form.periods}
+                  onChange={(periods) => set({ periods })}
+                  incomplete={incomplete}
+                  onIncomplete={markIncomplete}
+                  timeZone={zone}
                 />
-                <Form.Control.Feedback type="invalid">{URL_INVALID}</Form.Control.Feedback>
-              </Form.Group>
-              {problems.length > 0 && (
+                <Row className="g-2 mb-3">
+                  <Form.Group as={Col} sm={4} controlId="alert-cause">
+                    <Form.Label className="fw-semibold">Cause</Form.Label>
+                    <Form.Select value={form.cause} onChange={(e) => set({ cause: e.target.value })}>
+                      {CAUSES.map((c) => (
+                        <option key={c} value={c}>
+                          {humanEnum(c)}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                  <Form.Group as={Col} sm={4} controlId="alert-effect">
+                    <Form.Label className="fw-semibold">Effect</Form.Label>
+                    <Form.Select value={form.effect} onChange={(e) => set({ effect: e.target.value })}>
+                      {EFFECTS.map((c) => (
+                        <option key={c} value={c}>
+                          {humanEnum(c)}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                  <Form.Group as={Col} sm={4} controlId="alert-severity">
+                    <Form.Label className="fw-semibold">Severity</Form.Label>
+                    <Form.Select value={form.severity} onChange={(e) => set({ severity: e.target.value })}>
+                      {SEVERITIES.map((c) => (
+                        <option key={c} value={c}>
+                          {c === 'UNKNOWN_SEVERITY' ? 'Not given' : humanEnum(c)}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                </Row>
+                <AffectedEntities
+                  affected={form.affected}
+                  onChange={(affected) => set({ affected })}
+                  missing={problems.includes(NOTHING_AFFECTED)}
+                />
+                <AlertTexts
+                  languages={form.languages}
+                  texts={form.texts}
+                  onChange={(languages, texts) => set({ languages, texts })}
+                />
+                <Form.Group className="mb-3" controlId="alert-url">
+                  <Form.Label className="fw-semibold">More information (URL)</Form.Label>
+                  <Form.Control
+                    type="url"
+                    placeholder="https://…"
+                    value={form.url}
+                    isInvalid={urlInvalid}
+                    onChange={(e) => set({ url: e.target.value })}
+                  />
+                  <Form.Control.Feedback type="invalid">{URL_INVALID}</Form.Control.Feedback>
+                </Form.Group>
+              </fieldset>
+              {problems.some((p) => p !== NOTHING_AFFECTED) && (
                 <Alert variant="danger" role="alert">
-                  {problems.map((p) => (
-                    <div key={p}>{p}</div>
-                  ))}
+                  {/* "Nothing chosen" shows at the affected list itself. */}
+                  {problems
+                    .filter((p) => p !== NOTHING_AFFECTED)
+                    .map((p) => (
+                      <div key={p}>{p}</div>
+                    ))}
                 </Alert>
               )}
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                Save alert
-              </Button>
+              {!readOnly && (
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                  Save alert
+                </Button>
+              )}
             </Form>
           </Card.Body>
         </Card>

@@ -6,12 +6,22 @@ import { formatPosix } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
-import { type AlertJson, type FeedEntityJson, humanEnum, textIn } from '../types.ts';
+import { type AlertJson, type FeedEntityJson, humanEnum, LANGUAGES, textIn } from '../types.ts';
 import { RowActions } from './row-actions.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete';
 
-type Item = { id: string; entity: FeedEntityJson; state: string | null };
+type Item = { id: string; entity: FeedEntityJson; state: string | null; updatedBy?: string | null };
+
+/** The names of the languages an alert's header or description is written in. */
+function languagesOf(alert: AlertJson): string {
+  const tags = new Set(
+    [...(alert.headerText?.translation ?? []), ...(alert.descriptionText?.translation ?? [])].map(
+      (t) => t.language ?? 'en-ZA',
+    ),
+  );
+  return [...tags].map((tag) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag).join(', ');
+}
 
 /** Spec §2 alerts table, rows coloured active / ended / not yet started (spec §4). */
 export function AlertsTable({
@@ -38,10 +48,12 @@ export function AlertsTable({
       <thead>
         <tr>
           <th scope="col">Active times</th>
+          <th scope="col">Header</th>
           <th scope="col">Scope</th>
-          <th scope="col">Cause</th>
-          <th scope="col">Effect</th>
+          <th scope="col">Cause / effect</th>
           <th scope="col">Description</th>
+          <th scope="col">Languages</th>
+          <th scope="col">Written by</th>
           {canEdit && (
             <>
               <th scope="col">
@@ -57,7 +69,7 @@ export function AlertsTable({
       <tbody>
         {!loading && items.length === 0 && (
           <tr>
-            <td colSpan={7} className="text-body-secondary p-3">
+            <td colSpan={canEdit ? 9 : 7} className="text-body-secondary p-3">
               No alerts in the feed.
             </td>
           </tr>
@@ -71,22 +83,31 @@ export function AlertsTable({
               className={state ? `table-${state.variant}` : ''}
               data-state={item.state ?? undefined}
             >
-              <td className="text-nowrap small">
+              <td className="text-nowrap small" data-testid="alert-times">
                 {(alert.activePeriod ?? []).map((p, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the list never reorders
                   <div key={i}>
-                    {formatPosix(p.start, zone) || '…'} – {formatPosix(p.end, zone) || '…'}
+                    {formatPosix(p.start, zone) || 'always'} – {formatPosix(p.end, zone) || 'no end'}
                   </div>
                 ))}
+                {(alert.activePeriod ?? []).length === 0 && <div>always – no end</div>}
                 {state && <span className="visually-hidden"> ({state.label})</span>}
+              </td>
+              <td className="fw-semibold" data-testid="alert-header">
+                {textIn(alert.headerText)}
               </td>
               <td className="small" data-testid="alert-scope">
                 {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames)).join(', ')}
               </td>
-              <td className="small">{humanEnum(alert.cause)}</td>
-              <td className="small">{humanEnum(alert.effect)}</td>
               <td className="small">
-                {previewText(textIn(alert.descriptionText) || textIn(alert.headerText))}
+                {humanEnum(alert.cause)} / {humanEnum(alert.effect)}
+              </td>
+              <td className="small">{previewText(textIn(alert.descriptionText))}</td>
+              <td className="small" data-testid="alert-languages">
+                {languagesOf(alert)}
+              </td>
+              <td className="small" data-testid="alert-author">
+                {item.updatedBy ?? 'feed client'}
               </td>
               {canEdit && (
                 <RowActions

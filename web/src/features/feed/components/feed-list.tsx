@@ -1,19 +1,34 @@
 import { useState } from 'react';
 import { Button, Card, Col, Form, Row, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { useSearchParams } from 'react-router-dom';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { formatClock } from '../../../lib/time.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useRoutes } from '../api/get-routes.ts';
-import { type FeedKind, useFeedList } from '../api/list-feed.ts';
+import { type FeedKind, useFeedList, useLiveFeed } from '../api/list-feed.ts';
+import { LIST_STATES } from '../trip-summary.ts';
 import { AlertsTable } from './alerts-table.tsx';
-import { TripsTable } from './trips-table.tsx';
+import { type TripSort, TripsTable } from './trips-table.tsx';
 
-/** Spec §2 feed list: alerts / trip updates toggle, refresh, and the trip filters. */
+/**
+ * Spec §2 feed list: alerts / trip updates toggle (`?show=alerts` opens on alerts), the trip
+ * filters and sort, live through the feed subscription, with the time of the last refresh.
+ */
 export function FeedList({ canEdit }: { canEdit: boolean }) {
-  const [kind, setKind] = useState<FeedKind>('trip_update');
+  const [params, setParams] = useSearchParams();
+  const kind: FeedKind = params.get('show') === 'alerts' ? 'alert' : 'trip_update';
+  const setKind = (value: FeedKind) =>
+    setParams(value === 'alert' ? { show: 'alerts' } : {}, { replace: true });
   const [route, setRoute] = useState('');
   const [number, setNumber] = useState('');
+  const [state, setState] = useState('');
+  const [departsAfter, setDepartsAfter] = useState('');
+  const [sort, setSort] = useState<TripSort>('changed');
   const debouncedNumber = useDebounced(number);
   const list = useFeedList(kind);
   const routes = useRoutes();
+  const zone = useTimeZone();
+  useLiveFeed();
   return (
     <Card className="shadow-sm">
       <Card.Header className="bg-white">
@@ -61,9 +76,51 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
                   onChange={(e) => setNumber(e.target.value)}
                 />
               </Col>
+              <Col xs={12} sm="auto">
+                <Form.Select
+                  aria-label="Filter by state"
+                  value={state}
+                  onChange={(e) => setState(e.target.value)}
+                  size="sm"
+                >
+                  <option value="">All states</option>
+                  {LIST_STATES.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Col>
+              <Col xs={12} sm="auto">
+                <Form.Control
+                  size="sm"
+                  inputMode="numeric"
+                  placeholder="Departs after hh:mm"
+                  aria-label="Departs after (hh:mm)"
+                  value={departsAfter}
+                  onChange={(e) => setDepartsAfter(e.target.value)}
+                  style={{ width: '11rem' }}
+                />
+              </Col>
+              <Col xs={12} sm="auto">
+                <Form.Select
+                  aria-label="Sort by"
+                  value={sort}
+                  onChange={(e) => setSort(e.target.value as TripSort)}
+                  size="sm"
+                >
+                  <option value="changed">Newest change first</option>
+                  <option value="departure">By departure</option>
+                  <option value="route">By route</option>
+                  <option value="state">By state</option>
+                </Form.Select>
+              </Col>
             </>
           )}
-          <Col className="text-end">
+          <Col className="text-end text-nowrap">
+            <span className="small text-body-secondary me-2" data-testid="last-refresh">
+              {list.dataUpdatedAt > 0 && `Updated ${formatClock(list.dataUpdatedAt, zone)}`}
+            </span>
             <Button
               variant="outline-secondary"
               size="sm"
@@ -85,6 +142,9 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
           canEdit={canEdit}
           route={route}
           number={debouncedNumber}
+          state={state}
+          departsAfter={departsAfter}
+          sort={sort}
         />
       )}
     </Card>

@@ -3,6 +3,15 @@ import type { Notice } from '../../../lib/errors.ts';
 import { gtfsSeconds, hhmm, nowSecondsOfDay } from '../../../lib/time.ts';
 import { minutesLate, type StopRow, totalDelays } from '../trip-entity.ts';
 
+/** 'HH:MM' of a typed time: '0718', '718', '7:18' and '07:18' all mean 07:18; else null. */
+export function clockTime(text: string): string | null {
+  const m = /^(\d{1,2}):?(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  if (h > 23 || min > 59) return null;
+  return `${String(h).padStart(2, '0')}:${m[2]}`;
+}
+
 type Props = {
   rows: StopRow[];
   onChange: (index: number, row: StopRow) => void;
@@ -73,16 +82,22 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled }: 
                 ) : null}
               </td>
               <td>
+                {/* One text box, one Tab stop (a type="time" input is two or three). */}
                 <Form.Control
-                  type="time"
                   size="sm"
+                  inputMode="numeric"
+                  placeholder="hh:mm"
+                  maxLength={5}
                   aria-label={`New time at ${label}`}
                   value={row.newTime}
                   disabled={locked}
+                  className="stop-time-input"
                   onChange={(e) => {
                     const value = e.target.value;
-                    if (!value) return set(i, { newTime: '', delay: '' });
-                    const late = minutesLate(value, row.arrival) - previousTotal(i);
+                    if (!value.trim()) return set(i, { newTime: '', delay: '' });
+                    const time = clockTime(value);
+                    if (!time) return set(i, { newTime: value, onTime: false, delay: '' });
+                    const late = minutesLate(time, row.arrival) - previousTotal(i);
                     set(i, { newTime: value, onTime: false, delay: String(late) });
                   }}
                 />

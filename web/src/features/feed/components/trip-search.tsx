@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { useScheduleInfo } from '../../../lib/schedule-info.ts';
+import { hhmm } from '../../../lib/time.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useFindStops } from '../api/find-stops.ts';
 import { useFindTrips } from '../api/find-trips.ts';
@@ -20,7 +21,13 @@ function todaysService(todayServices: string[] | undefined): string {
 const MAX_RESULTS = 50;
 
 /** Spec §2: find a trip by route, service and train number, or by stop name. */
-export function TripSearch({ onSelect }: { onSelect: (tripId: string, routeId?: string) => void }) {
+export function TripSearch({
+  onSelect,
+  disabled = false,
+}: {
+  onSelect: (tripId: string, routeId?: string) => void;
+  disabled?: boolean;
+}) {
   const info = useScheduleInfo();
   const routes = useRoutes();
   const services = useServices();
@@ -28,13 +35,18 @@ export function TripSearch({ onSelect }: { onSelect: (tripId: string, routeId?: 
   const [service, setService] = useState('');
   const [number, setNumber] = useState('');
   const [stopName, setStopName] = useState('');
-  const [stop, setStop] = useState('');
+  const [chosenStop, setChosenStop] = useState('');
   useEffect(() => {
     if (!service && info.data) setService(todaysService(info.data.todayServices));
   }, [info.data, service]);
   const debouncedNumber = useDebounced(number);
   const debouncedStop = useDebounced(stopName);
   const stops = useFindStops(debouncedStop);
+  // A part of a name finds its stops ("Bellv" → Bellville): one match is used at once, several ask.
+  const stopsFound = debouncedStop.trim() && stops.data ? stops.data : [];
+  const exact = stopsFound.find(([, name]) => name.toLowerCase() === stopName.trim().toLowerCase());
+  const stop =
+    chosenStop || exact?.[0] || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]![0] : '');
   const trips = useFindTrips({ route, service, number: debouncedNumber, stop }, Boolean(service));
   return (
     <Card className="shadow-sm mb-3">
@@ -42,50 +54,78 @@ export function TripSearch({ onSelect }: { onSelect: (tripId: string, routeId?: 
         <Card.Title as="h2" className="h6 text-uppercase text-body-secondary">
           Find a trip
         </Card.Title>
-        <Row className="g-2">
-          <Form.Group as={Col} md={4} controlId="search-route">
-            <Form.Label className="small mb-1">Route</Form.Label>
-            <Form.Select value={route} onChange={(e) => setRoute(e.target.value)}>
-              <option value="">Any route</option>
-              {(routes.data ?? []).map((r) => (
-                <option key={r.route_id} value={r.route_id}>
-                  {r.route_long_name || r.route_id}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group as={Col} xs={6} md={2} controlId="search-service">
-            <Form.Label className="small mb-1">Service</Form.Label>
-            <Form.Select value={service} onChange={(e) => setService(e.target.value)}>
-              {(services.data ?? ['WD', 'WE']).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group as={Col} xs={6} md={2} controlId="search-number">
-            <Form.Label className="small mb-1">Train number</Form.Label>
-            <Form.Control inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
-          </Form.Group>
-          <Form.Group as={Col} md={4} controlId="search-stop">
-            <Form.Label className="small mb-1">or stop name</Form.Label>
-            <Form.Control
-              value={stopName}
-              list="search-stop-options"
-              onChange={(e) => {
-                setStopName(e.target.value);
-                const match = (stops.data ?? []).find(([, name]) => name === e.target.value);
-                setStop(match ? match[0] : '');
-              }}
-            />
-            <datalist id="search-stop-options">
-              {(stops.data ?? []).slice(0, 30).map(([id, name]) => (
-                <option key={id} value={name} />
-              ))}
-            </datalist>
-          </Form.Group>
-        </Row>
+        <fieldset disabled={disabled}>
+          <Row className="g-2">
+            <Form.Group as={Col} md={4} controlId="search-route">
+              <Form.Label className="small mb-1">Route</Form.Label>
+              <Form.Select value={route} onChange={(e) => setRoute(e.target.value)}>
+                <option value="">Any route</option>
+                {(routes.data ?? []).map((r) => (
+                  <option key={r.route_id} value={r.route_id}>
+                    {r.route_long_name || r.route_id}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={2} controlId="search-service">
+              <Form.Label className="small mb-1">Service</Form.Label>
+              <Form.Select value={service} onChange={(e) => setService(e.target.value)}>
+                {(services.data ?? ['WD', 'WE']).map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={2} controlId="search-number">
+              <Form.Label className="small mb-1">Train number</Form.Label>
+              <Form.Control
+                inputMode="numeric"
+                value={number}
+                // The train number is what a controller types first (issue 18).
+                autoFocus
+                onChange={(e) => setNumber(e.target.value)}
+              />
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="search-stop">
+              <Form.Label className="small mb-1">or stop name</Form.Label>
+              <Form.Control
+                value={stopName}
+                list="search-stop-options"
+                onChange={(e) => {
+                  setStopName(e.target.value);
+                  setChosenStop('');
+                }}
+              />
+              <datalist id="search-stop-options">
+                {(stops.data ?? []).slice(0, 30).map(([id, name]) => (
+                  <option key={id} value={name} />
+                ))}
+              </datalist>
+            </Form.Group>
+          </Row>
+        </fieldset>
+        {debouncedStop.trim() && stops.data && stopsFound.length === 0 && (
+          <p className="mt-3 mb-0 text-body-secondary">No stop has a name with "{debouncedStop.trim()}".</p>
+        )}
+        {!stop && stopsFound.length > 1 && (
+          <div className="mt-2 d-flex flex-wrap align-items-center gap-2 small">
+            <span className="text-body-secondary">Which stop?</span>
+            {stopsFound.slice(0, 12).map(([id, name]) => (
+              <button
+                key={id}
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                onClick={() => {
+                  setChosenStop(id);
+                  setStopName(name);
+                }}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        )}
         {(trips.data ?? []).length > 0 && (
           <ListGroup
             className="mt-3"
@@ -104,20 +144,25 @@ export function TripSearch({ onSelect }: { onSelect: (tripId: string, routeId?: 
                   onClick={() => onSelect(trip.trip_id, route || undefined)}
                   data-testid="trip-result"
                 >
+                  <span className="fw-semibold" style={{ minWidth: '3.5rem' }}>
+                    {trip.departureSecs !== null ? hhmm(trip.departureSecs) : '—'}
+                  </span>
                   <span className="font-monospace">{trip.trip_id}</span>
                   {progress && (
                     <Badge bg={progress.variant} text={progress.variant === 'warning' ? 'dark' : undefined}>
                       {progress.label}
                     </Badge>
                   )}
-                  <span className="ms-auto text-body-secondary small">to {trip.endTerminus}</span>
+                  <span className="ms-auto small">
+                    {trip.origin} → <strong>{trip.endTerminus}</strong>
+                  </span>
                 </ListGroup.Item>
               );
             })}
           </ListGroup>
         )}
         {trips.data && trips.data.length === 0 && (
-          <p className="mt-3 mb-0 text-body-secondary">No trips found.</p>
+          <p className="mt-3 mb-0 text-body-secondary">No trips found for this search.</p>
         )}
       </Card.Body>
     </Card>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
@@ -20,7 +20,13 @@ import { StopTimesTable } from './stop-times-table.tsx';
 import { TripSearch } from './trip-search.tsx';
 
 /** Spec §2 trip update editor: find a trip, change its stops or cancel it, save. */
-export function TripUpdateEditor({ entity }: { entity?: TripUpdateEntity }) {
+export function TripUpdateEditor({
+  entity,
+  readOnly = false,
+}: {
+  entity?: TripUpdateEntity;
+  readOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const zone = useTimeZone();
   const tripsToRoutes = useTripsToRoutes().data;
@@ -48,7 +54,9 @@ export function TripUpdateEditor({ entity }: { entity?: TripUpdateEntity }) {
     setNotices([]);
     setProblem(null);
   };
-  const submit = () => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (readOnly) return;
     setNotices([]);
     if (!trip || (!cancelled && !rows.some(isChanged))) {
       setProblem(EMPTY_TRIP_UPDATE);
@@ -67,58 +75,63 @@ export function TripUpdateEditor({ entity }: { entity?: TripUpdateEntity }) {
   const general = notices.filter((n) => n.stopSequence === undefined && n.stopId === undefined);
   return (
     <>
-      {!entity && <TripSearch onSelect={choose} />}
-      <Card className="shadow-sm">
-        <Card.Header className="bg-white d-flex flex-wrap align-items-center gap-3">
-          <h2 className="h6 mb-0">
-            {trip ? (
-              <>
-                Trip{' '}
-                <span className="font-monospace" data-testid="selected-trip">
-                  {trip.tripId}
-                </span>
-              </>
-            ) : (
-              'No trip chosen'
+      {!entity && <TripSearch onSelect={choose} disabled={readOnly} />}
+      {/* A form: Enter in any box saves (issue 18); the header with Save stays on screen. */}
+      <Form onSubmit={submit} noValidate aria-label="Trip update">
+        <Card className="shadow-sm">
+          <Card.Header className="bg-white d-flex flex-wrap align-items-center gap-3 sticky-top shadow-sm">
+            <h2 className="h6 mb-0">
+              {trip ? (
+                <>
+                  Trip{' '}
+                  <span className="font-monospace" data-testid="selected-trip">
+                    {trip.tripId}
+                  </span>
+                </>
+              ) : (
+                'No trip chosen'
+              )}
+            </h2>
+            <Form.Check
+              type="switch"
+              id="cancel-trip"
+              label="Cancel the whole trip"
+              checked={cancelled}
+              onChange={(e) => setCancelled(e.target.checked)}
+              disabled={!trip || readOnly}
+            />
+            {!readOnly && (
+              <Button type="submit" className="ms-auto" disabled={save.isPending}>
+                {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                Save trip update
+              </Button>
             )}
-          </h2>
-          <Form.Check
-            type="switch"
-            id="cancel-trip"
-            label="Cancel the whole trip"
-            checked={cancelled}
-            onChange={(e) => setCancelled(e.target.checked)}
-            disabled={!trip}
-          />
-          <Button className="ms-auto" onClick={submit} disabled={save.isPending}>
-            {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            Save trip update
-          </Button>
-        </Card.Header>
-        {(problem || general.length > 0) && (
-          <Alert variant="danger" className="m-3 mb-0" role="alert">
-            {problem && <div>{problem}</div>}
-            {general.map((n) => (
-              <div key={`${n.code}-${n.field}`}>{n.message}</div>
-            ))}
-          </Alert>
-        )}
-        {!trip && (
-          <Card.Body className="text-body-secondary">
-            Search for a trip and choose it to see its stops.
-          </Card.Body>
-        )}
-        {trip && stopTimes.isLoading && <Card.Body>Loading stops…</Card.Body>}
-        {trip && rows.length > 0 && (
-          <StopTimesTable
-            rows={rows}
-            onChange={(i, row) => setRows((list) => list.map((r, j) => (j === i ? row : r)))}
-            notices={notices}
-            timeZone={zone}
-            disabled={cancelled}
-          />
-        )}
-      </Card>
+          </Card.Header>
+          {(problem || general.length > 0) && (
+            <Alert variant="danger" className="m-3 mb-0" role="alert">
+              {problem && <div>{problem}</div>}
+              {general.map((n) => (
+                <div key={`${n.code}-${n.field}`}>{n.message}</div>
+              ))}
+            </Alert>
+          )}
+          {!trip && (
+            <Card.Body className="text-body-secondary">
+              Search for a trip and choose it to see its stops.
+            </Card.Body>
+          )}
+          {trip && stopTimes.isLoading && <Card.Body>Loading stops…</Card.Body>}
+          {trip && rows.length > 0 && (
+            <StopTimesTable
+              rows={rows}
+              onChange={(i, row) => setRows((list) => list.map((r, j) => (j === i ? row : r)))}
+              notices={notices}
+              timeZone={zone}
+              disabled={cancelled || readOnly}
+            />
+          )}
+        </Card>
+      </Form>
     </>
   );
 }

@@ -2,10 +2,12 @@ import { Fragment, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, hhmm } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
+import { useRoutes } from '../api/get-routes.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { matchesTrainNumber, TRIP_STATE } from '../feed-labels.ts';
+import { LIST_STATES, listState, tripEffect } from '../trip-summary.ts';
 import { type FeedEntityJson, isTripUpdate } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
 import { RowActions } from './row-actions.tsx';
@@ -16,29 +18,62 @@ type Item = {
   entity: FeedEntityJson;
   state: string | null;
   updatedAt: string;
+  updatedBy?: string | null;
   tripId?: string;
   routeId?: string;
+  departureSecs?: number;
 };
 
-type Props = { items: Item[]; loading: boolean; canEdit: boolean; route: string; number: string };
+export type TripSort = 'changed' | 'departure' | 'route' | 'state';
+
+type Props = {
+  items: Item[];
+  loading: boolean;
+  canEdit: boolean;
+  route: string;
+  number: string;
+  state: string;
+  /** 'HH:MM': only trips departing at or after it. */
+  departsAfter: string;
+  sort: TripSort;
+};
+
+const STATE_ORDER = LIST_STATES.map((s) => s.value);
+const CANCELLED = { label: 'Cancelled', variant: 'secondary' } as const;
 
 /** Spec §2 trip table; a double click (or the ▸ button) on a row opens its quick edit. */
-export function TripsTable({ items, loading, canEdit, route, number }: Props) {
+export function TripsTable({ items, loading, canEdit, route, number, state, departsAfter, sort }: Props) {
   const zone = useTimeZone();
   const tripsToRoutes = useTripsToRoutes().data;
+  const routes = useRoutes().data;
+  const routeName = (id: string | undefined) =>
+    (id && (routes?.find((r) => r.route_id === id)?.route_long_name || id)) || '';
   const remove = useDeleteFeedEntity();
   const [open, setOpen] = useState<string | null>(null);
   const tripOf = (item: Item) => item.tripId ?? item.entity.tripUpdate?.trip?.tripId ?? '';
   const routeOf = (item: Item) =>
     item.routeId ?? item.entity.tripUpdate?.trip?.routeId ?? tripsToRoutes?.[tripOf(item)];
-  const shown = items.filter(
-    (item) => (!route || routeOf(item) === route) && matchesTrainNumber(tripOf(item), number),
-  );
+  const stateOf = (item: Item) => listState(item.entity, item.state);
+  const after = /^\d{1,2}:\d{2}$/.test(departsAfter) ? hhmmSeconds(departsAfter) : null;
+  const shown = items
+    .filter(
+      (item) =>
+        (!route || routeOf(item) === route) &&
+        matchesTrainNumber(tripOf(item), number) &&
+        (!state || stateOf(item) === state) &&
+        (after === null || (item.departureSecs ?? -1) >= after),
+    )
+    .sort((a, b) => {
+      if (sort === 'departure') return (a.departureSecs ?? 1e9) - (b.departureSecs ?? 1e9);
+      if (sort === 'route') return routeName(routeOf(a)).localeCompare(routeName(routeOf(b)));
+      if (sort === 'state') return STATE_ORDER.indexOf(stateOf(a)) - STATE_ORDER.indexOf(stateOf(b));
+      return b.updatedAt.localeCompare(a.updatedAt);
+    });
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
   const onDelete = (id: string) => {
     if (window.confirm(DELETE_CONFIRM)) remove.mutate({ kind: 'trip_update', id });
   };
-  const columns = canEdit ? 6 : 4;
+  const columns = canEdit ? 9 : 7;
   return (
     <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
       <thead>
@@ -47,8 +82,11 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
             <span className="visually-hidden">Details</span>
           </th>
           <th scope="col">Trip id</th>
+          <th scope="col">Route</th>
+          <th scope="col">Departs</th>
           <th scope="col">State</th>
-          <th scope="col">Last modified</th>
+          <th scope="col">What the update does</th>
+          <th scope="col">Last changed</th>
           {canEdit && (
             <>
               <th scope="col">
@@ -70,12 +108,12 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
           </tr>
         )}
         {shown.map((item) => {
-          const state = TRIP_STATE[item.state ?? ''];
+          const rowState = stateOf(item) === 'cancelled' ? CANCELLED : TRIP_STATE[item.state ?? ''];
           const tripId = tripOf(item);
           return (
             <Fragment key={item.id}>
               <tr
-                className={`trip-row ${state ? `table-${state.variant}` : ''}`}
+                className={`trip-row ${rowState ? `table-${rowState.variant}` : ''}`}
                 data-trip-id={tripId}
                 data-state={item.state ?? undefined}
                 onDoubleClick={() => toggle(item.id)}
@@ -93,14 +131,24 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
                   </Button>
                 </td>
                 <td className="font-monospace">{tripId}</td>
+                <td className="small" data-testid="trip-route">
+                  {routeName(routeOf(item))}
+                </td>
+                <td className="small">{item.departureSecs !== undefined ? hhmm(item.departureSecs) : '—'}</td>
                 <td>
-                  {state && (
-                    <Badge bg={state.variant} text={state.variant === 'warning' ? 'dark' : undefined}>
-                      {state.label}
+                  {rowState && (
+                    <Badge bg={rowState.variant} text={rowState.variant === 'warning' ? 'dark' : undefined}>
+                      {rowState.label}
                     </Badge>
                   )}
                 </td>
-                <td className="small">{formatDateTime(item.updatedAt, zone)}</td>
+                <td className="fw-semibold" data-testid="trip-effect">
+                  {tripEffect(item.entity, item.state)}
+                </td>
+                <td className="small text-nowrap" data-testid="trip-changed">
+                  {item.updatedBy ?? 'feed client'}
+                  <span className="text-body-secondary"> · {formatDateTime(item.updatedAt, zone)}</span>
+                </td>
                 {canEdit && (
                   <RowActions
                     editHref={paths.tripUpdate.getHref(item.id)}
@@ -122,4 +170,9 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
       </tbody>
     </Table>
   );
+}
+
+function hhmmSeconds(text: string): number {
+  const [h, m] = text.split(':').map(Number);
+  return (h ?? 0) * 3600 + (m ?? 0) * 60;
 }

@@ -2,26 +2,29 @@ import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { downloads } from '../../../config/paths.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
-import { useScheduleInfo } from '../../../lib/schedule-info.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { useJob } from '../../../lib/use-job.ts';
+import { type JobConnection, useJob } from '../../../lib/use-job.ts';
 import { useUploadSchedule } from '../api/upload-schedule.ts';
 
 export const UPLOAD_SUCCESS = '✅ Successfully uploaded the gtfs excel file.';
+
+/** Spec §8 live connection messages, word for word. */
+const CONNECTION: Record<JobConnection, string> = {
+  connected: 'Connected to status of upload',
+  failed: 'Failed to connect Connection to status of upload',
+  lost: 'Lost Connection to status of upload',
+};
 
 /** Spec §2 upload screen: file, submit, the growing log of the job, and result links. */
 export function UploadForm() {
   const notify = useNotifications();
   const utils = trpc.useUtils();
-  const info = useScheduleInfo().data;
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [connection, setConnection] = useState<string | null>(null);
   const upload = useUploadSchedule({ onSuccess: setJobId });
   const job = useJob(jobId, {
-    onStarted: () => setConnection('Connected to status of upload'),
-    onConnectionError: () => setConnection('Lost Connection to status of upload'),
+    onError: (error) => notify.error(error),
     onFinal: (message) => {
       void utils.schedule.info.invalidate();
       if (message.status === 'done') notify.success(UPLOAD_SUCCESS);
@@ -36,7 +39,9 @@ export function UploadForm() {
     upload.mutate(file);
   };
   const busy = upload.isPending || job.running;
-  const report = job.messages.some((m) => m.validation_report) || Boolean(info?.hasReport);
+  // Spec §2: the report link belongs to this upload, only when one of its messages carried a report.
+  const report = job.messages.some((m) => m.validation_report);
+  const connection = job.connection && CONNECTION[job.connection];
   const log = job.messages.map((m) => m.message).join('\n');
   return (
     <Card className="shadow-sm">
@@ -60,7 +65,12 @@ export function UploadForm() {
         {jobId && (
           <section className="mt-4" aria-label="Upload progress">
             <h2 className="h6">
-              Progress {connection && <small className="text-body-secondary">– {connection}</small>}
+              Progress{' '}
+              {connection && (
+                <small className="text-body-secondary" data-testid="upload-connection">
+                  – {connection}
+                </small>
+              )}
             </h2>
             <pre
               className="bg-dark text-light p-3 rounded small mb-0"

@@ -21,7 +21,11 @@ export function SummaryList() {
   const [to, setTo] = useState('');
   const create = useCreateSummary({ onStarted: setJobId });
   const job = useJob(jobId, {
-    onConnectionError: (error) => notify.error(error, 'Failed to connect to file status.'),
+    // Spec §8: only a failed first connection is reported; a lost one reconnects and resumes.
+    onConnection: (connection) => {
+      if (connection === 'failed') notify.error(new Error('Failed to connect to file status.'));
+    },
+    onError: (error) => notify.error(error),
     onFinal: (message) => {
       if (message.status === 'error') notify.error(new Error(`Summary failed\n${message.message}`));
       else notify.success(`Sucessfully create summary excel ${message.message}`);

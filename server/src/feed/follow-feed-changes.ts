@@ -1,0 +1,39 @@
+import type { AppDeps } from '../deps.ts';
+import type { FeedKind } from './feed-kind.ts';
+
+/**
+ * The kind of each feed change (save, delete, expiry) from now on, in any process, until the
+ * signal aborts: lets open lists refetch instead of waiting for a Refresh. First 'all', once
+ * listening: a client that (re)connects refetches what it may have missed meanwhile.
+ */
+export async function* followFeedChanges(
+  deps: Pick<AppDeps, 'bus'>,
+  options: { signal?: AbortSignal },
+): AsyncGenerator<FeedKind | 'all'> {
+  const queue: FeedKind[] = [];
+  let wake: (() => void) | undefined;
+  const off = deps.bus.on('feed_changed', (kind) => {
+    // Several changes of one kind before the client reads are one refetch.
+    if (!queue.includes(kind as FeedKind)) queue.push(kind as FeedKind);
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  options.signal?.addEventListener('abort', onAbort);
+  try {
+    yield 'all';
+    while (!options.signal?.aborted) {
+      const kind = queue.shift();
+      if (kind) {
+        yield kind;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  } finally {
+    off();
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, logIn, openBrowser, type TestBrowser } from '../support/browser.ts';
+import { uploadSchedule } from '../support/schedule.ts';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
+
+type SocketFault = 'refuse' | 'drop';
+
+/**
+ * Runs in the page before the app: job sockets (/trpc) are refused ('refuse'), or the first one
+ * opens and is dropped at its first message while later ones are refused ('drop'). Port 9 has no
+ * listener, so the browser sees a failed connection. `__jobSockets` counts the attempts.
+ */
+function breakJobSockets(fault: SocketFault) {
+  const Native = window.WebSocket;
+  const counter = window as unknown as { __jobSockets: number };
+  counter.__jobSockets = 0;
+  class Faulty extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      const job = String(url).includes('/trpc');
+      const refused = job && (fault === 'refuse' || counter.__jobSockets > 0);
+      super(refused ? 'ws://127.0.0.1:9/trpc' : url, protocols);
+      if (!job) return;
+      counter.__jobSockets += 1;
+      if (!refused) this.addEventListener('message', () => this.close(), { once: true });
+    }
+  }
+  window.WebSocket = Faulty;
+}
+
+// Not a workbook: the job validates it (a report) and refuses it, quickly.
+const BROKEN = {
+  name: 'broken.xlsx',
+  mimeType: 'application/octet-stream',
+  buffer: Buffer.from('not a workbook'),
+};
+
+describe.skipIf(!hasChromium)('live job connection in the browser (spec §2, §8, §9)', () => {
+  let t: TestApp;
+  let b: TestBrowser;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { serveWeb: true });
+    b = await openBrowser(t.url);
+    await logIn(b.page, ADMIN.username, ADMIN.password);
+    // An earlier upload left a validation report.
+    const admin = t.client();
+    await admin.login(ADMIN.username, ADMIN.password);
+    const earlier = await uploadSchedule(admin, BROKEN.buffer, 'earlier.xlsx');
+    expect(earlier.messages.some((m: { validation_report?: boolean }) => m.validation_report)).toBe(true);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  /** A new tab of the logged-in browser whose job sockets fail as told. */
+  async function tabWith(fault: SocketFault) {
+    const page = await b.context.newPage();
+    await page.addInitScript(breakJobSockets, fault);
+    return page;
+  }
+
+  it('says the first connection failed, stops after 5 reconnection attempts, and links no earlier report', async () => {
+    const page = await tabWith('refuse');
+    await page.goto('/upload_gtfs');
+    await page.getByLabel(/Schedule workbook/).setInputFiles(BROKEN);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const connection = page.getByTestId('upload-connection');
+    await connection.filter({ hasText: 'Failed to connect Connection to status of upload' }).waitFor();
+    // Giving up ends the wait for the job: the Upload button is free again.
+    await page
+      .getByRole('button', { name: 'Upload' })
+      .and(page.locator(':enabled'))
+      .waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { __jobSockets: number }).__jobSockets)).toBe(
+      1 + 5,
+    );
+    expect(await connection.textContent()).toBe('– Failed to connect Connection to status of upload');
+    // Spec §2: no message of this upload arrived, so none carried a report.
+    expect(await page.getByRole('link', { name: 'Validation report' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('says an open connection was lost', async () => {
+    const page = await tabWith('drop');
+    await page.goto('/upload_gtfs');
+    await page.getByLabel(/Schedule workbook/).setInputFiles(BROKEN);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const connection = page.getByTestId('upload-connection');
+    await connection.filter({ hasText: 'Lost Connection to status of upload' }).waitFor();
+    expect(await connection.textContent()).toBe('– Lost Connection to status of upload');
+    await page.close();
+  });
+
+  it("shows 'Failed to connect to file status.' when the summary job cannot be followed", async () => {
+    const page = await tabWith('refuse');
+    await page.goto('/list_excel');
+    await page.getByRole('button', { name: 'Create new' }).click();
+    const banner = page.getByTestId('banner-error').filter({ hasText: 'Failed to connect to file status.' });
+    await banner.waitFor();
+    expect(await banner.count()).toBe(1);
+    await page.close();
+  });
+
+  it('links the validation report that a message of this upload carried', async () => {
+    const { page } = b;
+    await page.goto('/upload_gtfs');
+    await page.getByLabel(/Schedule workbook/).setInputFiles(BROKEN);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByTestId('upload-log').filter({ hasText: 'Validated:' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Validation report' }).getAttribute('href')).toBe(
+      '/static/shared/result/report.html',
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { PROGRESS, TRIP_STATE } from './feed-labels.ts';
+
+describe('TRIP_STATE', () => {
+  it('labels a trip update whose trip the schedule lacks, in a colour of its own', () => {
+    expect(TRIP_STATE.not_in_schedule).toEqual({ label: 'Not in schedule', variant: 'secondary' });
+  });
+
+  it('gives every state its own colour, and the spec §4 colours to the three run states', () => {
+    expect(
+      Object.fromEntries(Object.entries(TRIP_STATE).map(([state, { variant }]) => [state, variant])),
+    ).toEqual({
+      yet_to_start: 'warning',
+      in_progress: 'success',
+      finished: 'danger',
+      not_in_schedule: 'secondary',
+    });
+  });
+
+  it('labels search results by inprogress as the list labels trip states', () => {
+    expect(PROGRESS).toEqual({
+      0: TRIP_STATE.in_progress,
+      1: TRIP_STATE.yet_to_start,
+      2: TRIP_STATE.finished,
+    });
+  });
+});
