@@ -33,7 +33,7 @@ const tsx = ['--import', 'tsx'];
 switch (task) {
   case 'start':
     ensureWebBuilt(true);
-    run('node', [...tsx, 'server/src/main.ts']);
+    run('node', [...tsx, 'gateway/src/main-product.ts']);
     break;
   case 'gateway':
     run('node', [...tsx, 'gateway/src/main.ts']);

@@ -1,1 +1,2 @@
 export { gatewayPlugin } from './plugin.ts';
+export { type BuildProductOptions, buildProduct } from './product.ts';

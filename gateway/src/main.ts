@@ -1,8 +1,8 @@
 import { openDb } from '@feeddesk/drizzle';
-import { buildApp } from '@feeddesk/server/app';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import pino from 'pino';
+import { buildProduct } from './product.ts';
 
 /**
  * The gateway alone: the documented REST/protobuf contract, the public feeds and /ws, without tRPC
@@ -19,7 +19,7 @@ const log = pino({ level: config.LOG_LEVEL });
 const database = await openDb(config.databaseUrl);
 const deps = createAppDeps({ config, database, log });
 await deps.bus.start();
-const app = await buildApp({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });
+const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });
 
 const shutdown = async () => {
   await app.close();

@@ -4,11 +4,13 @@ export { decodeFeedEntity, decodeFeedMessage, encodeFeedEntity, encodeFeedMessag
 export { type EntityKind, entityKind } from './entity-kind.ts';
 export { FeedDecodeError, FeedVerifyError } from './errors.ts';
 export {
+  type FeedEntityJson,
   type FeedJson,
   feedEntityFromJson,
   feedEntityToJson,
   feedMessageFromJson,
   feedMessageToJson,
+  type JsonOf,
 } from './json.ts';
 export { verifyFeedEntity, verifyFeedMessage } from './verify.ts';
 export { transit_realtime };

@@ -5,10 +5,37 @@ import { verifyFeedEntity, verifyFeedMessage } from './verify.ts';
 /** protobuf-JSON: camelCase names, enums as names, int64 as numbers, unset fields omitted. */
 export type FeedJson = { [key: string]: unknown };
 
+/**
+ * The protobuf-JSON shape of a message interface T (what `toObject` with the options below makes):
+ * enum numbers become their names, int64 (number or Long) numbers, bytes base64 strings. (An enum
+ * member's template string is its digits only, so `${number}` tells a plain number from an enum.)
+ */
+export type JsonOf<T> = T extends string | boolean
+  ? T
+  : T extends number
+    ? `${number}` extends `${T}`
+      ? number
+      : string
+    : T extends { low: number; high: number; unsigned: boolean }
+      ? number
+      : T extends Uint8Array
+        ? string
+        : T extends readonly (infer U)[]
+          ? JsonOf<NonNullable<U>>[]
+          : T extends object
+            ? { [K in keyof T]: JsonOf<NonNullable<T[K]>> }
+            : never;
+
+export type FeedEntityJson = JsonOf<transit_realtime.IFeedEntity>;
+
 const toJsonOptions = { enums: String, longs: Number, json: true } as const;
 
-export function feedEntityToJson(entity: transit_realtime.IFeedEntity): FeedJson {
-  return transit_realtime.FeedEntity.toObject(entity as transit_realtime.FeedEntity, toJsonOptions);
+export function feedEntityToJson(entity: transit_realtime.IFeedEntity): FeedEntityJson {
+  // toObject is typed as a loose record; with these options it makes exactly FeedEntityJson.
+  return transit_realtime.FeedEntity.toObject(
+    entity as transit_realtime.FeedEntity,
+    toJsonOptions,
+  ) as FeedEntityJson;
 }
 
 export function feedMessageToJson(message: transit_realtime.IFeedMessage): FeedJson {

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -7,9 +7,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { gatewayPlugin } from '@feeddesk/gateway';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
@@ -17,15 +16,20 @@ import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
-import { appRouter } from './trpc/app-router.ts';
+import { type AppRouter, appRouter } from './trpc/app-router.ts';
 import { makeCreateContext } from './trpc/context.ts';
 
 export type BuildAppOptions = {
   deps: AppDeps;
   logger?: boolean | object;
   serveWeb?: boolean;
-  /** false = only the REST gateway and /ws (the gateway's own process: gateway/src/main.ts). */
+  /** false = no tRPC (the gateway's own process: gateway/src/main.ts). */
   trpc?: boolean;
+  /**
+   * Route plugins registered on the plumbing, beside tRPC and before the web app: the REST gateway
+   * (gateway/src/product.ts). The server knows no route of its own here, so it depends on no edge.
+   */
+  routes?: FastifyPluginAsync[];
 };
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -41,7 +45,7 @@ const SPA_ROUTES = new Set([
   '/list_excel',
 ]);
 
-/** Builds the whole product on one Fastify instance: tRPC, the REST gateway and the web app. Never listens. */
+/** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { deps } = options;
   const app = Fastify({
@@ -59,16 +63,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50 },
   });
   // Two websocket servers share the port: Socket.IO owns /ws (contract.md), tRPC the rest.
-  const trpcUpgrades = new EventEmitter();
+  // A server that never listens, used only as the emitter of the upgrades that are not for /ws.
+  const trpcUpgrades = createServer();
   app.server.on('upgrade', (request, socket, head) => {
     if (!request.url?.startsWith('/ws')) trpcUpgrades.emit('upgrade', request, socket, head);
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades as never } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   if (options.trpc !== false) await registerTrpc(app, deps);
-  await app.register(gatewayPlugin);
+  for (const routes of options.routes ?? []) await app.register(routes);
   const webDist = deps.config.WEB_DIST ?? defaultWebDist;
   const serveWeb = options.serveWeb !== false && existsSync(join(webDist, 'index.html'));
   if (serveWeb)
@@ -99,17 +104,18 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
-  await app.register(fastifyTRPCPlugin, {
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter> = {
     prefix: '/trpc',
+    // No keepAlive: the adapter's types have no place for it (a top-level one was ignored at run time).
     useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     trpcOptions: {
       router: appRouter,
       createContext: makeCreateContext(deps),
-      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+      onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
       },
     },
-  } as never);
+  };
+  await app.register(fastifyTRPCPlugin, trpcOptions);
 }

@@ -6,13 +6,18 @@ export type Logger = {
   error(obj: unknown, msg?: string): void;
 };
 
+/** drizzle's transaction handle, which runs every query the database runs. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query may go: the database, or a transaction that the caller holds open. */
+export type DbOrTx = Db | Tx;
+
 /**
  * What every service function receives first. Passed in, never imported, so one function runs on
  * PGlite and PostgreSQL in the same test run, and tests fix the clock.
  * For a multi-write transaction pass drizzle's `tx` as `db`.
  */
 export type Deps = {
-  db: Db;
+  db: DbOrTx;
   now: () => Date;
   log: Logger;
 };

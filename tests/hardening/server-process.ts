@@ -27,7 +27,7 @@ export type ServerProcess = {
 };
 
 /**
- * The real product as `npm start` runs it: `node --import tsx server/src/main.ts`, on PGlite in
+ * The real product as `npm start` runs it: `node --import tsx gateway/src/main-product.ts`, on PGlite in
  * `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
  */
 export async function startServerProcess(options: {
@@ -50,7 +50,7 @@ export async function startServerProcess(options: {
   delete env.NODE_OPTIONS;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else env.DATA_DIR = options.dataDir!;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main-product.ts'], {
     cwd: repo,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

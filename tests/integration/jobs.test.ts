@@ -57,6 +57,32 @@ describe.each(databaseKinds)('job progress on %s', (kind) => {
     expect(received).toEqual(['working:first', 'working:second', 'done:all done']);
   });
 
+  it('refuses a view-only user who follows an upload job over tRPC, as /ws does', async () => {
+    const viewer = await t.clientWithRoles(['view']);
+    const job = await steppedJob();
+    const { client, close } = trpcOverWebSocket(t.url, viewer.cookieHeader);
+    const received: string[] = [];
+    const error = await new Promise<{ message: string; data?: { code?: string } | null }>((resolve) => {
+      client.jobs.onMessage.subscribe(
+        { jobId: job.jobId },
+        {
+          onData: (m) => received.push(m.data.message),
+          onError: resolve,
+          onComplete: () => resolve({ message: 'completed without an error' }),
+        },
+      );
+    });
+    close();
+    await job.release();
+    await job.release();
+    await job.finished;
+    expect(received).toEqual([]);
+    expect({ message: error.message, code: error.data?.code }).toEqual({
+      message: "This job needs the 'gtfs' role.",
+      code: 'FORBIDDEN',
+    });
+  });
+
   it('gives the same messages over Socket.IO /ws to a client that joins after the end', async () => {
     const browser = await t.clientWithRoles(['gtfs']);
     const job = await steppedJob();

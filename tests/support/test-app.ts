@@ -1,4 +1,4 @@
-import { buildApp } from '@feeddesk/server/app';
+import { buildProduct } from '@feeddesk/gateway/product';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import type { AppDeps } from '@feeddesk/server/deps';
@@ -29,7 +29,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on a real port against a real database (style.md §9), with a controllable clock. */
+/** The real product (gateway/src/product.ts) on a real port against a real database (style.md §9), with a controllable clock. */
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
   options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean; trpc?: boolean } = {},
@@ -50,7 +50,7 @@ export async function startTestApp(
     now: () => clock.now ?? new Date(),
   });
   const background = await startBackground(deps);
-  const app = await buildApp({ deps, serveWeb: options.serveWeb ?? false, trpc: options.trpc });
+  const app = await buildProduct({ deps, serveWeb: options.serveWeb ?? false, trpc: options.trpc });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

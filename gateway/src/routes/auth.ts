@@ -1,9 +1,7 @@
 import { login } from '@feeddesk/server/auth/login';
 import { invalidateSession } from '@feeddesk/server/auth/sessions';
 import { AppError } from '@feeddesk/server/errors';
-import { loginRateLimit } from '@feeddesk/server/http/login-options';
 import { requireRole } from '@feeddesk/server/http/require-role';
-import { sessionPolicy } from '@feeddesk/server/http/session';
 import { clearSessionCookie, isSecureRequest, setSessionCookie } from '@feeddesk/server/http/session-cookie';
 import { createUser } from '@feeddesk/server/users/create-user';
 import { deleteUser } from '@feeddesk/server/users/delete-user';
@@ -27,11 +25,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       password: field(form, 'password') ?? '',
       rememberMe: boolField(form, 'remember_me', true),
       ip: request.ip,
-      policy: sessionPolicy(app.deps),
-      limit: loginRateLimit(app.deps),
+      previousSessionId: request.sessionId,
     });
-    // A new token at every login (no session fixation); the old session ends.
-    if (request.sessionId) await invalidateSession(app.deps, request.sessionId);
     setSessionCookie(reply, { ...result, secure: isSecureRequest(request) });
     return result.roles;
   });

@@ -1,9 +1,7 @@
 import { hasRole } from '@feeddesk/server/auth/roles';
-import { validateSessionToken } from '@feeddesk/server/auth/sessions';
-import { sessionPolicy } from '@feeddesk/server/http/session';
+import { sessionPolicy, validateSessionToken } from '@feeddesk/server/auth/sessions';
 import { cookieValue, SESSION_COOKIE } from '@feeddesk/server/http/session-cookie';
-import { followJob } from '@feeddesk/server/jobs/follow-job';
-import { getJob } from '@feeddesk/server/jobs/list-job-messages';
+import { followJob, getJobToFollow } from '@feeddesk/server/jobs/follow-job';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -48,17 +46,11 @@ export const liveConnection: FastifyPluginAsync = fp(
           return;
         }
         try {
-          const job = await getJob(app.deps, room);
-          const needed = job.kind === 'summary' ? 'excel' : 'gtfs';
-          if (!hasRole(socket.data.roles as string[], needed)) {
-            socket.emit('error-message', {
-              status: 'error',
-              message: `This job needs the '${needed}' role.`,
-            });
-            return;
-          }
+          const roles = socket.data.roles as string[];
+          // Refused (unknown job, or not the role of its kind) before joining its room.
+          const job = await getJobToFollow(app.deps, { jobId: room, roles });
           await socket.join(room);
-          for await (const m of followJob(app.deps, { jobId: room, signal: abort.signal })) {
+          for await (const m of followJob(app.deps, { jobId: room, roles, signal: abort.signal })) {
             if (job.kind === 'summary') {
               if (m.status !== 'working') socket.emit('finished', { status: m.status, message: m.message });
             } else {

@@ -1,9 +1,13 @@
 import { loginFailures } from '@feeddesk/drizzle';
 import { and, count, eq, gt, lt, or } from 'drizzle-orm';
-import type { Deps } from '../deps.ts';
+import type { AppDeps, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 export type LoginRateLimit = { maxFailures: number; windowSeconds: number };
+
+export function loginRateLimit(deps: AppDeps): LoginRateLimit {
+  return { maxFailures: deps.config.LOGIN_MAX_FAILURES, windowSeconds: deps.config.LOGIN_WINDOW_SECONDS };
+}
 
 /**
  * Refuses a login attempt once `maxFailures` failures were recorded in the window for the same

@@ -1,19 +1,19 @@
 import { userRoles, users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { assertLoginAllowed, type LoginRateLimit, recordLoginFailure } from './login-rate-limit.ts';
+import { assertLoginAllowed, loginRateLimit, recordLoginFailure } from './login-rate-limit.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { normaliseRoles } from './roles.ts';
-import { createSession, type SessionPolicy } from './sessions.ts';
+import { createSession, invalidateSession, sessionPolicy } from './sessions.ts';
 
 export type LoginOptions = {
   username: string;
   password: string;
   rememberMe: boolean;
   ip: string;
-  policy: SessionPolicy;
-  limit: LoginRateLimit;
+  /** The session the client logged in from, if any: it ends once the new one exists. */
+  previousSessionId?: string | null;
 };
 
 export type LoginResult = {
@@ -27,12 +27,16 @@ export type LoginResult = {
 /** One message for an unknown user and a wrong password, so logins do not reveal usernames. */
 const BAD_CREDENTIALS = 'Wrong username or password. Check both and try again.';
 
-export async function login(deps: Deps, options: LoginOptions): Promise<LoginResult> {
+/**
+ * Checks the credentials (rate-limited by address and username) and starts a new session: a new
+ * token at every login (no session fixation), and the client's previous session ends.
+ */
+export async function login(deps: AppDeps, options: LoginOptions): Promise<LoginResult> {
   const username = options.username.trim();
   if (!username || !options.password) {
     throw new AppError('invalid_credentials', { message: 'Please enter a username and a password.' });
   }
-  await assertLoginAllowed(deps, { ip: options.ip, username, limit: options.limit });
+  await assertLoginAllowed(deps, { ip: options.ip, username, limit: loginRateLimit(deps) });
   const [user] = await deps.db.select().from(users).where(eq(users.username, username));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.password);
   if (!user || !ok) {
@@ -43,8 +47,9 @@ export async function login(deps: Deps, options: LoginOptions): Promise<LoginRes
   const session = await createSession(deps, {
     userId: user.id,
     persistent: options.rememberMe,
-    policy: options.policy,
+    policy: sessionPolicy(deps),
   });
+  if (options.previousSessionId) await invalidateSession(deps, options.previousSessionId);
   return {
     ...session,
     persistent: options.rememberMe,

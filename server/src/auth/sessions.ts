@@ -1,9 +1,13 @@
 import { sessions, userRoles, users } from '@feeddesk/drizzle';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import type { Deps } from '../deps.ts';
+import type { AppDeps, Deps } from '../deps.ts';
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts';
 
 export type SessionPolicy = { persistentDays: number; browserSessionHours: number };
+
+export function sessionPolicy(deps: AppDeps): SessionPolicy {
+  return { persistentDays: deps.config.SESSION_DAYS, browserSessionHours: deps.config.BROWSER_SESSION_HOURS };
+}
 
 export type SessionUser = { id: number; username: string; roles: string[] };
 export type ValidSession = { sessionId: string; expiresAt: Date; persistent: boolean; user: SessionUser };

@@ -36,7 +36,7 @@ export async function deleteFeedEntity(
         json: null,
       });
     }
-    await markFeedChanged(tx as never, options.kind, now);
+    await markFeedChanged(tx, options.kind, now);
   });
   await deps.bus.publish('feed_changed', options.kind);
 }

@@ -1,3 +1,4 @@
+import { feedEntityToJson } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
 import { tripUpdateState } from './entity-state.ts';
 import { makeSchedule, makeStopTimeUpdate, makeTripUpdate } from './rules/test-support.ts';
@@ -5,7 +6,7 @@ import { makeSchedule, makeStopTimeUpdate, makeTripUpdate } from './rules/test-s
 // makeSchedule's WD-2300 departs at 08:00 (28 800 s) and arrives at 08:20 (30 000 s) of its day.
 const DAY_START = 1_700_000_000;
 const schedule = makeSchedule(DAY_START);
-const update = makeTripUpdate([makeStopTimeUpdate(2, { arrival: { delay: 0 } })]);
+const update = feedEntityToJson(makeTripUpdate([makeStopTimeUpdate(2, { arrival: { delay: 0 } })]));
 
 describe('tripUpdateState', () => {
   it('is yet to start while the start time is at or after now (spec §4)', () => {
@@ -20,13 +21,13 @@ describe('tripUpdateState', () => {
   });
 
   it('shifts the start by the delay of the first stop', () => {
-    const late = makeTripUpdate([makeStopTimeUpdate(1, { departure: { delay: 300 } })]);
+    const late = feedEntityToJson(makeTripUpdate([makeStopTimeUpdate(1, { departure: { delay: 300 } })]));
     expect(tripUpdateState(late, schedule, DAY_START + 29_100)).toBe('yet_to_start');
     expect(tripUpdateState(late, schedule, DAY_START + 29_101)).toBe('in_progress');
   });
 
   it('is not in schedule when the schedule lacks the trip, or no schedule is loaded', () => {
-    const stranger = makeTripUpdate([], { tripId: 'WD-9999' });
+    const stranger = feedEntityToJson(makeTripUpdate([], { tripId: 'WD-9999' }));
     expect(tripUpdateState(stranger, schedule, DAY_START)).toBe('not_in_schedule');
     expect(tripUpdateState(update, null, DAY_START)).toBe('not_in_schedule');
   });

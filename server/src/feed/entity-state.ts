@@ -1,4 +1,4 @@
-import type { FeedEntity } from '@feeddesk/proto';
+import type { FeedEntityJson } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 
 export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'not_in_schedule' | 'unknown';
@@ -11,7 +11,7 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
  * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated.
  */
 export function tripUpdateState(
-  entity: FeedEntity,
+  entity: FeedEntityJson,
   view: ScheduleView | null,
   nowSecs: number,
 ): TripUpdateState {
@@ -38,7 +38,7 @@ export function tripUpdateState(
 }
 
 /** Active now, ended, or not yet started (spec §4 alert row colours). */
-export function alertState(entity: FeedEntity, nowSecs: number): AlertState {
+export function alertState(entity: FeedEntityJson, nowSecs: number): AlertState {
   const periods = entity.alert?.activePeriod ?? [];
   if (periods.length === 0) return 'active';
   let upcoming = false;

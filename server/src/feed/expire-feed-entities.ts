@@ -13,7 +13,7 @@ export async function expireFeedEntities(deps: AppDeps): Promise<number> {
       .where(and(isNotNull(feedEntities.expiresAt), lt(feedEntities.expiresAt, now)))
       .returning({ kind: feedEntities.kind });
     const changed = [...new Set(gone.map((g) => g.kind as FeedKind))];
-    for (const kind of changed) await markFeedChanged(tx as never, kind, now);
+    for (const kind of changed) await markFeedChanged(tx, kind, now);
     return { changed, count: gone.length };
   });
   for (const kind of kinds.changed) await deps.bus.publish('feed_changed', kind);

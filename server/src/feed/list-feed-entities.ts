@@ -1,5 +1,5 @@
 import { feedEntities } from '@feeddesk/drizzle';
-import { decodeFeedEntity, type FeedEntity, feedEntityToJson } from '@feeddesk/proto';
+import type { FeedEntityJson } from '@feeddesk/proto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +9,8 @@ import type { FeedKind } from './feed-kind.ts';
 
 export type FeedListItem = {
   id: string;
-  entity: Record<string, unknown>;
+  /** protobuf-JSON, as stored when saved. */
+  entity: FeedEntityJson;
   updatedAt: string;
   updatedBy: string | null;
   state: TripUpdateState | AlertState | null;
@@ -33,21 +34,21 @@ export async function listFeedEntities(
         : eq(feedEntities.kind, options.kind),
     )
     .orderBy(asc(feedEntities.updatedAt));
-  const entities = rows.map((r) => decodeFeedEntity(r.pb));
   const tripIds = [...new Set(rows.map((r) => r.tripId).filter((t): t is string => !!t))];
   const view =
     options.kind === 'trip_update' && tripIds.length > 0
       ? await readScheduleView(deps, { tripIds, routeIds: [], stopIds: [], agencyIds: [] })
       : null;
   const nowSecs = Math.floor(deps.now().getTime() / 1000);
-  return rows.map((row, i) => {
-    const entity = entities[i] as FeedEntity;
+  return rows.map((row) => {
+    // The JSON column holds what saveFeedEntity made from the saved message.
+    const entity = row.json as FeedEntityJson;
     const tripId = row.tripId ?? undefined;
     const first = tripId ? view?.trip(tripId)?.stopTimes[0] : undefined;
     const departureSecs = first?.departureSecs ?? first?.arrivalSecs ?? undefined;
     return {
       id: row.id,
-      entity: feedEntityToJson(entity),
+      entity,
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedBy,
       state:

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
 import {
   decodeFeedEntity,
-  encodeFeedEntity,
+  type EntityKind,
   entityKind,
+  FeedDecodeError,
   type FeedEntity,
   FeedVerifyError,
+  feedEntityFromJson,
   feedEntityToJson,
+  transit_realtime,
+  verifyFeedEntity,
 } from '@feeddesk/proto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -19,39 +23,50 @@ import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { checkFeedEntity, type FeedNotice, hasErrors } from './rules/index.ts';
 
+/** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
+export type EntityInput = { protobuf: Uint8Array } | { json: object };
+
 export type SaveFeedEntityOptions = {
   kind: Exclude<FeedKind, 'vehicle'>;
-  entity: FeedEntity;
+  entity: EntityInput;
   by: string | null;
   /** false = do not keep this save in the history (header LogEntity: false). */
   log: boolean;
+  /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
+  saveCalls?: Partial<Record<EntityKind, string>>;
 };
 
-export type SaveFeedEntityResult = { id: string; warnings: FeedNotice[] };
+export type SaveFeedEntityResult = { id: string; message: string; warnings: FeedNotice[] };
 
-const ENDPOINT: Record<string, string> = {
-  trip_update: 'POST /feed/trip_update',
-  alert: 'POST /feed/service_alert',
+/** The sentences of spec §3, spelling and spaces included (contract.md). */
+const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
+  trip_update: '✅ Sucessfully saved Trip Update',
+  alert: ' ✅ Successfully saved Alert!',
+};
+const NAMES: Record<EntityKind, string> = {
+  trip_update: 'a trip update',
+  alert: 'an alert',
+  vehicle: 'a vehicle',
+  other: 'neither',
 };
 
 /**
- * Checks an entity against the feed rules and the current schedule, then upserts it by id,
- * logs it and marks the feed changed, all in one transaction; other processes hear of it by NOTIFY.
+ * Reads an entity (bytes or JSON), checks it against the feed rules and the current schedule, then
+ * upserts it by id, logs it and marks the feed changed, all in one transaction; other processes
+ * hear of it by NOTIFY. The message is verified once and both stored forms (bytes, JSON) are made
+ * from it.
  */
 export async function saveFeedEntity(
   deps: AppDeps,
   options: SaveFeedEntityOptions,
 ): Promise<SaveFeedEntityResult> {
   const { kind } = options;
-  const entity = { ...options.entity };
+  const entity = readEntity(options.entity);
   const actual = entityKind(entity);
   if (actual !== kind) {
-    const wanted = kind === 'trip_update' ? 'a trip update' : 'an alert';
+    const elsewhere = options.saveCalls?.[actual];
     throw new AppError('bad_request', {
-      message:
-        `This call takes ${wanted}, but the entity holds ${actual === 'other' ? 'neither' : `a ${actual.replace('_', ' ')}`}. ${
-          ENDPOINT[actual] ? `Send it to ${ENDPOINT[actual]}.` : ''
-        }`.trim(),
+      message: `This call takes ${NAMES[kind]}, but the entity holds ${NAMES[actual]}.${elsewhere ? ` Send it to ${elsewhere}.` : ''}`,
     });
   }
   const now = deps.now();
@@ -68,15 +83,13 @@ export async function saveFeedEntity(
       details: { notices },
     });
   }
-  let pb: Uint8Array;
-  try {
-    pb = encodeFeedEntity(entity);
-  } catch (error) {
-    if (error instanceof FeedVerifyError)
-      throw new AppError('feed_rules_failed', { message: `The entity is not valid: ${error.message}.` });
-    throw error;
+  // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
+  if ('protobuf' in options.entity) {
+    const problem = verifyFeedEntity(entity);
+    if (problem) throw notValid(problem);
   }
-  const json = feedEntityToJson(decodeFeedEntity(pb));
+  const pb = transit_realtime.FeedEntity.encode(entity).finish();
+  const json = feedEntityToJson(entity);
   const expiresAt =
     kind === 'trip_update'
       ? tripUpdateExpiry(entity, view, nowSecs, deps.config.TRIP_UPDATE_TTL_MINUTES * 60)
@@ -97,23 +110,44 @@ export async function saveFeedEntity(
       .onConflictDoUpdate({ target: [feedEntities.kind, feedEntities.id], set: row });
     if (options.log)
       await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
-    await markFeedChanged(tx as never, kind, now);
+    await markFeedChanged(tx, kind, now);
   });
   await deps.bus.publish('feed_changed', kind);
-  return { id, warnings: notices };
+  return { id, message: SAVED[kind], warnings: notices };
+}
+
+/** The one message this save works on; the decoder's or verifier's words in the error. */
+function readEntity(input: EntityInput): transit_realtime.FeedEntity {
+  try {
+    if ('protobuf' in input) return decodeFeedEntity(input.protobuf);
+    // The editor may leave the id out: a new entity gets one below.
+    return feedEntityFromJson({ id: '', ...input.json });
+  } catch (error) {
+    if (error instanceof FeedDecodeError) {
+      throw new AppError('feed_decode_failed', {
+        message: `The body is not a valid FeedEntity: ${error.message}.`,
+      });
+    }
+    if (error instanceof FeedVerifyError) throw notValid(error.message);
+    throw error;
+  }
+}
+
+function notValid(problem: string): AppError {
+  return new AppError('feed_rules_failed', { message: `The entity is not valid: ${problem}.` });
 }
 
 /** A trip update without start_date gets the service date of the trip's current run; a timestamp, now. */
 function fillTripUpdateDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
-  const tu = { ...entity.tripUpdate! };
-  entity.tripUpdate = tu;
+  const tu = entity.tripUpdate;
+  if (!tu) return;
   if (!tu.timestamp) tu.timestamp = nowSecs;
-  const tripId = tu.trip?.tripId;
-  if (!tripId || tu.trip?.startDate || !view?.trip(tripId)) return;
+  const trip = tu.trip;
+  const tripId = trip?.tripId;
+  if (!trip || !tripId || trip.startDate || !view?.trip(tripId)) return;
   const start = view.serviceDayStart?.(tripId);
   if (start === undefined) return;
-  const startDate = DateTime.fromSeconds(start + 43_200, { zone: view.timezone }).toFormat('yyyyMMdd');
-  tu.trip = { ...tu.trip, startDate };
+  trip.startDate = DateTime.fromSeconds(start + 43_200, { zone: view.timezone }).toFormat('yyyyMMdd');
 }
 
 /** A new trip update for a trip that already has one replaces it, keeping its id. */

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { type SessionUser, validateSessionToken } from '../auth/sessions.ts';
-import type { AppDeps } from '../deps.ts';
+import { type SessionUser, sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
 import { isSecureRequest, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -8,10 +7,6 @@ declare module 'fastify' {
     user: SessionUser | null;
     sessionId: string | null;
   }
-}
-
-export function sessionPolicy(deps: AppDeps) {
-  return { persistentDays: deps.config.SESSION_DAYS, browserSessionHours: deps.config.BROWSER_SESSION_HOURS };
 }
 
 /** Reads the session cookie on every request; refreshes the cookie when the sliding expiry moved. */

@@ -1,16 +1,31 @@
-import type { AppDeps } from '../deps.ts';
+import { hasRole } from '../auth/roles.ts';
+import type { AppDeps, Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import { isFinalStatus, type JobMessage } from './job-message.ts';
 import { getJob, listJobMessages } from './list-job-messages.ts';
 
 /**
+ * The job, if a user with these roles may follow it: upload jobs need `gtfs`, summaries `excel`
+ * (the roles that may start them). Every live edge (/ws, tRPC jobs.onMessage) asks here.
+ */
+export async function getJobToFollow(deps: Deps, options: { jobId: string; roles: readonly string[] }) {
+  const job = await getJob(deps, options.jobId);
+  const needed = job.kind === 'summary' ? 'excel' : 'gtfs';
+  if (!hasRole(options.roles, needed))
+    throw new AppError('forbidden', { message: `This job needs the '${needed}' role.` });
+  return job;
+}
+
+/**
  * Every message of a job from the start (or after `afterId`), then live ones until the final
- * one: what a client that joins late needs. Works across processes through the bus.
+ * one: what a client that joins late needs. Works across processes through the bus. Throws
+ * `forbidden` before any message when the roles may not follow this job.
  */
 export async function* followJob(
   deps: AppDeps,
-  options: { jobId: string; afterId?: number; signal?: AbortSignal },
+  options: { jobId: string; roles: readonly string[]; afterId?: number; signal?: AbortSignal },
 ): AsyncGenerator<JobMessage> {
-  await getJob(deps, options.jobId);
+  await getJobToFollow(deps, options);
   let lastId = options.afterId ?? 0;
   let wake: (() => void) | undefined;
   let pending = true;

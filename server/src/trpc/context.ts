@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type SessionUser, validateSessionToken } from '../auth/sessions.ts';
+import { type SessionUser, sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
-import { sessionPolicy } from '../http/session.ts';
 import { cookieValue, SESSION_COOKIE } from '../http/session-cookie.ts';
 
 export type Context = {

@@ -18,7 +18,7 @@ export async function deleteUser(
         message: 'You cannot delete your own account. Ask another administrator to do it.',
       });
     }
-    if ((await countOtherAdmins(tx as never, user.id)) === 0) {
+    if ((await countOtherAdmins(tx, user.id)) === 0) {
       throw new AppError('last_admin', {
         message: `${user.username} is the last administrator. Give another user the admin role first.`,
       });

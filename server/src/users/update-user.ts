@@ -30,7 +30,7 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
       .from(users)
       .where(and(eq(users.username, username), ne(users.id, user.id)));
     if (taken) throw usernameTaken(username);
-    if (!roles.includes('admin') && (await countOtherAdmins(tx as never, user.id)) === 0) {
+    if (!roles.includes('admin') && (await countOtherAdmins(tx, user.id)) === 0) {
       throw new AppError('last_admin', {
         message: `${user.username} is the last administrator. Give another user the admin role first.`,
       });
@@ -42,6 +42,6 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
     await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
     // A new password ends every session of that user at once (contract.md).
-    if (passwordHash) await invalidateUserSessions({ ...deps, db: tx as never }, { userId: user.id });
+    if (passwordHash) await invalidateUserSessions({ ...deps, db: tx }, { userId: user.id });
   });
 }

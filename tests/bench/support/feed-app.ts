@@ -68,7 +68,7 @@ export async function saveBenchFeed(app: TestApp, trips: BenchTrip[], count: num
   for (let n = 0; n < count; n++) {
     await saveFeedEntity(app.deps, {
       kind: 'trip_update',
-      entity: benchTripUpdate(trips, n),
+      entity: { json: benchTripUpdate(trips, n) },
       by: 'bench',
       log: false,
     });

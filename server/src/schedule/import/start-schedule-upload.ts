@@ -1,13 +1,29 @@
 import type { AppDeps } from '../../deps.ts';
-import { isAppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule } from './import-schedule.ts';
+import { safeFileName } from './safe-file-name.ts';
 
-/** Starts an upload job and returns its id at once (contract.md); progress goes to the job log. */
+export type UploadedFile = { bytes: Uint8Array; fileName: string };
+
+/**
+ * Starts an upload job and returns its id at once (contract.md); progress goes to the job log.
+ * Refuses a request without a file (a form sent with no file chosen has a nameless empty one) and
+ * a file over UPLOAD_MAX_MB, whichever edge it came through.
+ */
 export async function startScheduleUpload(
   deps: AppDeps,
-  options: { bytes: Uint8Array; fileName: string; user: { id: number; username: string } },
+  upload: { file: UploadedFile | undefined; user: { id: number; username: string } },
 ): Promise<{ jobId: string }> {
+  const { file, user } = upload;
+  if (!file || (file.bytes.length === 0 && !file.fileName))
+    throw new AppError('upload_missing', { message: 'Upload file!' });
+  if (file.bytes.length > deps.config.UPLOAD_MAX_MB * 1024 * 1024) {
+    throw new AppError('payload_too_large', {
+      message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB.`,
+    });
+  }
+  const options = { bytes: file.bytes, fileName: safeFileName(file.fileName), user };
   const { jobId } = await startJob(deps, {
     kind: 'schedule_upload',
     createdBy: options.user,

@@ -1,8 +1,6 @@
 import { login } from '../../auth/login.ts';
 import { normaliseRoles } from '../../auth/roles.ts';
 import { invalidateSession } from '../../auth/sessions.ts';
-import { loginRateLimit } from '../../http/login-options.ts';
-import { sessionPolicy } from '../../http/session.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 import { loginInput } from './auth.schemas.ts';
@@ -12,13 +10,7 @@ export const authRouter = router({
     ctx.user ? { id: ctx.user.id, username: ctx.user.username, roles: normaliseRoles(ctx.user.roles) } : null,
   ),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await login(ctx.deps, {
-      ...input,
-      ip: ctx.ip,
-      policy: sessionPolicy(ctx.deps),
-      limit: loginRateLimit(ctx.deps),
-    });
-    if (ctx.sessionId) await invalidateSession(ctx.deps, ctx.sessionId);
+    const result = await login(ctx.deps, { ...input, ip: ctx.ip, previousSessionId: ctx.sessionId });
     if (ctx.reply) setSessionCookie(ctx.reply, { ...result, secure: ctx.secure });
     return { username: result.username, roles: result.roles };
   }),

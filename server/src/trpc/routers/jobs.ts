@@ -1,19 +1,24 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { followJob } from '../../jobs/follow-job.ts';
+import { followJob, getJobToFollow } from '../../jobs/follow-job.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
 export const jobsRouter = router({
   /**
    * Every message of a job from the start (or after the last seen id on reconnect), then live
-   * ones; ends after the final message.
+   * ones; ends after the final message. Only for the role of the job's kind (as /ws).
    */
   onMessage: authedProcedure
     .input(z.object({ jobId: z.string().max(100), lastEventId: z.string().nullish() }))
-    .subscription(async function* ({ ctx, input, signal }) {
+    .subscription(async ({ ctx, input, signal }) => {
+      const follow = { jobId: input.jobId, roles: ctx.user.roles, signal };
+      // Checked before the stream starts, so a refusal is a FORBIDDEN (or NOT_FOUND) answer.
+      await getJobToFollow(ctx.deps, follow);
       const afterId = input.lastEventId ? Number(input.lastEventId) : 0;
-      for await (const message of followJob(ctx.deps, { jobId: input.jobId, afterId, signal })) {
-        yield tracked(String(message.id), message);
-      }
+      return (async function* () {
+        for await (const message of followJob(ctx.deps, { ...follow, afterId })) {
+          yield tracked(String(message.id), message);
+        }
+      })();
     }),
 });

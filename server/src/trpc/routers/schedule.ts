@@ -1,8 +1,6 @@
-import { AppError } from '../../errors.ts';
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
 import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
-import { safeFileName } from '../../schedule/import/safe-file-name.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
@@ -29,15 +27,10 @@ export const scheduleRouter = router({
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
     const file = input.get('file');
-    if (!(file instanceof Blob) || file.size === 0)
-      throw new AppError('upload_missing', { message: 'Upload file!' });
-    if (file.size > ctx.deps.config.UPLOAD_MAX_MB * 1024 * 1024) {
-      throw new AppError('payload_too_large', {
-        message: `The file is larger than ${ctx.deps.config.UPLOAD_MAX_MB} MB.`,
-      });
-    }
-    const fileName = 'name' in file && typeof file.name === 'string' ? file.name : 'upload';
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return startScheduleUpload(ctx.deps, { bytes, fileName: safeFileName(fileName), user: ctx.user });
+    const upload =
+      file instanceof Blob
+        ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file instanceof File ? file.name : '' }
+        : undefined;
+    return startScheduleUpload(ctx.deps, { file: upload, user: ctx.user });
   }),
 });

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { AlertEditor } from '../../features/feed/components/alert-editor.tsx';
-import type { AlertEntity } from '../../features/feed/types.ts';
+import { type AlertEntity, isAlert } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
@@ -15,7 +15,8 @@ export default function ServiceAlertRoute() {
   const state = useLocation().state as { entity?: AlertEntity } | null;
   const id = useSearchParams()[0].get('id');
   const loaded = useFeedEntity('alert', state?.entity ? null : id);
-  const found = state?.entity ?? (loaded.data?.entity as AlertEntity | undefined);
+  const saved = loaded.data?.entity;
+  const found = state?.entity ?? (saved && isAlert(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);

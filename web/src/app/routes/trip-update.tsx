@@ -7,7 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
-import type { TripUpdateEntity } from '../../features/feed/types.ts';
+import { isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
@@ -15,7 +15,8 @@ export default function TripUpdateRoute() {
   const state = useLocation().state as { entity?: TripUpdateEntity } | null;
   const id = useSearchParams()[0].get('id');
   const loaded = useFeedEntity('trip_update', state?.entity ? null : id);
-  const found = state?.entity ?? (loaded.data?.entity as TripUpdateEntity | undefined);
+  const saved = loaded.data?.entity;
+  const found = state?.entity ?? (saved && isTripUpdate(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);

@@ -1,7 +1,9 @@
-import type { TripUpdateEntity } from './types.ts';
+import type { FeedEntityJson } from './types.ts';
+
+type Updated = Pick<FeedEntityJson, 'tripUpdate'>;
 
 /** Issue 18: what an update does, in the words a controller uses: "Cancelled", "+5 min", "2 stops skipped". */
-export function tripEffect(entity: TripUpdateEntity, state: string | null): string {
+export function tripEffect(entity: Updated, state: string | null): string {
   const tu = entity.tripUpdate;
   if (tu?.trip?.scheduleRelationship === 'CANCELED') return 'Cancelled';
   const updates = tu?.stopTimeUpdate ?? [];
@@ -16,12 +18,12 @@ export function tripEffect(entity: TripUpdateEntity, state: string | null): stri
   }
   const skipped = updates.filter((u) => u.scheduleRelationship === 'SKIPPED').length;
   if (skipped > 0) parts.push(`${skipped} stop${skipped === 1 ? '' : 's'} skipped`);
-  if (parts.length === 0 && state === 'unknown') return 'Not in schedule';
+  if (parts.length === 0 && state === 'not_in_schedule') return 'Not in schedule';
   return parts.join(', ') || 'No change';
 }
 
 /** The state a controller filters on: the server's trip state, or cancelled, or not in the schedule. */
-export function listState(entity: TripUpdateEntity, state: string | null): string {
+export function listState(entity: Updated, state: string | null): string {
   if (entity.tripUpdate?.trip?.scheduleRelationship === 'CANCELED') return 'cancelled';
   return state ?? 'unknown';
 }
@@ -31,5 +33,6 @@ export const LIST_STATES: { value: string; label: string }[] = [
   { value: 'yet_to_start', label: 'Yet to start' },
   { value: 'finished', label: 'Finished' },
   { value: 'cancelled', label: 'Cancelled' },
-  { value: 'unknown', label: 'Not in schedule' },
+  { value: 'not_in_schedule', label: 'Not in schedule' },
+  { value: 'unknown', label: 'Unknown' },
 ];

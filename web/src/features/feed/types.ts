@@ -1,50 +1,37 @@
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
-import type { inferRouterInputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
 /** What feed.saveTripUpdate and feed.saveAlert accept (derived from the procedures' zod inputs). */
 export type TripUpdateInput = Inputs['feed']['saveTripUpdate']['entity'];
 export type AlertInput = Inputs['feed']['saveAlert']['entity'];
 
 /**
- * The parts of protobuf-JSON feed entities (camelCase, enums as names, uint64 possibly strings) that
- * the screens read. feed.list/get return entities as the server's FeedEntity JSON.
+ * A live entity as feed.list/get return it: protobuf-JSON (camelCase, enums as names, int64 as
+ * numbers), typed by the server from the GTFS-RT schema.
  */
-export type Translation = { text: string; language?: string };
-export type TranslatedString = { translation: Translation[] };
+export type FeedEntityJson = Outputs['feed']['get']['entity'];
+export type TripUpdateJson = NonNullable<FeedEntityJson['tripUpdate']>;
+export type AlertJson = NonNullable<FeedEntityJson['alert']>;
+export type StopTimeUpdateJson = NonNullable<TripUpdateJson['stopTimeUpdate']>[number];
+export type StopTimeEventJson = NonNullable<StopTimeUpdateJson['arrival']>;
+export type InformedEntityJson = NonNullable<AlertJson['informedEntity']>[number];
+export type TranslatedString = NonNullable<AlertJson['headerText']>;
+export type Translation = NonNullable<TranslatedString['translation']>[number];
 
-export type StopTimeEventJson = { delay?: number; time?: number | string };
-export type StopTimeUpdateJson = {
-  stopSequence?: number;
-  stopId?: string;
-  arrival?: StopTimeEventJson;
-  departure?: StopTimeEventJson;
-  scheduleRelationship?: string;
-};
+/** An entity the editors open: from the list (with its id) or new (without one yet). */
+type EditedEntity = Omit<FeedEntityJson, 'id'> & { id?: string };
+export type TripUpdateEntity = EditedEntity & { tripUpdate: TripUpdateJson };
+export type AlertEntity = EditedEntity & { alert: AlertJson };
 
-export type TripUpdateEntity = {
-  id?: string;
-  tripUpdate: {
-    trip: { tripId?: string; routeId?: string; startDate?: string; scheduleRelationship?: string };
-    stopTimeUpdate?: StopTimeUpdateJson[];
-  };
-};
+export function isTripUpdate(entity: EditedEntity): entity is TripUpdateEntity {
+  return Boolean(entity.tripUpdate);
+}
 
-export type InformedEntityJson = { routeId?: string; stopId?: string; trip?: { tripId?: string } };
-
-export type AlertEntity = {
-  id?: string;
-  alert: {
-    activePeriod?: { start?: number | string; end?: number | string }[];
-    informedEntity?: InformedEntityJson[];
-    cause?: string;
-    effect?: string;
-    severityLevel?: string;
-    headerText?: TranslatedString;
-    descriptionText?: TranslatedString;
-    url?: TranslatedString;
-  };
-};
+export function isAlert(entity: EditedEntity): entity is AlertEntity {
+  return Boolean(entity.alert);
+}
 
 /** Spec §3 language list (name and tag); English first and default. */
 export const LANGUAGES = [

@@ -6,15 +6,15 @@ import { formatPosix } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
-import { type AlertEntity, humanEnum, LANGUAGES, textIn } from '../types.ts';
+import { type AlertJson, type FeedEntityJson, humanEnum, LANGUAGES, textIn } from '../types.ts';
 import { RowActions } from './row-actions.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete';
 
-type Item = { id: string; entity: unknown; state: string | null; updatedBy?: string | null };
+type Item = { id: string; entity: FeedEntityJson; state: string | null; updatedBy?: string | null };
 
 /** The names of the languages an alert's header or description is written in. */
-function languagesOf(alert: AlertEntity['alert']): string {
+function languagesOf(alert: AlertJson): string {
   const tags = new Set(
     [...(alert.headerText?.translation ?? []), ...(alert.descriptionText?.translation ?? [])].map(
       (t) => t.language ?? 'en-ZA',
@@ -75,7 +75,7 @@ export function AlertsTable({
           </tr>
         )}
         {items.map((item) => {
-          const alert = (item.entity as AlertEntity).alert ?? {};
+          const alert: AlertJson = item.entity.alert ?? {};
           const state = ALERT_STATE[item.state ?? ''];
           return (
             <tr

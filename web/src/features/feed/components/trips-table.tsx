@@ -8,14 +8,14 @@ import { useRoutes } from '../api/get-routes.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { matchesTrainNumber, TRIP_STATE } from '../feed-labels.ts';
 import { LIST_STATES, listState, tripEffect } from '../trip-summary.ts';
-import type { TripUpdateEntity } from '../types.ts';
+import { type FeedEntityJson, isTripUpdate } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
 import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
 
 type Item = {
   id: string;
-  entity: unknown;
+  entity: FeedEntityJson;
   state: string | null;
   updatedAt: string;
   updatedBy?: string | null;
@@ -40,7 +40,6 @@ type Props = {
 
 const STATE_ORDER = LIST_STATES.map((s) => s.value);
 const CANCELLED = { label: 'Cancelled', variant: 'secondary' } as const;
-const NOT_IN_SCHEDULE = { label: 'Not in schedule', variant: 'secondary' } as const;
 
 /** Spec §2 trip table; a double click (or the ▸ button) on a row opens its quick edit. */
 export function TripsTable({ items, loading, canEdit, route, number, state, departsAfter, sort }: Props) {
@@ -51,13 +50,10 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
     (id && (routes?.find((r) => r.route_id === id)?.route_long_name || id)) || '';
   const remove = useDeleteFeedEntity();
   const [open, setOpen] = useState<string | null>(null);
-  const tripOf = (item: Item) =>
-    item.tripId ?? (item.entity as TripUpdateEntity).tripUpdate?.trip?.tripId ?? '';
+  const tripOf = (item: Item) => item.tripId ?? item.entity.tripUpdate?.trip?.tripId ?? '';
   const routeOf = (item: Item) =>
-    item.routeId ??
-    (item.entity as TripUpdateEntity).tripUpdate?.trip?.routeId ??
-    tripsToRoutes?.[tripOf(item)];
-  const stateOf = (item: Item) => listState(item.entity as TripUpdateEntity, item.state);
+    item.routeId ?? item.entity.tripUpdate?.trip?.routeId ?? tripsToRoutes?.[tripOf(item)];
+  const stateOf = (item: Item) => listState(item.entity, item.state);
   const after = /^\d{1,2}:\d{2}$/.test(departsAfter) ? hhmmSeconds(departsAfter) : null;
   const shown = items
     .filter(
@@ -112,11 +108,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
           </tr>
         )}
         {shown.map((item) => {
-          const entity = item.entity as TripUpdateEntity;
-          const rowState =
-            stateOf(item) === 'cancelled'
-              ? CANCELLED
-              : (TRIP_STATE[item.state ?? ''] ?? (item.state === 'unknown' ? NOT_IN_SCHEDULE : undefined));
+          const rowState = stateOf(item) === 'cancelled' ? CANCELLED : TRIP_STATE[item.state ?? ''];
           const tripId = tripOf(item);
           return (
             <Fragment key={item.id}>
@@ -151,7 +143,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                   )}
                 </td>
                 <td className="fw-semibold" data-testid="trip-effect">
-                  {tripEffect(entity, item.state)}
+                  {tripEffect(item.entity, item.state)}
                 </td>
                 <td className="small text-nowrap" data-testid="trip-changed">
                   {item.updatedBy ?? 'feed client'}
@@ -165,10 +157,10 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                   />
                 )}
               </tr>
-              {open === item.id && (
+              {open === item.id && isTripUpdate(item.entity) && (
                 <tr>
                   <td colSpan={columns} className="bg-light">
-                    <TripRowDetails id={item.id} entity={item.entity as TripUpdateEntity} canEdit={canEdit} />
+                    <TripRowDetails id={item.id} entity={item.entity} canEdit={canEdit} />
                   </td>
                 </tr>
               )}

@@ -1,9 +1,9 @@
 import { openDb } from '@feeddesk/drizzle';
+import { loadConfig } from '@feeddesk/server/config';
+import { createAppDeps } from '@feeddesk/server/create-deps';
+import { startBackground } from '@feeddesk/server/start-background';
 import pino from 'pino';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createAppDeps } from './create-deps.ts';
-import { startBackground } from './start-background.ts';
+import { buildProduct } from './product.ts';
 
 /** Runs the whole product in one process: `npm start`. */
 const config = loadConfig();
@@ -11,7 +11,7 @@ const log = pino({ level: config.LOG_LEVEL });
 const database = await openDb(config.databaseUrl);
 const deps = createAppDeps({ config, database, log });
 const background = await startBackground(deps);
-const app = await buildApp({ deps, logger: { level: config.LOG_LEVEL } });
+const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });
 
 const shutdown = async (signal: string) => {
   log.info(`${signal}: closing`);
