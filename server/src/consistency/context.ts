@@ -6,6 +6,8 @@ export type ConsistencyTrip = {
   routeId: string;
   serviceId: string;
   directionId: number | null;
+  /** The last stop: tells directions apart when the schedule gives no direction_id. */
+  lastStopId: string | null;
   startSecs: number | null;
   endSecs: number | null;
 };

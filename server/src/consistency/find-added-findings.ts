@@ -42,4 +42,5 @@ function sameTripId(live: FeedEntity[], entity: FeedEntity, today: string): stri
   return same?.id ?? PROPOSED_ID;
 }
 
-const keyOf = (f: Finding) => `${f.code}|${f.entityIds.join(',')}|${f.message}`;
+/** A finding already raised for the same entities is not new, even when its numbers change. */
+const keyOf = (f: Finding) => `${f.code}|${f.entityIds.join(',')}`;

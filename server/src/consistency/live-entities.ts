@@ -10,6 +10,8 @@ import type { Deps } from '../deps.ts';
 import type { ServiceDate } from '../schedule/time/service-day.ts';
 import type { InformedEntity, LiveAlert, LiveTripUpdate } from './context.ts';
 
+/** Whether a decoded message carries a field (protobufjs puts proto2 defaults on the prototype). */
+const has = (message: object, field: string) => Object.hasOwn(message, field);
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 const SKIPPED = transit_realtime.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
 const EXTRA = new Set<number>([
@@ -60,7 +62,8 @@ export function toLiveAlert(entity: FeedEntity): LiveAlert | undefined {
       const out: InformedEntity = {};
       if (sel.agencyId) out.agencyId = sel.agencyId;
       if (sel.routeId) out.routeId = sel.routeId;
-      if (num(sel.directionId) !== undefined) out.directionId = num(sel.directionId)!;
+      if (has(sel, 'directionId') && num(sel.directionId) !== undefined)
+        out.directionId = num(sel.directionId)!;
       if (sel.stopId) out.stopId = sel.stopId;
       if (sel.trip?.tripId) out.tripId = sel.trip.tripId;
       if (sel.trip?.routeId && !out.routeId) out.routeId = sel.trip.routeId;

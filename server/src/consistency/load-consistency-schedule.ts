@@ -13,6 +13,7 @@ const tripColumns = {
   routeId: trips.routeId,
   serviceId: trips.serviceId,
   directionId: trips.directionId,
+  lastStopId: trips.lastStopId,
   startSecs: trips.startSecs,
   endSecs: trips.endSecs,
 };

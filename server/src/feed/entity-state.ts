@@ -1,7 +1,8 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/load-schedule-view.ts';
+import { isExtraTrip } from './rules/fields.ts';
 
-export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'unknown';
+export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'not_in_schedule' | 'unknown';
 export type AlertState = 'active' | 'ended' | 'upcoming';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -16,6 +17,8 @@ export function tripUpdateState(
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
   const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);
+  // A trip the loaded schedule lacks (e.g. gone with a new schedule); added trips are in none.
+  if (view && tripId && !trip && !isExtraTrip(tu?.trip)) return 'not_in_schedule';
   if (!trip || dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
   const first = trip.stopTimes[0]!;
   const last = trip.stopTimes.at(-1)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './cancelled-without-alert.ts';
-import { at, makeAlert, makeContext, makeTripUpdate } from './test-support.ts';
+import { at, makeAlert, makeContext, makeSchedule, makeTripUpdate, TRIPS } from './test-support.ts';
 
 const cancelled = (id: string, tripId: string) => makeTripUpdate(id, tripId, { cancelled: true });
 
@@ -44,6 +44,12 @@ describe('cancelled_without_alert', () => {
     expect(check(makeContext({ tripUpdates: tus, alerts: [tripAlert] }))).toEqual([]);
     expect(check(makeContext({ tripUpdates: tus, alerts: [routeAlert] }))).toEqual([]);
     expect(check(makeContext({ tripUpdates: tus, alerts: [lateAlert, otherDirection] }))).toHaveLength(1);
+  });
+
+  it('tells directions apart by the last stop when the schedule has no direction_id', () => {
+    const schedule = makeSchedule(TRIPS.map((t) => ({ ...t, directionId: null })));
+    const ctx = makeContext({ tripUpdates: [cancelled('tu-103', 'STH-103')], schedule });
+    expect(check(ctx).map((f) => f.message)).toEqual([expect.stringContaining('leaves 35 minutes later')]);
   });
 
   it('leaves deleted trips (replaced service) alone', () => {

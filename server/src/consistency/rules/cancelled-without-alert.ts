@@ -47,7 +47,7 @@ function waitForNext(
 ): number | undefined {
   let best: number | undefined;
   for (const other of schedule.tripsOfRoute(trip.routeId)) {
-    if (other.tripId === trip.tripId || other.directionId !== trip.directionId) continue;
+    if (other.tripId === trip.tripId || !sameDirection(other, trip)) continue;
     if (other.startSecs === null || trip.startSecs === null || other.startSecs < trip.startSecs) continue;
     if (!schedule.runsOn(other.serviceId, tu.startDate) || cancelled.has(`${other.tripId}@${tu.startDate}`))
       continue;
@@ -55,4 +55,10 @@ function waitForNext(
     if (best === undefined || wait < best) best = wait;
   }
   return best;
+}
+
+/** Same direction_id; without one (timetable workbooks give none), the same last stop. */
+function sameDirection(a: ConsistencyTrip, b: ConsistencyTrip): boolean {
+  if (a.directionId !== null && b.directionId !== null) return a.directionId === b.directionId;
+  return a.lastStopId === b.lastStopId;
 }

@@ -33,6 +33,7 @@ const trip = (
   routeId: tripId.startsWith('NTH') ? 'NTH' : 'STH',
   serviceId,
   directionId,
+  lastStopId: directionId === 0 ? 'FHK' : 'CPT',
   startSecs: secs(start),
   endSecs: secs(end),
 });

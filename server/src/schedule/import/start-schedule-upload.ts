@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule } from './import-schedule.ts';
+import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 
 /** Starts an upload job and returns its id at once (contract.md); progress goes to the job log. */
 export async function startScheduleUpload(
@@ -18,6 +19,7 @@ export async function startScheduleUpload(
         jobId: reporter.jobId,
         progress: reporter.progress,
       });
+      await reportTripUpdatesGone(deps, reporter.progress);
       return {
         status: 'done',
         message: `✅ Successfully uploaded the gtfs excel file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
