@@ -23,7 +23,7 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
   return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
 }
 
-type Variant = 'success' | 'danger' | 'warning';
+type Variant = 'success' | 'danger' | 'warning' | 'secondary';
 
 /** Spec §4: alert rows by state, trip rows by state (server-derived). */
 export const ALERT_STATE: Record<string, { label: string; variant: Variant }> = {
@@ -36,6 +36,7 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   yet_to_start: { label: 'Yet to start', variant: 'warning' },
   in_progress: { label: 'In progress', variant: 'success' },
   finished: { label: 'Finished', variant: 'danger' },
+  not_in_schedule: { label: 'Not in schedule', variant: 'secondary' },
 };
 
 /** Spec §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc.ts';
 
-export type TripSearch = { route?: string; service?: string; number?: string; stop?: string };
+export type TripSearch = { route?: string; service?: string; number?: string; stop?: string; date?: string };
 
 /** Spec §5: the train number is searched without its leading zeros. */
 export function trainNumber(text: string): string {
@@ -14,6 +14,7 @@ export function useFindTrips(search: TripSearch, enabled = true) {
   const input = {
     ...(search.route ? { route: search.route } : {}),
     ...(search.service ? { service: search.service } : {}),
+    ...(search.date ? { date: search.date } : {}),
     ...(number ? { number } : {}),
     // TODO: schedule.trips has no stop filter yet (asked of the server team); ignored until then.
     ...(search.stop ? { stop: search.stop } : {}),

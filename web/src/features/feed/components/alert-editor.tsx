@@ -19,6 +19,7 @@ import { ActivePeriods } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
+import { ChangeWarnings } from './change-warnings.tsx';
 
 /** Spec §2 service alert editor with a rider preview. */
 export function AlertEditor({ entity }: { entity?: AlertEntity }) {
@@ -38,6 +39,14 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
         : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
     );
   }, [form.affected, routes.data]);
+  // Consistency findings this alert would add, shown before saving (issue 12 part 4).
+  const preview = useMemo(
+    () =>
+      form.affected.length > 0
+        ? { kind: 'alert' as const, entity: buildAlert(form, zone, entity?.id) }
+        : null,
+    [form, zone, entity?.id],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (urlInvalid) {
@@ -113,7 +122,8 @@ export function AlertEditor({ entity }: { entity?: AlertEntity }) {
                   ))}
                 </Alert>
               )}
-              <Button type="submit" disabled={save.isPending}>
+              <ChangeWarnings input={preview} />
+              <Button type="submit" disabled={save.isPending} className="mt-3">
                 {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
                 Save alert
               </Button>

@@ -4,6 +4,8 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { type FeedKind, useFeedList } from '../api/list-feed.ts';
 import { AlertsTable } from './alerts-table.tsx';
+import { ConsistencyPanel } from './consistency-panel.tsx';
+import { NotInScheduleAction } from './not-in-schedule-action.tsx';
 import { TripsTable } from './trips-table.tsx';
 
 /** Spec §2 feed list: alerts / trip updates toggle, refresh, and the trip filters. */
@@ -75,6 +77,8 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
           </Col>
         </Row>
       </Card.Header>
+      <ConsistencyPanel />
+      {kind === 'trip_update' && canEdit && <NotInScheduleAction items={list.data ?? []} />}
       {list.error && <div className="p-3 text-danger">{list.error.message}</div>}
       {kind === 'alert' ? (
         <AlertsTable items={list.data ?? []} loading={list.isLoading} canEdit={canEdit} />

@@ -10,6 +10,7 @@ import type { TripUpdateEntity } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
 import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
+import { toInputDate } from './trip-search.tsx';
 
 type Item = {
   id: string;
@@ -37,11 +38,12 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
   const shown = items.filter(
     (item) => (!route || routeOf(item) === route) && matchesTrainNumber(tripOf(item), number),
   );
+  const startDateOf = (item: Item) => (item.entity as TripUpdateEntity).tripUpdate?.trip?.startDate;
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
   const onDelete = (id: string) => {
     if (window.confirm(DELETE_CONFIRM)) remove.mutate({ kind: 'trip_update', id });
   };
-  const columns = canEdit ? 6 : 4;
+  const columns = canEdit ? 7 : 5;
   return (
     <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
       <thead>
@@ -50,6 +52,7 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
             <span className="visually-hidden">Details</span>
           </th>
           <th scope="col">Trip id</th>
+          <th scope="col">Date</th>
           <th scope="col">State</th>
           <th scope="col">Last modified</th>
           {canEdit && (
@@ -96,6 +99,9 @@ export function TripsTable({ items, loading, canEdit, route, number }: Props) {
                   </Button>
                 </td>
                 <td className="font-monospace">{tripId}</td>
+                <td className="small" data-testid="trip-date">
+                  {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
+                </td>
                 <td>
                   {state && (
                     <Badge bg={state.variant} text={state.variant === 'warning' ? 'dark' : undefined}>
