@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './routes/auth.ts';
+import { consistencyRoutes } from './routes/consistency.ts';
 import { dbRoutes } from './routes/db.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { excelRoutes } from './routes/excel.ts';
@@ -11,6 +12,7 @@ import { liveConnection } from './routes/live.ts';
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(feedRoutes, { prefix: '/feed' });
+  await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(dbRoutes, { prefix: '/db' });
   await app.register(gtfsRoutes, { prefix: '/gtfs' });
   await app.register(downloadRoutes, { prefix: '/static/shared' });

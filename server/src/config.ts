@@ -21,6 +21,8 @@ const envSchema = z.object({
   UNZIPPED_MAX_MB: z.coerce.number().positive().default(1024),
   TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
+  /** A cancelled train whose next train of the route and direction leaves within this needs no alert. */
+  CONSISTENCY_HEADWAY_GAP_MINUTES: z.coerce.number().nonnegative().default(15),
   BLOCK_ON_WARNINGS: boolish.default(false),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),

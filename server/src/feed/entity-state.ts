@@ -19,8 +19,10 @@ export function tripUpdateState(
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
   const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);
-  if (!trip) return 'not_in_schedule';
-  if (dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
+  // A trip the loaded schedule lacks (e.g. gone with a new schedule); added trips are in none.
+  const extra = ['ADDED', 'NEW'].includes(tu?.trip?.scheduleRelationship ?? '');
+  if (!trip && !extra) return 'not_in_schedule';
+  if (!trip || dayStart === undefined || trip.stopTimes.length === 0) return 'unknown';
   const first = trip.stopTimes[0]!;
   const last = trip.stopTimes.at(-1)!;
   const updates = tu?.stopTimeUpdate ?? [];

@@ -73,7 +73,7 @@ export async function saveFeedEntity(
   const nowSecs = Math.floor(now.getTime() / 1000);
   const view = await readScheduleView(deps, entityRefs(entity));
   if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
-  entity.id = entity.id || (await existingIdOfTrip(deps, entity)) || randomUUID();
+  entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
 
   const notices = checkFeedEntity(entity, { now, schedule: view });
   if (hasErrors(notices)) {
@@ -144,24 +144,40 @@ function fillTripUpdateDefaults(entity: FeedEntity, view: ScheduleView | null, n
   if (!tu.timestamp) tu.timestamp = nowSecs;
   const trip = tu.trip;
   const tripId = trip?.tripId;
-  if (!trip || !tripId || trip.startDate || !view?.trip(tripId)) return;
-  const start = view.serviceDayStart?.(tripId);
-  if (start === undefined) return;
-  trip.startDate = DateTime.fromSeconds(start + 43_200, { zone: view.timezone }).toFormat('yyyyMMdd');
+  if (!trip || !tripId || trip.startDate) return;
+  const startDate = serviceDateOfRun(view, tripId);
+  if (startDate) trip.startDate = startDate;
 }
 
-/** A new trip update for a trip that already has one replaces it, keeping its id. */
-async function existingIdOfTrip(deps: AppDeps, entity: FeedEntity): Promise<string | undefined> {
+/** The service date of the trip's current run (noon of its service day names the date). */
+function serviceDateOfRun(view: ScheduleView | null, tripId: string): string | undefined {
+  const start = view?.trip(tripId) ? view.serviceDayStart?.(tripId) : undefined;
+  if (start === undefined || !view) return undefined;
+  return DateTime.fromSeconds(start + 43_200, { zone: view.timezone }).toFormat('yyyyMMdd');
+}
+
+/**
+ * A new trip update (no id) for a trip that already has one on the same service date replaces it,
+ * keeping its id; another date gets a new id, so one trip can have updates on two dates. A row saved
+ * without start_date counts as the current run's date, so ids saved before dated trips stay stable.
+ */
+async function existingIdOfTrip(
+  deps: AppDeps,
+  entity: FeedEntity,
+  view: ScheduleView | null,
+): Promise<string | undefined> {
   const tripId = entity.tripUpdate?.trip?.tripId;
   if (!tripId) return undefined;
   const rows = await deps.db
     .select({ id: feedEntities.id, json: feedEntities.json })
     .from(feedEntities)
     .where(and(eq(feedEntities.kind, 'trip_update'), eq(feedEntities.tripId, tripId)));
-  const startDate = entity.tripUpdate?.trip?.startDate;
+  const currentRun = serviceDateOfRun(view, tripId);
+  const dateOf = (startDate: string | null | undefined) => startDate || currentRun;
+  const wanted = dateOf(entity.tripUpdate?.trip?.startDate);
   const same = rows.find((r) => {
     const json = r.json as { tripUpdate?: { trip?: { startDate?: string } } };
-    return !startDate || !json.tripUpdate?.trip?.startDate || json.tripUpdate.trip.startDate === startDate;
+    return dateOf(json.tripUpdate?.trip?.startDate) === wanted;
   });
   return same?.id;
 }

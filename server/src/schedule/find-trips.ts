@@ -27,6 +27,8 @@ export type FindTripsOptions = {
   stop?: string;
   /** Also each trip's first departure and origin stop (the web app's search results; REST keeps its shape). */
   details?: boolean;
+  /** A service date `YYYYMMDD`: the trips running that date (with `service`, that service's if it runs), judged against now. */
+  date?: string;
 };
 
 /** One trip as GET /db/get_trips gives it. */
@@ -60,12 +62,15 @@ export async function findTrips(
   const tz = current.timezone;
   const today = serviceDateOf(deps.now(), tz);
   const yesterday = addDays(today, -1);
-  const nowSecs = judgedSecs(deps.now(), options.after, today, tz);
+  const day = options.date ?? today;
+  const nowSecs = judgedSecs(deps.now(), options.after, day, tz);
   const yesterdayNowSecs = nowSecs + serviceDayStartSecs(today, tz) - serviceDayStartSecs(yesterday, tz);
 
-  const runs = options.service
-    ? { today: new Set([options.service]), yesterday: new Set<string>() }
-    : await activeServices(deps, current.versionId, today, yesterday);
+  const runs = options.date
+    ? await servicesOfDate(deps, current.versionId, options.date, options.service)
+    : options.service
+      ? { today: new Set([options.service]), yesterday: new Set<string>() }
+      : await activeServices(deps, current.versionId, today, yesterday);
   const serviceIds = [...new Set([...runs.today, ...runs.yesterday])];
   if (serviceIds.length === 0) return [];
 
@@ -158,6 +163,18 @@ function judgedSecs(now: Date, after: string | undefined, today: string, tz: str
 }
 
 type ActiveServices = { today: Set<string>; yesterday: Set<string> };
+
+/** A chosen service date: its services only (no runs of the day before), narrowed to `service` when given. */
+async function servicesOfDate(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  date: string,
+  service: string | undefined,
+): Promise<ActiveServices> {
+  const { today } = await activeServices(deps, versionId, date, addDays(date, -1));
+  const ids = service ? [...today].filter((s) => s === service) : [...today];
+  return { today: new Set(ids), yesterday: new Set() };
+}
 
 /**
  * The services of a version on two dates only change with the version or the date, so they are

@@ -14,6 +14,8 @@ export type ScheduleInfo = {
   hasZip: boolean;
   hasReport: boolean;
   todayServices: string[];
+  /** Today's service date (YYYYMMDD, agency zone): the editors' default date. */
+  today: string;
   versionId: number | null;
 };
 
@@ -32,6 +34,7 @@ export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<S
       hasZip: false,
       hasReport: (reports?.n ?? 0) > 0,
       todayServices: [],
+      today: serviceDateOf(deps.now(), DEFAULT_TIMEZONE),
       versionId: null,
     };
   }
@@ -54,6 +57,7 @@ export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<S
     hasZip: !!version?.zipFileId,
     hasReport: (reports?.n ?? 0) > 0,
     todayServices: activeServiceIds(today, rules.calendars, rules.calendarDates),
+    today,
     versionId: current.versionId,
   };
 }

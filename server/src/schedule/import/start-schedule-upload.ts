@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule } from './import-schedule.ts';
+import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
 
 export type UploadedFile = { bytes: Uint8Array; fileName: string };
@@ -34,6 +35,7 @@ export async function startScheduleUpload(
         jobId: reporter.jobId,
         progress: reporter.progress,
       });
+      await reportTripUpdatesGone(deps, reporter.progress);
       return {
         status: 'done',
         message: `✅ Successfully uploaded the gtfs excel file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,

@@ -9,6 +9,10 @@ export const tripsInput = z
     service: text.optional(),
     number: z.string().max(20).optional(),
     stop: text.optional(),
+    date: z
+      .string()
+      .regex(/^\d{8}$/, 'Give the service date as YYYYMMDD.')
+      .optional(),
     after: z
       .string()
       .regex(/^\d{1,2}:\d{2}(:\d{2})?$/, 'Give the time as HH:MM or HH:MM:SS.')

@@ -75,6 +75,8 @@ export function buildTripUpdate(options: {
   id?: string;
   tripId: string;
   routeId?: string;
+  /** The service date `YYYYMMDD`; absent = the trip's current run (the server fills it). */
+  startDate?: string;
   cancelled: boolean;
   rows: StopRow[];
 }): TripUpdateInput {
@@ -93,6 +95,7 @@ export function buildTripUpdate(options: {
       trip: {
         tripId: options.tripId,
         ...(options.routeId ? { routeId: options.routeId } : {}),
+        ...(options.startDate ? { startDate: options.startDate } : {}),
         ...(options.cancelled ? { scheduleRelationship: 'CANCELED' } : {}),
       },
       stopTimeUpdate,

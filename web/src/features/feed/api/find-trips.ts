@@ -1,7 +1,7 @@
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc.ts';
 
-export type TripSearch = { route?: string; service?: string; number?: string; stop?: string };
+export type TripSearch = { route?: string; service?: string; number?: string; stop?: string; date?: string };
 
 /** Spec §5: the train number is searched without its leading zeros. */
 export function trainNumber(text: string): string {
@@ -14,6 +14,7 @@ export function useFindTrips(search: TripSearch, enabled = true) {
   const input = {
     ...(search.route ? { route: search.route } : {}),
     ...(search.service ? { service: search.service } : {}),
+    ...(search.date ? { date: search.date } : {}),
     ...(number ? { number } : {}),
     // A stop_id chosen by stop name: the server keeps only trips that call there.
     ...(search.stop ? { stop: search.stop } : {}),

@@ -22,6 +22,7 @@ import { ActivePeriods, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
+import { ChangeWarnings } from './change-warnings.tsx';
 
 /** Spec §2 service alert editor with a rider preview. */
 export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity; readOnly?: boolean }) {
@@ -53,6 +54,14 @@ export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity
         : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
     );
   }, [form.affected, routes.data]);
+  // Consistency findings this alert would add, shown before saving (issue 12 part 4).
+  const preview = useMemo(
+    () =>
+      form.affected.length > 0
+        ? { kind: 'alert' as const, entity: buildAlert(form, zone, entity?.id) }
+        : null,
+    [form, zone, entity?.id],
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // A half-typed date or time reads as empty: find them all now, not only the ones left by blur.
@@ -152,8 +161,9 @@ export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity
                     ))}
                 </Alert>
               )}
+              <ChangeWarnings input={preview} />
               {!readOnly && (
-                <Button type="submit" disabled={save.isPending}>
+                <Button type="submit" disabled={save.isPending} className="mt-3">
                   {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
                   Save alert
                 </Button>

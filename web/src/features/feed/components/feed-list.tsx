@@ -8,6 +8,8 @@ import { useRoutes } from '../api/get-routes.ts';
 import { type FeedKind, useFeedList, useLiveFeed } from '../api/list-feed.ts';
 import { LIST_STATES } from '../trip-summary.ts';
 import { AlertsTable } from './alerts-table.tsx';
+import { ConsistencyPanel } from './consistency-panel.tsx';
+import { NotInScheduleAction } from './not-in-schedule-action.tsx';
 import { type TripSort, TripsTable } from './trips-table.tsx';
 
 /**
@@ -132,6 +134,8 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
           </Col>
         </Row>
       </Card.Header>
+      <ConsistencyPanel />
+      {kind === 'trip_update' && canEdit && <NotInScheduleAction items={list.data ?? []} />}
       {list.error && <div className="p-3 text-danger">{list.error.message}</div>}
       {kind === 'alert' ? (
         <AlertsTable items={list.data ?? []} loading={list.isLoading} canEdit={canEdit} />

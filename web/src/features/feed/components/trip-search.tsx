@@ -18,6 +18,10 @@ function todaysService(todayServices: string[] | undefined): string {
   return day === 0 || day === 6 ? 'WE' : 'WD';
 }
 
+/** `YYYYMMDD` ⇄ the date input's `YYYY-MM-DD`. */
+export const toInputDate = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+const fromInputDate = (d: string) => d.replaceAll('-', '');
+
 const MAX_RESULTS = 50;
 
 /** Spec §2: find a trip by route, service and train number, or by stop name. */
@@ -25,7 +29,7 @@ export function TripSearch({
   onSelect,
   disabled = false,
 }: {
-  onSelect: (tripId: string, routeId?: string) => void;
+  onSelect: (tripId: string, routeId: string | undefined, date: string) => void;
   disabled?: boolean;
 }) {
   const info = useScheduleInfo();
@@ -36,9 +40,13 @@ export function TripSearch({
   const [number, setNumber] = useState('');
   const [stopName, setStopName] = useState('');
   const [chosenStop, setChosenStop] = useState('');
+  // Issue 12: trips of a service date (today by default); the service narrows further when chosen.
+  const [date, setDate] = useState('');
   useEffect(() => {
-    if (!service && info.data) setService(todaysService(info.data.todayServices));
-  }, [info.data, service]);
+    if (date || !info.data) return;
+    setDate(info.data.today);
+    setService(todaysService(info.data.todayServices));
+  }, [info.data, date]);
   const debouncedNumber = useDebounced(number);
   const debouncedStop = useDebounced(stopName);
   const stops = useFindStops(debouncedStop);
@@ -47,7 +55,7 @@ export function TripSearch({
   const exact = stopsFound.find(([, name]) => name.toLowerCase() === stopName.trim().toLowerCase());
   const stop =
     chosenStop || exact?.[0] || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]![0] : '');
-  const trips = useFindTrips({ route, service, number: debouncedNumber, stop }, Boolean(service));
+  const trips = useFindTrips({ route, service, number: debouncedNumber, stop, date }, Boolean(date));
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body>
@@ -56,7 +64,7 @@ export function TripSearch({
         </Card.Title>
         <fieldset disabled={disabled}>
           <Row className="g-2">
-            <Form.Group as={Col} md={4} controlId="search-route">
+            <Form.Group as={Col} md={3} controlId="search-route">
               <Form.Label className="small mb-1">Route</Form.Label>
               <Form.Select value={route} onChange={(e) => setRoute(e.target.value)}>
                 <option value="">Any route</option>
@@ -67,9 +75,23 @@ export function TripSearch({
                 ))}
               </Form.Select>
             </Form.Group>
+            <Form.Group as={Col} xs={6} md={2} controlId="search-date">
+              <Form.Label className="small mb-1">Date</Form.Label>
+              <Form.Control
+                type="date"
+                value={date ? toInputDate(date) : ''}
+                onChange={(e) => {
+                  if (!e.target.value) return;
+                  setDate(fromInputDate(e.target.value));
+                  // Another date may run other services: list whatever runs then.
+                  setService('');
+                }}
+              />
+            </Form.Group>
             <Form.Group as={Col} xs={6} md={2} controlId="search-service">
               <Form.Label className="small mb-1">Service</Form.Label>
               <Form.Select value={service} onChange={(e) => setService(e.target.value)}>
+                <option value="">Any running</option>
                 {(services.data ?? ['WD', 'WE']).map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -87,7 +109,7 @@ export function TripSearch({
                 onChange={(e) => setNumber(e.target.value)}
               />
             </Form.Group>
-            <Form.Group as={Col} md={4} controlId="search-stop">
+            <Form.Group as={Col} md={3} controlId="search-stop">
               <Form.Label className="small mb-1">or stop name</Form.Label>
               <Form.Control
                 value={stopName}
@@ -141,7 +163,7 @@ export function TripSearch({
                   as="button"
                   type="button"
                   className="d-flex align-items-center gap-3"
-                  onClick={() => onSelect(trip.trip_id, route || undefined)}
+                  onClick={() => onSelect(trip.trip_id, route || undefined, date)}
                   data-testid="trip-result"
                 >
                   <span className="fw-semibold" style={{ minWidth: '3.5rem' }}>

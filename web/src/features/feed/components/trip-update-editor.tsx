@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
@@ -16,8 +16,9 @@ import {
   type StopRow,
 } from '../trip-entity.ts';
 import type { TripUpdateEntity } from '../types.ts';
+import { ChangeWarnings } from './change-warnings.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
-import { TripSearch } from './trip-search.tsx';
+import { TripSearch, toInputDate } from './trip-search.tsx';
 
 /** Spec §2 trip update editor: find a trip, change its stops or cancel it, save. */
 export function TripUpdateEditor({
@@ -30,9 +31,13 @@ export function TripUpdateEditor({
   const navigate = useNavigate();
   const zone = useTimeZone();
   const tripsToRoutes = useTripsToRoutes().data;
-  const [trip, setTrip] = useState<{ tripId: string; routeId?: string } | null>(
+  const [trip, setTrip] = useState<{ tripId: string; routeId?: string; date?: string } | null>(
     entity?.tripUpdate.trip.tripId
-      ? { tripId: entity.tripUpdate.trip.tripId, routeId: entity.tripUpdate.trip.routeId }
+      ? {
+          tripId: entity.tripUpdate.trip.tripId,
+          routeId: entity.tripUpdate.trip.routeId,
+          date: entity.tripUpdate.trip.startDate,
+        }
       : null,
   );
   const [cancelled, setCancelled] = useState(entity?.tripUpdate.trip.scheduleRelationship === 'CANCELED');
@@ -49,11 +54,31 @@ export function TripUpdateEditor({
     setRows(sameTrip ? applyEntity(fresh, entity, zone) : fresh);
   }, [stopTimes.data, trip, entity, zone]);
 
-  const choose = (tripId: string, routeId?: string) => {
-    setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId] });
+  const choose = (tripId: string, routeId: string | undefined, date: string) => {
+    setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
     setNotices([]);
     setProblem(null);
   };
+  // The entity as it would be saved; the same trip on another date is another entity (no id).
+  const built = useMemo(
+    () =>
+      trip
+        ? buildTripUpdate({
+            id: entity && entity.tripUpdate.trip.startDate === trip.date ? entity.id : undefined,
+            tripId: trip.tripId,
+            routeId: trip.routeId ?? tripsToRoutes?.[trip.tripId],
+            startDate: trip.date,
+            cancelled,
+            rows,
+          })
+        : null,
+    [trip, entity, tripsToRoutes, cancelled, rows],
+  );
+  const preview = useMemo(
+    () =>
+      built && (cancelled || rows.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
+    [built, cancelled, rows],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (readOnly) return;
@@ -63,14 +88,7 @@ export function TripUpdateEditor({
       return;
     }
     setProblem(null);
-    const built = buildTripUpdate({
-      id: entity?.id,
-      tripId: trip.tripId,
-      routeId: trip.routeId ?? tripsToRoutes?.[trip.tripId],
-      cancelled,
-      rows,
-    });
-    save.mutate({ entity: built }, { onError: (error) => setNotices(noticesOf(error)) });
+    save.mutate({ entity: built! }, { onError: (error) => setNotices(noticesOf(error)) });
   };
   const general = notices.filter((n) => n.stopSequence === undefined && n.stopId === undefined);
   return (
@@ -87,6 +105,12 @@ export function TripUpdateEditor({
                   <span className="font-monospace" data-testid="selected-trip">
                     {trip.tripId}
                   </span>
+                  {trip.date && (
+                    <>
+                      {' on '}
+                      <span data-testid="selected-date">{toInputDate(trip.date)}</span>
+                    </>
+                  )}
                 </>
               ) : (
                 'No trip chosen'
@@ -115,6 +139,7 @@ export function TripUpdateEditor({
               ))}
             </Alert>
           )}
+          <ChangeWarnings input={preview} />
           {!trip && (
             <Card.Body className="text-body-secondary">
               Search for a trip and choose it to see its stops.

@@ -12,6 +12,7 @@ import { type FeedEntityJson, isTripUpdate } from '../types.ts';
 import { DELETE_CONFIRM } from './alerts-table.tsx';
 import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
+import { toInputDate } from './trip-search.tsx';
 
 type Item = {
   id: string;
@@ -69,11 +70,12 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
       if (sort === 'state') return STATE_ORDER.indexOf(stateOf(a)) - STATE_ORDER.indexOf(stateOf(b));
       return b.updatedAt.localeCompare(a.updatedAt);
     });
+  const startDateOf = (item: Item) => item.entity.tripUpdate?.trip?.startDate ?? undefined;
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
   const onDelete = (id: string) => {
     if (window.confirm(DELETE_CONFIRM)) remove.mutate({ kind: 'trip_update', id });
   };
-  const columns = canEdit ? 9 : 7;
+  const columns = canEdit ? 10 : 8;
   return (
     <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
       <thead>
@@ -82,6 +84,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
             <span className="visually-hidden">Details</span>
           </th>
           <th scope="col">Trip id</th>
+          <th scope="col">Date</th>
           <th scope="col">Route</th>
           <th scope="col">Departs</th>
           <th scope="col">State</th>
@@ -131,6 +134,9 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                   </Button>
                 </td>
                 <td className="font-monospace">{tripId}</td>
+                <td className="small" data-testid="trip-date">
+                  {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
+                </td>
                 <td className="small" data-testid="trip-route">
                   {routeName(routeOf(item))}
                 </td>

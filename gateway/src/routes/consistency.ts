@@ -1,0 +1,23 @@
+import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consistency-findings';
+import { requireRole } from '@feeddesk/server/http/require-role';
+import type { FastifyPluginAsync } from 'fastify';
+
+const finding = {
+  type: 'object',
+  required: ['code', 'severity', 'entityIds', 'message'],
+  properties: {
+    code: { type: 'string' },
+    severity: { type: 'string', enum: ['error', 'warning', 'info'] },
+    entityIds: { type: 'array', items: { type: 'string' } },
+    message: { type: 'string' },
+  },
+} as const;
+
+/** GET /feed/consistency (view): findings across the live feed and the current schedule (contract.md). */
+export const consistencyRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/consistency',
+    { preHandler: requireRole('view'), schema: { response: { 200: { type: 'array', items: finding } } } },
+    () => findConsistencyFindings(app.deps),
+  );
+};

@@ -1,0 +1,76 @@
+import type { ServiceDate } from '../schedule/time/service-day.ts';
+
+/** A scheduled trip as the consistency rules need it; times are GTFS seconds of its service day. */
+export type ConsistencyTrip = {
+  tripId: string;
+  routeId: string;
+  serviceId: string;
+  directionId: number | null;
+  /** The last stop: tells directions apart when the schedule gives no direction_id. */
+  lastStopId: string | null;
+  startSecs: number | null;
+  endSecs: number | null;
+};
+
+/** A scheduled call at a stop (for stops that alerts close). */
+export type StopCall = { tripId: string; stopId: string; secs: number };
+
+/** The parts of the current schedule the rules look at, preloaded so rules stay synchronous. */
+export type ConsistencySchedule = {
+  timezone: string;
+  trip(tripId: string): ConsistencyTrip | undefined;
+  /** Every trip of a route (loaded for the routes the feed mentions). */
+  tripsOfRoute(routeId: string): ConsistencyTrip[];
+  /** Every scheduled call at a stop (loaded for the stops NO_SERVICE alerts name). */
+  callsAt(stopId: string): StopCall[];
+  runsOn(serviceId: string, date: ServiceDate): boolean;
+  /** POSIX seconds of the service day's start (noon minus 12 h). */
+  dayStart(date: ServiceDate): number;
+};
+
+/** A live trip update, reduced to what the rules compare. */
+export type LiveTripUpdate = {
+  id: string;
+  tripId: string;
+  /** `trip.start_date`, or the service date the server took for it (today's). */
+  startDate: ServiceDate;
+  cancelled: boolean;
+  /** DELETED: replaced by other service, riders are not shown it (so no alert is owed). */
+  deleted: boolean;
+  /** ADDED / NEW / DUPLICATED trips are not in the schedule on purpose. */
+  extra: boolean;
+  skippedStopIds: string[];
+};
+
+export type InformedEntity = {
+  agencyId?: string;
+  routeId?: string;
+  directionId?: number;
+  stopId?: string;
+  tripId?: string;
+  startDate?: string;
+};
+
+/** A period in POSIX seconds; an open end is undefined. */
+export type Period = { start?: number; end?: number };
+
+export type LiveAlert = {
+  id: string;
+  /** GTFS-RT Effect name, e.g. NO_SERVICE. */
+  effect: string;
+  /** The alert's active periods; empty = always. */
+  periods: Period[];
+  informed: InformedEntity[];
+};
+
+export type ConsistencyContext = {
+  now: Date;
+  /** Today's service date in the agency zone. */
+  today: ServiceDate;
+  tripUpdates: LiveTripUpdate[];
+  alerts: LiveAlert[];
+  /** null before any schedule is loaded: then there is nothing to compare against. */
+  schedule: ConsistencySchedule | null;
+  /** A cancelled train whose next train of the route and direction leaves within this is not flagged. */
+  headwayGapSecs: number;
+};

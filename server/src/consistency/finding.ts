@@ -1,0 +1,25 @@
+import type { ConsistencyContext } from './context.ts';
+
+/** 'error': riders read something the trains contradict; 'warning': likely wrong; 'info': worth a look. */
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+/** One finding of GET /feed/consistency (contract.md "Dated trips and disruptions"). */
+export type Finding = {
+  code: string;
+  severity: FindingSeverity;
+  /** The live feed entities involved (trip updates and alerts), the one to fix first. */
+  entityIds: string[];
+  /** A sentence saying what is inconsistent and how to fix it. */
+  message: string;
+};
+
+export type ConsistencyRule = {
+  code: string;
+  severity: FindingSeverity;
+  check(ctx: ConsistencyContext): Finding[];
+};
+
+/** Binds a rule's code and severity, so a rule only says which entities and what. */
+export function finder(code: string, severity: FindingSeverity) {
+  return (entityIds: string[], message: string): Finding => ({ code, severity, entityIds, message });
+}

@@ -1,0 +1,74 @@
+import { feedEntities } from '@feeddesk/drizzle';
+import {
+  decodeFeedEntity,
+  type FeedEntity,
+  TripScheduleRelationship,
+  transit_realtime,
+} from '@feeddesk/proto';
+import { inArray } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import type { ServiceDate } from '../schedule/time/service-day.ts';
+import type { InformedEntity, LiveAlert, LiveTripUpdate } from './context.ts';
+
+/** Whether a decoded message carries a field (protobufjs puts proto2 defaults on the prototype). */
+const has = (message: object, field: string) => Object.hasOwn(message, field);
+const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
+const SKIPPED = transit_realtime.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+const EXTRA = new Set<number>([
+  TripScheduleRelationship.ADDED,
+  TripScheduleRelationship.NEW,
+  TripScheduleRelationship.DUPLICATED,
+]);
+
+/** Every live trip update and alert (the rows the public feeds serve). */
+export async function listLiveEntities(deps: Pick<Deps, 'db'>): Promise<FeedEntity[]> {
+  const rows = await deps.db
+    .select({ pb: feedEntities.pb })
+    .from(feedEntities)
+    .where(inArray(feedEntities.kind, ['trip_update', 'alert']));
+  return rows.map((r) => decodeFeedEntity(r.pb));
+}
+
+/** A trip update as the rules compare it; `defaultDate` stands in for a missing start_date. */
+export function toLiveTripUpdate(entity: FeedEntity, defaultDate: ServiceDate): LiveTripUpdate | undefined {
+  const tu = entity.tripUpdate;
+  const tripId = tu?.trip?.tripId;
+  if (!tu || !tripId) return undefined;
+  const relationship = num(tu.trip.scheduleRelationship) ?? 0;
+  return {
+    id: entity.id ?? '',
+    tripId,
+    startDate: tu.trip.startDate || defaultDate,
+    cancelled: relationship === TripScheduleRelationship.CANCELED,
+    deleted: relationship === TripScheduleRelationship.DELETED,
+    extra: EXTRA.has(relationship),
+    skippedStopIds: (tu.stopTimeUpdate ?? [])
+      .filter((stu) => num(stu.scheduleRelationship) === SKIPPED && stu.stopId)
+      .map((stu) => stu.stopId!),
+  };
+}
+
+export function toLiveAlert(entity: FeedEntity): LiveAlert | undefined {
+  const alert = entity.alert;
+  if (!alert) return undefined;
+  return {
+    id: entity.id ?? '',
+    effect: transit_realtime.Alert.Effect[num(alert.effect) ?? 8] ?? 'UNKNOWN_EFFECT',
+    periods: (alert.activePeriod ?? []).map((p) => ({
+      ...(num(p.start) ? { start: num(p.start) } : {}),
+      ...(num(p.end) ? { end: num(p.end) } : {}),
+    })),
+    informed: (alert.informedEntity ?? []).map((sel) => {
+      const out: InformedEntity = {};
+      if (sel.agencyId) out.agencyId = sel.agencyId;
+      if (sel.routeId) out.routeId = sel.routeId;
+      if (has(sel, 'directionId') && num(sel.directionId) !== undefined)
+        out.directionId = num(sel.directionId)!;
+      if (sel.stopId) out.stopId = sel.stopId;
+      if (sel.trip?.tripId) out.tripId = sel.trip.tripId;
+      if (sel.trip?.routeId && !out.routeId) out.routeId = sel.trip.routeId;
+      if (sel.trip?.startDate) out.startDate = sel.trip.startDate;
+      return out;
+    }),
+  };
+}

@@ -1,0 +1,167 @@
+import { calendarDates, calendars, stopTimes, trips } from '@feeddesk/drizzle';
+import type { FeedEntity } from '@feeddesk/proto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { activeServiceIds } from '../schedule/time/active-services.ts';
+import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import type { ConsistencySchedule, ConsistencyTrip, StopCall } from './context.ts';
+
+const NO_SERVICE = 1;
+const tripColumns = {
+  tripId: trips.tripId,
+  routeId: trips.routeId,
+  serviceId: trips.serviceId,
+  directionId: trips.directionId,
+  lastStopId: trips.lastStopId,
+  startSecs: trips.startSecs,
+  endSecs: trips.endSecs,
+};
+
+/**
+ * The current schedule as far as these entities need it, in a handful of queries: the trips they
+ * name, every trip of the routes they name or cancel trains of (for headways), the calls at stops
+ * NO_SERVICE alerts close, and the calendars of those trips. null when no schedule is loaded.
+ */
+export async function loadConsistencySchedule(
+  deps: Pick<Deps, 'db'>,
+  entities: FeedEntity[],
+): Promise<ConsistencySchedule | null> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) return null;
+  const { versionId, timezone } = current;
+  const refs = referencesOf(entities);
+  const byId = new Map<string, ConsistencyTrip>();
+  const add = (rows: ConsistencyTrip[]) => {
+    for (const row of rows) byId.set(row.tripId, row);
+  };
+  add(await selectTrips(deps, versionId, 'tripId', [...refs.tripIds]));
+  for (const tripId of refs.cancelledTripIds) {
+    const routeId = byId.get(tripId)?.routeId;
+    if (routeId) refs.routeIds.add(routeId);
+  }
+  const ofRoute = await selectTrips(deps, versionId, 'routeId', [...refs.routeIds]);
+  add(ofRoute);
+  const calls = await selectCalls(deps, versionId, [...refs.closedStopIds]);
+  const missing = [...new Set(calls.map((c) => c.tripId))].filter((id) => !byId.has(id));
+  add(await selectTrips(deps, versionId, 'tripId', missing));
+  const serviceIds = [...new Set([...byId.values()].map((t) => t.serviceId))];
+  const calendar = await selectCalendar(deps, versionId, serviceIds);
+
+  const routeTrips = groupBy(ofRoute, (t) => t.routeId);
+  const stopCalls = groupBy(calls, (c) => c.stopId);
+  const active = new Map<string, Set<string>>();
+  const dayStarts = new Map<string, number>();
+  return {
+    timezone,
+    trip: (tripId) => byId.get(tripId),
+    tripsOfRoute: (routeId) => routeTrips.get(routeId) ?? [],
+    callsAt: (stopId) => stopCalls.get(stopId) ?? [],
+    runsOn(serviceId, date) {
+      let services = active.get(date);
+      if (!services) {
+        services = new Set(activeServiceIds(date, calendar.calendars, calendar.calendarDates));
+        active.set(date, services);
+      }
+      return services.has(serviceId);
+    },
+    dayStart(date) {
+      let start = dayStarts.get(date);
+      if (start === undefined) {
+        start = serviceDayStartSecs(date, timezone);
+        dayStarts.set(date, start);
+      }
+      return start;
+    },
+  };
+}
+
+function referencesOf(entities: FeedEntity[]) {
+  const tripIds = new Set<string>();
+  const cancelledTripIds = new Set<string>();
+  const routeIds = new Set<string>();
+  const closedStopIds = new Set<string>();
+  for (const entity of entities) {
+    const trip = entity.tripUpdate?.trip;
+    if (trip?.tripId) {
+      tripIds.add(trip.tripId);
+      if (Number(trip.scheduleRelationship ?? 0) !== 0) cancelledTripIds.add(trip.tripId);
+    }
+    const alert = entity.alert;
+    for (const sel of alert?.informedEntity ?? []) {
+      if (sel.trip?.tripId) tripIds.add(sel.trip.tripId);
+      if (sel.routeId && !sel.stopId && !sel.trip?.tripId) routeIds.add(sel.routeId);
+      if (sel.stopId && Number(alert?.effect ?? 0) === NO_SERVICE) closedStopIds.add(sel.stopId);
+    }
+  }
+  return { tripIds, cancelledTripIds, routeIds, closedStopIds };
+}
+
+async function selectTrips(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  by: 'tripId' | 'routeId',
+  ids: string[],
+): Promise<ConsistencyTrip[]> {
+  if (ids.length === 0) return [];
+  return deps.db
+    .select(tripColumns)
+    .from(trips)
+    .where(and(eq(trips.versionId, versionId), inArray(trips[by], ids)));
+}
+
+async function selectCalls(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  stopIds: string[],
+): Promise<StopCall[]> {
+  if (stopIds.length === 0) return [];
+  const rows = await deps.db
+    .select({
+      tripId: stopTimes.tripId,
+      stopId: stopTimes.stopId,
+      arrivalSecs: stopTimes.arrivalSecs,
+      departureSecs: stopTimes.departureSecs,
+    })
+    .from(stopTimes)
+    .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.stopId, stopIds)));
+  return rows.flatMap((r) => {
+    const secs = r.departureSecs ?? r.arrivalSecs;
+    return secs === null ? [] : [{ tripId: r.tripId, stopId: r.stopId, secs }];
+  });
+}
+
+async function selectCalendar(deps: Pick<Deps, 'db'>, versionId: number, serviceIds: string[]) {
+  if (serviceIds.length === 0) return { calendars: [], calendarDates: [] };
+  const [rules, exceptions] = await Promise.all([
+    deps.db
+      .select({
+        serviceId: calendars.serviceId,
+        weekdays: calendars.weekdays,
+        startDate: calendars.startDate,
+        endDate: calendars.endDate,
+      })
+      .from(calendars)
+      .where(and(eq(calendars.versionId, versionId), inArray(calendars.serviceId, serviceIds))),
+    deps.db
+      .select({
+        serviceId: calendarDates.serviceId,
+        date: calendarDates.date,
+        exceptionType: calendarDates.exceptionType,
+      })
+      .from(calendarDates)
+      .where(and(eq(calendarDates.versionId, versionId), inArray(calendarDates.serviceId, serviceIds))),
+  ]);
+  return { calendars: rules, calendarDates: exceptions };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

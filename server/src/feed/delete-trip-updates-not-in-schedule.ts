@@ -1,0 +1,39 @@
+import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import { markFeedChanged } from './feed-state.ts';
+import { findTripUpdatesNotInSchedule } from './find-trip-updates-not-in-schedule.ts';
+
+/**
+ * Removes, in one act, every live trip update whose trip the current schedule lacks (the feed
+ * list's "Not in schedule" rows); each deletion is logged like a single one. Returns the ids removed.
+ */
+export async function deleteTripUpdatesNotInSchedule(
+  deps: AppDeps,
+  options: { by: string | null },
+): Promise<{ deleted: string[] }> {
+  const ids = (await findTripUpdatesNotInSchedule(deps)).map((t) => t.id);
+  if (ids.length === 0) return { deleted: [] };
+  const now = deps.now();
+  const deleted = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(feedEntities)
+      .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
+      .returning({ id: feedEntities.id });
+    if (rows.length === 0) return [];
+    await tx.insert(feedLog).values(
+      rows.map((r) => ({
+        kind: 'trip_update',
+        entityId: r.id,
+        action: 'delete',
+        at: now,
+        by: options.by,
+        json: null,
+      })),
+    );
+    await markFeedChanged(tx as never, 'trip_update', now);
+    return rows.map((r) => r.id);
+  });
+  if (deleted.length > 0) await deps.bus.publish('feed_changed', 'trip_update');
+  return { deleted: deleted.sort() };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const ZONE = 'Africa/Johannesburg';
+
+/** 06:40 in Johannesburg on the next Monday to Thursday from today, so tomorrow is a weekday too. */
+function morningBeforeAWeekday(): { now: Date; tomorrow: string } {
+  const day = new Date();
+  for (;;) {
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
+    if (['Mon', 'Tue', 'Wed', 'Thu'].includes(weekday)) break;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
+  const now = new Date(`${date}T06:40:00+02:00`);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
+    new Date(now.getTime() + 86_400_000),
+  );
+  return { now, tomorrow };
+}
+
+describe.skipIf(!hasChromium)('dated trips and consistency findings in the browser', () => {
+  let t: TestApp;
+  let b: TestBrowser;
+  const morning = morningBeforeAWeekday();
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    await t.clientWithRoles(['view', 'edit'], 'controller');
+    t.clock.now = morning.now;
+    b = await openBrowser(t.url);
+    await logIn(b.page, 'controller', 'a-long-password-1');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  it("cancels tomorrow's train 105, is warned before saving, and sees the date and the finding in the list", async () => {
+    const { page } = b;
+    expect(await page.getByTestId('consistency-count').textContent()).toBe('0');
+    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await page.waitForURL('**/trip_update');
+    await page.getByLabel('Date', { exact: true }).fill(morning.tomorrow);
+    await page.getByLabel('Train number').fill('105');
+    const result = page.getByTestId('trip-result').first();
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/WD-105.*Yet to start/);
+    await result.click();
+    expect(await page.getByTestId('selected-date').textContent()).toBe(morning.tomorrow);
+    await page.getByLabel('Cancel the whole trip').check();
+    const warning = page.getByTestId('change-warnings').locator('[data-code="cancelled_without_alert"]');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('WD-105');
+    await screenshot(page, 'trip-update-editor-tomorrow');
+
+    await page.getByRole('button', { name: 'Save trip update' }).click();
+    await page.waitForURL(`${t.url}/`);
+    const row = page.locator('tr[data-trip-id="WD-105"]');
+    await row.waitFor();
+    expect(await row.getByTestId('trip-date').textContent()).toBe(morning.tomorrow);
+    const count = page.getByTestId('consistency-count');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="consistency-count"]')?.textContent === '1',
+    );
+    await count.click();
+    const finding = page.locator('#consistency-findings [data-code="cancelled_without_alert"]');
+    await finding.waitFor();
+    expect(await finding.textContent()).toContain(
+      `Trip WD-105 of ${morning.tomorrow.replaceAll('-', '')} is cancelled`,
+    );
+    await screenshot(page, 'home-consistency-panel');
+  });
+});
