@@ -7,7 +7,7 @@ export type Channel = (typeof CHANNELS)[number];
 
 /**
  * Process-wide fan-out of PostgreSQL NOTIFY: one LISTEN per channel per process, then local
- * listeners. With PGlite (one process) the same path is used, so behaviour does not fork.
+ * listeners. A single process takes the same path, so behaviour does not fork.
  */
 export class Bus {
   private readonly emitter = new EventEmitter();
