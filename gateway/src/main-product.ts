@@ -1,4 +1,5 @@
 import { openDb } from '@feeddesk/drizzle';
+import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { startBackground } from '@feeddesk/server/start-background';
@@ -8,7 +9,15 @@ import { buildProduct } from './product.ts';
 /** Runs the whole product in one process: `npm start`. */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
-const database = await openDb(config.databaseUrl);
+// Without DATABASE_URL the product runs its own PostgreSQL in DATA_DIR, stopped after it.
+const embedded = config.DATABASE_URL
+  ? undefined
+  : await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      port: config.EMBEDDED_PG_PORT,
+      log: (l) => log.info(l),
+    });
+const database = await openDb(config.DATABASE_URL ?? embedded!.url);
 const deps = createAppDeps({ config, database, log });
 const background = await startBackground(deps);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });
@@ -18,13 +27,16 @@ const shutdown = async (signal: string) => {
   await app.close();
   await background.stop();
   await database.close();
+  await embedded?.stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
+const where = embedded
+  ? `embedded PostgreSQL in ${config.DATA_DIR}, shared with DATABASE_URL=${embedded.url}`
+  : 'PostgreSQL';
 console.log(
   `Feed desk ready at http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT} (${where})`,
 );

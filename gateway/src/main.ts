@@ -12,11 +12,13 @@ import { buildProduct } from './product.ts';
  */
 const config = loadConfig();
 if (!config.DATABASE_URL) {
-  console.error('The gateway runs beside the main server on PostgreSQL: set DATABASE_URL.');
+  console.error(
+    "The gateway runs beside the main server on its PostgreSQL: set DATABASE_URL (the URL `npm start` prints for its embedded PostgreSQL, or your server's).",
+  );
   process.exit(2);
 }
 const log = pino({ level: config.LOG_LEVEL });
-const database = await openDb(config.databaseUrl);
+const database = await openDb(config.DATABASE_URL);
 const deps = createAppDeps({ config, database, log });
 await deps.bus.start();
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });

@@ -12,8 +12,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**
- * What every service function receives first. Passed in, never imported, so one function runs on
- * PGlite and PostgreSQL in the same test run, and tests fix the clock.
+ * What every service function receives first. Passed in, never imported, so each test file runs
+ * on a database of its own, and tests fix the clock.
  * For a multi-write transaction pass drizzle's `tx` as `db`.
  */
 export type Deps = {

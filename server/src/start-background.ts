@@ -25,17 +25,13 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     });
     if (deps.config.DEMO_SCHEDULE) await importDemoScheduleIfEmpty(deps);
   });
-  // PGlite has one process: every job still `working` died with the previous one.
-  const singleProcess = deps.database.raw.kind === 'pglite';
-  await markInterruptedJobs(deps, { all: singleProcess });
-  // On PostgreSQL another process may be loading right now: spare recent loads.
-  const sparedMs = singleProcess ? 0 : 10 * 60_000;
-  await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - sparedMs) });
+  await markInterruptedJobs(deps);
+  // Another process on the same database may be loading right now: spare recent loads.
+  await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - 10 * 60_000) });
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
   // With several processes one may die while the others run on: they fail its jobs soon after.
   const timer = setInterval(() => {
-    if (singleProcess) return;
     markInterruptedJobs(deps).catch((err) => deps.log.error({ err }, 'interrupted jobs check failed'));
   }, 15_000);
   timer.unref();
@@ -57,9 +53,7 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
 const STARTUP_LOCK = 727003;
 
 async function withStartupLock(deps: AppDeps, work: () => Promise<void>): Promise<void> {
-  const raw = deps.database.raw;
-  if (raw.kind !== 'postgres') return work();
-  const connection = await raw.sql.reserve();
+  const connection = await deps.database.raw.sql.reserve();
   try {
     await connection`select pg_advisory_lock(${STARTUP_LOCK})`;
     await work();

@@ -11,7 +11,7 @@ import { encodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consistency-findings';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { addDays, serviceDateOf, serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
-import { databaseKinds } from '../support/databases.ts';
+import { postgresUrl } from '../support/databases.ts';
 import { type BenchTrip, benchTripUpdate, startAppWithDemo } from './support/feed-app.ts';
 import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
@@ -57,8 +57,9 @@ const stats = (samples: number[]) => {
 };
 
 const rows: ReportRow[] = [];
-for (const kind of databaseKinds) {
-  const { app, trips } = await startAppWithDemo(kind);
+const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
+{
+  const { app, trips } = await startAppWithDemo();
   try {
     const today = serviceDateOf(new Date(), TZ);
     const t0 = performance.now();

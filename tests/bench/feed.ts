@@ -4,9 +4,9 @@
  *      nginx serving the same bytes as a static file in the same run: ≥ 0.7 × nginx, p99 < 10 ms;
  *  (b) the same request answered 304 (If-None-Match): ≥ 1.5 × the 200 rate;
  *  (c) save on one process → visible in GET /feed/updates on another, both on one PostgreSQL:
- *      p99 < 100 ms over 200 saves (skipped without PostgreSQL).
+ *      p99 < 100 ms over 200 saves.
  *
- *   npm run bench -- feed                                     # PGlite; (c) skipped
+ *   npm run bench -- feed                                     # embedded PostgreSQL
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- feed
  *   BENCH_SECONDS=10 BENCH_WRK_THREADS=1 BENCH_SAMPLES=200   # the defaults
  *
@@ -18,6 +18,7 @@ import { decodeFeedMessage } from '@feeddesk/proto';
 import { postgresUrl } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestServer } from '../support/test-server.ts';
 import {
   BENCH_ENV,
   type BenchTrip,
@@ -40,10 +41,11 @@ async function main(): Promise<void> {
   console.log(machine());
   const cleanup = new Cleanup();
   const rows: ReportRow[] = [];
-  const kind = postgresUrl ? 'postgres' : 'pglite';
+  const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
+  cleanup.add('database server', await startTestServer());
   try {
     let t = performance.now();
-    const { app, trips } = await startAppWithDemo(kind);
+    const { app, trips } = await startAppWithDemo();
     cleanup.add('app A', () => app.close());
     await saveBenchFeed(app, trips, ENTITIES);
     console.log(
@@ -118,48 +120,38 @@ async function main(): Promise<void> {
       { what: 'same 304, p99 latency', measured: ms(app304.p99), target: '–', result: '–' },
     );
 
-    if (kind !== 'postgres') {
-      console.log('\n(c) save → visible on another process: skipped, no PostgreSQL (set DATABASE_URL).');
-      rows.push({
-        what: 'save → visible on another process, p99',
-        measured: 'no PostgreSQL',
-        target: '< 100 ms',
-        result: 'SKIP',
-      });
-    } else {
-      t = performance.now();
-      const second = await openDb(app.db.url!, { max: 5 });
-      const b = await startTestApp('postgres', {
-        env: BENCH_ENV,
-        database: { kind: 'postgres', database: second, drop: () => second.close() },
-      });
-      cleanup.add('app B', async () => {
-        await b.close();
-        await b.db.drop();
-      });
-      const delays = await measureCrossProcess(app, b, trips, SAMPLES);
-      console.log(`(c) ${SAMPLES} saves in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      rows.push(
-        {
-          what: `save on A → visible on B, from the POST (${SAMPLES} saves)`,
-          measured: `p50 ${ms(percentile(delays.fromStart, 50))} / p99 ${ms(percentile(delays.fromStart, 99))}`,
-          target: 'p99 < 100 ms',
-          result: verdict(percentile(delays.fromStart, 99) < 100),
-        },
-        {
-          what: '  of which the POST on A (saved and answered)',
-          measured: `p50 ${ms(percentile(delays.save, 50))} / p99 ${ms(percentile(delays.save, 99))}`,
-          target: '–',
-          result: '–',
-        },
-        {
-          what: '  after the answer to the POST',
-          measured: `p50 ${ms(percentile(delays.afterAck, 50))} / p99 ${ms(percentile(delays.afterAck, 99))}`,
-          target: '–',
-          result: '–',
-        },
-      );
-    }
+    t = performance.now();
+    const second = await openDb(app.db.url!, { max: 5 });
+    const b = await startTestApp({
+      env: BENCH_ENV,
+      database: { database: second, url: app.db.url, drop: () => second.close() },
+    });
+    cleanup.add('app B', async () => {
+      await b.close();
+      await b.db.drop();
+    });
+    const delays = await measureCrossProcess(app, b, trips, SAMPLES);
+    console.log(`(c) ${SAMPLES} saves in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    rows.push(
+      {
+        what: `save on A → visible on B, from the POST (${SAMPLES} saves)`,
+        measured: `p50 ${ms(percentile(delays.fromStart, 50))} / p99 ${ms(percentile(delays.fromStart, 99))}`,
+        target: 'p99 < 100 ms',
+        result: verdict(percentile(delays.fromStart, 99) < 100),
+      },
+      {
+        what: '  of which the POST on A (saved and answered)',
+        measured: `p50 ${ms(percentile(delays.save, 50))} / p99 ${ms(percentile(delays.save, 99))}`,
+        target: '–',
+        result: '–',
+      },
+      {
+        what: '  after the answer to the POST',
+        measured: `p50 ${ms(percentile(delays.afterAck, 50))} / p99 ${ms(percentile(delays.afterAck, 99))}`,
+        target: '–',
+        result: '–',
+      },
+    );
     printReport(`Feed benchmark, ${new Date().toISOString()}, Node ${process.version}`, rows);
   } finally {
     await cleanup.run();

@@ -18,6 +18,7 @@ import { listJobMessages } from '@feeddesk/server/jobs/list-job-messages';
 import { postgresUrl } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
+import { startTestServer } from '../support/test-server.ts';
 import { type BenchTrip, benchTripUpdate, saveBenchFeed, startAppWithDemo } from './support/feed-app.ts';
 import { generateLargeGtfsZip } from './support/large-gtfs.ts';
 import { Cleanup, percentile } from './support/process.ts';
@@ -37,7 +38,8 @@ const sharedZip = fileURLToPath(
 async function main(): Promise<void> {
   console.log(machine());
   const cleanup = new Cleanup();
-  const kind = postgresUrl ? 'postgres' : 'pglite';
+  const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
+  cleanup.add('database server', await startTestServer());
   try {
     const zipPath = process.argv[2] ?? (existsSync(sharedZip) ? sharedZip : undefined);
     let zip: Uint8Array;
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     }
     console.log(`upload: ${zipName}, ${(zip.length / 1e6).toFixed(1)} MB`);
 
-    const { app, trips } = await startAppWithDemo(kind);
+    const { app, trips } = await startAppWithDemo();
     cleanup.add('app', () => app.close());
     await saveBenchFeed(app, trips, 500);
     // Fastify runs without a logger here: keep the server errors behind any 500 to print them.

@@ -1,6 +1,6 @@
 /**
  * Schedule import and query benchmark (quality.md): loads the large Renfe Cercanías zip
- * (1.87 M stop_times) with storeScheduleVersion into PGlite, and into PostgreSQL when
+ * (1.87 M stop_times) with storeScheduleVersion into the embedded PostgreSQL, or into PostgreSQL when
  * DATABASE_URL is set, against a plain COPY of the same CSVs into plain tables with the same
  * indexes; then p99 of findTrips and listStopTimesOfTrip over random inputs.
  *
@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { type Database, openDb } from '@feeddesk/drizzle';
+import type { Database } from '@feeddesk/drizzle';
 import { silentLogger } from '@feeddesk/server/deps';
 import { findTrips } from '@feeddesk/server/schedule/find-trips';
 import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
@@ -18,6 +18,8 @@ import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes'
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { unzipSync } from 'fflate';
+import { openTestDatabase, postgresUrl } from '../support/databases.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 const zipPath =
   process.argv[2] ??
@@ -36,7 +38,7 @@ const referenceTables: Record<string, { ints: string[]; key: string[]; indexes?:
   'stop_times.txt': { ints: ['stop_sequence'], key: ['trip_id', 'stop_sequence'] },
 };
 
-type Row = { what: string; pglite: string; postgres: string };
+type Row = { what: string; embedded: string; postgres: string };
 
 async function main(): Promise<void> {
   if (!existsSync(zipPath)) {
@@ -44,9 +46,9 @@ async function main(): Promise<void> {
     return;
   }
   const table: Row[] = [];
-  const set = (what: string, kind: 'pglite' | 'postgres', value: string) => {
+  const set = (what: string, kind: 'embedded' | 'postgres', value: string) => {
     const row =
-      table.find((r) => r.what === what) ?? table[table.push({ what, pglite: '–', postgres: '–' }) - 1];
+      table.find((r) => r.what === what) ?? table[table.push({ what, embedded: '–', postgres: '–' }) - 1];
     row[kind] = value;
   };
 
@@ -57,9 +59,9 @@ async function main(): Promise<void> {
     `parsed ${zipPath} in ${parseSecs.toFixed(1)} s (${feed.get('stop_times.txt')?.rows.length} stop_times), peak RSS ${peakMb()} MB`,
   );
 
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: ('embedded' | 'postgres')[] = [postgresUrl ? 'postgres' : 'embedded'];
   for (const kind of kinds) {
-    const bench = await openBenchDatabase(kind);
+    const bench = await openBenchDatabase();
     try {
       const database = bench.database;
       const deps = { db: database.db, database, now: () => benchNow, log: silentLogger };
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
       await bench.close();
     }
   }
-  set('peak RSS of the whole run, MB (target < 1500)', 'pglite', String(peakMb()));
+  set('peak RSS of the whole run, MB (target < 1500)', kinds[0]!, String(peakMb()));
   console.log(
     `\nfeed: ${zipPath}\nparse (fflate + csv-parse, trimmed): ${parseSecs.toFixed(1)} s, not counted in the load`,
   );
@@ -136,14 +138,9 @@ async function copyReference(database: Database): Promise<void> {
     for (const index of spec.indexes ?? [])
       await exec(database, `create index on ${tableName} (${index.join(', ')})`);
     const body = text.slice(text.indexOf('\n') + 1);
-    const copy = `copy ${tableName} (${header.join(', ')}) from ${database.raw.kind === 'postgres' ? 'stdin' : "'/dev/blob'"} with (format csv)`;
-    if (database.raw.kind === 'postgres') {
-      const stream = await database.raw.sql.unsafe(copy).writable();
-      await pipeline(Readable.from(lineChunks(body, 8 << 20)), stream);
-    } else {
-      for (const chunk of lineChunks(body, 16 << 20))
-        await database.raw.pg.query(copy, [], { blob: new Blob([chunk]) });
-    }
+    const copy = `copy ${tableName} (${header.join(', ')}) from stdin with (format csv)`;
+    const stream = await database.raw.sql.unsafe(copy).writable();
+    await pipeline(Readable.from(lineChunks(body, 8 << 20)), stream);
   }
 }
 
@@ -158,33 +155,18 @@ function* lineChunks(text: string, size: number): Generator<string> {
 }
 
 async function exec(database: Database, statement: string): Promise<void> {
-  if (database.raw.kind === 'postgres') await database.raw.sql.unsafe(statement);
-  else await database.raw.pg.exec(statement);
+  await database.raw.sql.unsafe(statement);
 }
 
-async function openBenchDatabase(
-  kind: 'pglite' | 'postgres',
-): Promise<{ database: Database; close(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDb('memory:');
-    return { database, close: () => database.close() };
-  }
-  const url = process.env.DATABASE_URL as string;
-  const admin = await openDb(url, { max: 2 });
-  if (admin.raw.kind !== 'postgres') throw new Error('DATABASE_URL must be a postgres:// URL');
-  const name = `feeddesk_bench_${process.pid}`;
-  await admin.raw.sql.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.raw.sql.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDb(target.toString());
+/** A fresh database on the run's server (embedded, or DATABASE_URL's), copied from the migrated template. */
+async function openBenchDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+  const stopServer = await startTestServer();
+  const test = await openTestDatabase();
   return {
-    database,
+    database: test.database,
     async close() {
-      await database.close();
-      if (admin.raw.kind === 'postgres')
-        await admin.raw.sql.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.close();
+      await test.drop();
+      await stopServer();
     },
   };
 }

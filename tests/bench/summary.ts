@@ -1,7 +1,7 @@
 /**
  * History summary benchmark (quality.md: 100 000 logged entities < 15 s, peak RSS < 600 MB).
  * Seeds a feed_log of N rows (trip updates with 8 stops, edits, cancellations, skips, deletes;
- * alerts with periods, informed entities and texts) into PGlite (a data folder), and into
+ * alerts with periods, informed entities and texts) into an embedded PostgreSQL, and into
  * PostgreSQL too when DATABASE_URL is set; then a fresh process opens the database and makes the
  * summary through startSummary, as the server does, and reports its time, peak RSS and the
  * longest event-loop stall.
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { feedLog, openDb } from '@feeddesk/drizzle';
+import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { silentLogger } from '@feeddesk/server/deps';
@@ -49,14 +50,16 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (only !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'feeddesk-bench-summary-'));
+    const embedded = await startEmbeddedPostgres({ dataDir: dir, durable: false });
     try {
-      rows.push(['pglite', ...(await run(`file:${dir}`, entities))]);
+      rows.push(['embedded', ...(await run(embedded.url, entities))]);
     } finally {
+      await embedded.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   }
   const url = process.env.DATABASE_URL;
-  if (url && only !== 'pglite') {
+  if (url && only !== 'embedded') {
     const name = `fd_bench_summary_${process.pid}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);

@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('dated trips and consistency findings in the brows
   let b: TestBrowser;
   const morning = morningBeforeAWeekday();
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = morning.now;
     b = await openBrowser(t.url);

@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)("the controller's desk (issue 18)", () => {
   let b: TestBrowser;
   let colleague: HttpClient;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
     t.clock.now = weekdayMorning();
     await t.clientWithRoles(['view', 'edit'], 'controller');
     await t.clientWithRoles(['view'], 'viewer');

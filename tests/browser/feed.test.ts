@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
   let tripId = '';
   const morning = weekdayMorning();
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
     t.clock.now = morning.now;
     await t.clientWithRoles(['view', 'edit'], 'controller');
     b = await openBrowser(t.url);

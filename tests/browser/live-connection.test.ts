@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('live job connection in the browser (spec §2, §8
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true });
+    t = await startTestApp({ serveWeb: true });
     b = await openBrowser(t.url);
     await logIn(b.page, ADMIN.username, ADMIN.password);
     // An earlier upload left a validation report.

@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)('schedule upload and summaries in the browser', ()
   let b: TestBrowser;
   let dir: string;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true });
+    t = await startTestApp({ serveWeb: true });
     b = await openBrowser(t.url);
     dir = mkdtempSync(join(tmpdir(), 'feeddesk-upload-'));
     await logIn(b.page, ADMIN.username, ADMIN.password);

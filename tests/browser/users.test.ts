@@ -13,7 +13,7 @@ describe.skipIf(!hasChromium)('login and users in the browser', () => {
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { serveWeb: true });
+    t = await startTestApp({ serveWeb: true });
     b = await openBrowser(t.url);
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { subsets, trySocket } from './helpers.ts';
@@ -213,10 +212,10 @@ const LOGOUT: Call[] = [
   { name: 'auth.logout', access: 'login', call: m('auth.logout') },
 ];
 
-describe.each(databaseKinds)('roles on every route and procedure on %s', (kind) => {
+describe('roles on every route and procedure', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { feedLog, openDb } from '@feeddesk/drizzle';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase, postgresUrl } from '../support/databases.ts';
+import { openTestDatabase } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
@@ -21,12 +21,12 @@ async function logOf(t: TestApp, id: string) {
   return t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, id)).orderBy(asc(feedLog.id));
 }
 
-describe.each(databaseKinds)('concurrency on %s', (kind) => {
+describe('concurrency', () => {
   let t: TestApp;
   let editors: HttpClient[];
   let routeId: string;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
     const planner = await t.clientWithRoles(['gtfs']);
     await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
     editors = await Promise.all([1, 2, 3, 4].map((i) => t.clientWithRoles(['edit'], `editor-${i}`)));
@@ -85,15 +85,15 @@ describe.each(databaseKinds)('concurrency on %s', (kind) => {
   }, 120_000);
 });
 
-describe.skipIf(!postgresUrl)('two processes on one PostgreSQL saving the same entity', () => {
+describe('two processes on one PostgreSQL saving the same entity', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const first = await openTestDatabase('postgres');
-    a = await startTestApp('postgres', { database: first });
-    const second = await openDb(first.url!, { max: 5 });
-    b = await startTestApp('postgres', {
-      database: { kind: 'postgres', database: second, drop: () => second.close() },
+    const first = await openTestDatabase();
+    a = await startTestApp({ database: first });
+    const second = await openDb(first.url, { max: 5 });
+    b = await startTestApp({
+      database: { database: second, url: first.url, drop: () => second.close() },
     });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresUrl } from '../support/databases.ts';
+import { postgresUrl, testServer } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import type { LiveMessage } from '../support/live.ts';
@@ -17,7 +17,7 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 /**
  * Issue 7 §3 (heavy: real child processes, about a minute). The product process is killed with
  * SIGKILL during a schedule import, during saves and during a summary, then restarted on the same
- * PGlite folder: the previous schedule serves, no half entity exists, jobs that were running end
+ * DATA_DIR (its embedded PostgreSQL stops with it and starts again with the next process): the previous schedule serves, no half entity exists, jobs that were running end
  * failed with a message, nothing saved before is lost.
  */
 
@@ -125,7 +125,7 @@ const sha = async (res: Response) =>
     .update(Buffer.from(await res.arrayBuffer()))
     .digest('hex');
 
-describe('[heavy] the process killed with SIGKILL, restarted on the same PGlite folder', () => {
+describe('[heavy] the process killed with SIGKILL, restarted on the same DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-faults-'));
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -154,8 +154,7 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same PGlite 
     const res = await admin.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
     expect(res.status).toBe(200);
     const jobId = await res.text();
-    // Kill once validated, as the files and rows go into the database. (On PGlite the load holds
-    // the one connection, so later messages only arrive once it is over: this is the last sign.)
+    // Kill once validated, as the files and rows go into the database.
     const seen = await watchJob(s.url, admin.cookieHeader, jobId, (m) => /^Validated/.test(m.message));
     expect(seen.status, `the load ended before the kill: ${seen.message}`).toBe('working');
     await s.kill();
@@ -170,7 +169,8 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same PGlite 
       status: string;
     }[];
     expect(versions.map((v) => v.status)).not.toContain('loading');
-    const messages = await followJob(s.url, admin.cookieHeader, jobId, 'event');
+    // The dead process's job fails once its heartbeat is stale (20 s, checked every 15 s).
+    const messages = await followJob(s.url, admin.cookieHeader, jobId, 'event', 60_000);
     expect(messages.at(-1)!.status).toBe('error');
     expect(messages.at(-1)!.message).toMatch(/server stopped.*Start it again/);
   }, 180_000);
@@ -252,7 +252,7 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same PGlite 
 
     s = await restart();
     admin = await loggedIn(s.url);
-    const messages = await followJob(s.url, admin.cookieHeader, jobId, 'finished');
+    const messages = await followJob(s.url, admin.cookieHeader, jobId, 'finished', 60_000);
     const final = messages.at(-1)!;
     // Killed before it finished: failed with a message. (It may also have finished first.)
     if (final.status === 'error') expect(final.message).toMatch(/server stopped/);
@@ -272,18 +272,18 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same PGlite 
 });
 
 /**
- * The database going away under a running app. Destructive for every test using the same
- * PostgreSQL, so only in CI or with FEEDDESK_DB_FAULTS=1.
+ * The database going away under a running app. On a shared PostgreSQL (DATABASE_URL) only in CI or
+ * with FEEDDESK_DB_FAULTS=1; always on the run's own embedded PostgreSQL.
  */
-const dbFaults = Boolean(postgresUrl && (process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1'));
+const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
 
 describe.skipIf(!dbFaults)('[heavy] PostgreSQL going away and coming back', () => {
   it('answers cleanly while its connections are terminated, and recovers without a restart', async () => {
-    const t = await startTestApp('postgres');
+    const t = await startTestApp();
     const admin = t.client();
     await admin.login(ADMIN.username, ADMIN.password);
-    const dbName = new URL(t.db.url!).pathname.slice(1);
-    const killer = postgres(postgresUrl!, { max: 1, onnotice: () => {} });
+    const dbName = new URL(t.db.url).pathname.slice(1);
+    const killer = postgres(testServer().url, { max: 1, onnotice: () => {} });
     try {
       for (let round = 0; round < 3; round++) {
         await killer`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`;

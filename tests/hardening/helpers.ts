@@ -21,7 +21,7 @@ export type ErrorJson = { code: number; error: string; description: string };
 export function expectNoLeak(text: string) {
   expect(text).not.toMatch(/\n\s+at [^\n]+:\d+:\d+/);
   expect(text).not.toMatch(/node_modules|\/work\/|server\/src|\.ts:\d+/);
-  expect(text).not.toMatch(/syntax error at or near|duplicate key value|violates .* constraint|PGlite/i);
+  expect(text).not.toMatch(/syntax error at or near|duplicate key value|violates .* constraint/i);
 }
 
 /** Polls `check` until it returns a value other than undefined, at most `timeoutMs`. */

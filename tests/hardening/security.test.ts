@@ -1,16 +1,15 @@
 import { sessions, users } from '@feeddesk/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { expectCleanError } from './helpers.ts';
 
-describe.each(databaseKinds)('security on %s', (kind) => {
+describe('security', () => {
   let t: TestApp;
   /** Behind a TLS proxy (TRUST_PROXY=true): cookies must be Secure, addresses from X-Forwarded-For. */
   let proxied: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    proxied = await startTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    t = await startTestApp();
+    proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
   });
   afterAll(async () => {
     await proxied?.close();

@@ -27,8 +27,8 @@ export type ServerProcess = {
 };
 
 /**
- * The real product as `npm start` runs it: `node --import tsx gateway/src/main-product.ts`, on PGlite in
- * `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
+ * The real product as `npm start` runs it: `node --import tsx gateway/src/main-product.ts`, on its
+ * embedded PostgreSQL in `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
  */
 export async function startServerProcess(options: {
   dataDir?: string;

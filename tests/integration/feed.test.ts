@@ -2,20 +2,19 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { decodeFeedMessage } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-describe.each(databaseKinds)('the realtime feed on %s', (kind) => {
+describe('the realtime feed', () => {
   let t: TestApp;
   let editor: HttpClient;
   let tripId: string;
   let stops: { stopSequence: number; stopId: string }[];
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
     const planner = await t.clientWithRoles(['gtfs', 'view']);
     await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
     editor = await t.clientWithRoles(['edit'], 'controller');

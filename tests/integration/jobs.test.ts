@@ -1,14 +1,13 @@
 import { startJob } from '@feeddesk/server/jobs/run-job';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import { followOverSocket } from '../support/live.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { trpcOverWebSocket } from '../support/trpc-ws.ts';
 
-describe.each(databaseKinds)('job progress on %s', (kind) => {
+describe('job progress', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
   });
   afterAll(() => t?.close());
 

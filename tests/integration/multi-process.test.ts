@@ -1,6 +1,6 @@
 import { openDb } from '@feeddesk/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, postgresUrl } from '../support/databases.ts';
+import { openTestDatabase } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
@@ -10,15 +10,15 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
  * Two app instances on one PostgreSQL, each with its own connection pool, bus and feed cache:
  * A the whole product, B the gateway alone (as gateway/src/main.ts runs it).
  */
-describe.skipIf(!postgresUrl)('two processes on one PostgreSQL', () => {
+describe('two processes on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const first = await openTestDatabase('postgres');
-    a = await startTestApp('postgres', { database: first });
-    const second = await openDb(first.url!, { max: 5 });
-    b = await startTestApp('postgres', {
-      database: { kind: 'postgres', database: second, drop: () => second.close() },
+    const first = await openTestDatabase();
+    a = await startTestApp({ database: first });
+    const second = await openDb(first.url, { max: 5 });
+    b = await startTestApp({
+      database: { database: second, url: first.url, drop: () => second.close() },
       trpc: false,
     });
   });

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-describe.each(databaseKinds)('schedule upload on %s', (kind) => {
+describe('schedule upload', () => {
   let t: TestApp;
   let planner: HttpClient;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
     planner = await t.clientWithRoles(['view', 'gtfs'], 'planner');
   });
   afterAll(() => t?.close());

@@ -1,19 +1,19 @@
 import { openDb } from '@feeddesk/drizzle';
 import { listUsers } from '@feeddesk/server/users/list-users';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, postgresUrl } from '../support/databases.ts';
+import { openTestDatabase } from '../support/databases.ts';
 import { startTestApp } from '../support/test-app.ts';
 
-describe.skipIf(!postgresUrl)('several processes starting at once on one PostgreSQL', () => {
+describe('several processes starting at once on one PostgreSQL', () => {
   it('create one first admin and one demo schedule between them', async () => {
-    const first = await openTestDatabase('postgres');
-    const others = await Promise.all([openDb(first.url!, { max: 3 }), openDb(first.url!, { max: 3 })]);
+    const first = await openTestDatabase();
+    const others = await Promise.all([openDb(first.url, { max: 3 }), openDb(first.url, { max: 3 })]);
     const env = { DEMO_SCHEDULE: 'true' };
     const apps = await Promise.all([
-      startTestApp('postgres', { database: first, env }),
+      startTestApp({ database: first, env }),
       ...others.map((database) =>
-        startTestApp('postgres', {
-          database: { kind: 'postgres', database, drop: () => database.close() },
+        startTestApp({
+          database: { database, url: first.url, drop: () => database.close() },
           env,
         }),
       ),

@@ -8,7 +8,6 @@ import ExcelJS from 'exceljs';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { databaseKinds } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -180,13 +179,13 @@ function strike(description: string) {
   });
 }
 
-describe.each(databaseKinds)('history summaries on %s', (kind) => {
+describe('history summaries', () => {
   let t: TestApp;
   let other: TestApp;
   let manager: HttpClient;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
     t.clock.now = NOW;
     await storeScheduleVersion(t.deps, {
       feed: sampleFeed(),
@@ -618,7 +617,7 @@ describe.each(databaseKinds)('history summaries on %s', (kind) => {
   });
 
   it('shows the same summaries to a second app on the same database, and its jobs to the first', async () => {
-    other = await startTestApp(kind, { database: t.db });
+    other = await startTestApp({ database: t.db });
     other.clock.now = NOW;
     const elsewhere = await login(other, ['excel'], 'manager-2');
     expect(await (await elsewhere.get('/excel/list_excel')).json()).toEqual(

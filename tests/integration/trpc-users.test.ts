@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../support/databases.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-describe.each(databaseKinds)('tRPC auth and users on %s', (kind) => {
+describe('tRPC auth and users', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp();
   });
   afterAll(() => t?.close());
 

@@ -31,10 +31,9 @@ export type TestApp = {
 
 /** The real product (gateway/src/product.ts) on a real port against a real database (style.md §9), with a controllable clock. */
 export async function startTestApp(
-  kind: 'pglite' | 'postgres',
   options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean; trpc?: boolean } = {},
 ): Promise<TestApp> {
-  const db = options.database ?? (await openTestDatabase(kind));
+  const db = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

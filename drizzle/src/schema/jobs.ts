@@ -1,5 +1,4 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
@@ -53,6 +52,3 @@ export const storedFiles = pgTable(
   (t) => [index('stored_files_kind_idx').on(t.kind, t.createdAt)],
 );
 export type StoredFileRow = InferSelectModel<typeof storedFiles>;
-
-/** The bytes of stored files as base64 text: much faster than bytea on PGlite for large files. */
-export const storedFileBytesBase64 = sql<string>`encode(${storedFiles.bytes}, 'base64')`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Database } from '@feeddesk/drizzle';
 
@@ -7,11 +8,14 @@ export type Channel = (typeof CHANNELS)[number];
 
 /**
  * Process-wide fan-out of PostgreSQL NOTIFY: one LISTEN per channel per process, then local
- * listeners. With PGlite (one process) the same path is used, so behaviour does not fork.
+ * listeners. A process hears its own events at once (a read right after a save sees it: the
+ * NOTIFY echo arrives later, after the answer) and drops their echo; other processes get them by NOTIFY.
  */
 export class Bus {
   private readonly emitter = new EventEmitter();
   private unlisten: (() => Promise<void>)[] = [];
+  /** Tags this process's notifications, to tell their echo apart. */
+  private readonly origin = randomUUID();
 
   constructor(private readonly database: Database) {
     this.emitter.setMaxListeners(0);
@@ -20,7 +24,10 @@ export class Bus {
   async start(): Promise<void> {
     for (const channel of CHANNELS) {
       this.unlisten.push(
-        await this.database.listen(channel, (payload) => this.emitter.emit(channel, payload)),
+        await this.database.listen(channel, (message) => {
+          const cut = message.indexOf(' ');
+          if (message.slice(0, cut) !== this.origin) this.emitter.emit(channel, message.slice(cut + 1));
+        }),
       );
     }
   }
@@ -30,8 +37,9 @@ export class Bus {
     this.unlisten = [];
   }
 
-  publish(channel: Channel, payload: string): Promise<void> {
-    return this.database.notify(channel, payload);
+  async publish(channel: Channel, payload: string): Promise<void> {
+    this.emitter.emit(channel, payload);
+    await this.database.notify(channel, `${this.origin} ${payload}`);
   }
 
   on(channel: Channel, listener: (payload: string) => void): () => void {

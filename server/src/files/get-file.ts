@@ -1,4 +1,4 @@
-import { storedFileBytesBase64, storedFiles } from '@feeddesk/drizzle';
+import { storedFiles } from '@feeddesk/drizzle';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -27,7 +27,7 @@ async function findOne(deps: Pick<Deps, 'db'>, where: SQL | undefined, what: str
           name: storedFiles.name,
           contentType: storedFiles.contentType,
           createdAt: storedFiles.createdAt,
-          base64: storedFileBytesBase64,
+          bytes: storedFiles.bytes,
         })
         .from(storedFiles)
         .where(where)
@@ -36,6 +36,5 @@ async function findOne(deps: Pick<Deps, 'db'>, where: SQL | undefined, what: str
     : [];
   if (!row)
     throw new AppError('file_not_found', { message: `There is no ${what} yet. Upload a schedule first.` });
-  const { base64, ...file } = row;
-  return { ...file, bytes: Buffer.from(base64, 'base64') };
+  return row;
 }

@@ -5,30 +5,13 @@ import type { AppDeps } from '../deps.ts';
 /** A job whose heartbeat (every 5 s) stopped this long ago died with its process. */
 const STALE_MS = 20_000;
 
-export type MarkInterruptedJobsOptions = {
-  /**
-   * Mark every running job, whatever its heartbeat. Right only at the start of the one process a
-   * database can have (PGlite): no other process can be running a job, so a `working` job there
-   * died with the previous process and need not wait for its heartbeat to go stale.
-   */
-  all?: boolean;
-};
-
 /** At start: jobs left running by a process that died are marked failed, with a message saying so. */
-export async function markInterruptedJobs(
-  deps: AppDeps,
-  options: MarkInterruptedJobsOptions = {},
-): Promise<number> {
+export async function markInterruptedJobs(deps: AppDeps): Promise<number> {
   const now = deps.now();
   const stale = await deps.db
     .update(jobs)
     .set({ status: 'error', finishedAt: now })
-    .where(
-      and(
-        eq(jobs.status, 'working'),
-        options.all ? undefined : lt(jobs.heartbeatAt, new Date(now.getTime() - STALE_MS)),
-      ),
-    )
+    .where(and(eq(jobs.status, 'working'), lt(jobs.heartbeatAt, new Date(now.getTime() - STALE_MS))))
     .returning({ id: jobs.id, kind: jobs.kind });
   for (const job of stale) {
     await deps.db.insert(jobMessages).values({

@@ -2,14 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTrips } from './find-trips.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
-import {
-  makeDeps,
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKinds,
-} from './test-support/test-databases.ts';
+import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
-describe.each(testDatabaseKinds)('findTrips on %s', (kind) => {
+describe('findTrips', () => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') }; // a Tuesday
   const deps = () => makeDeps(testDb.database, clock);
@@ -19,7 +14,7 @@ describe.each(testDatabaseKinds)('findTrips on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind);
+    testDb = await openTestDatabase();
     expect(await findTrips(deps())).toEqual([]); // no schedule yet: empty, not an error
     await storeScheduleVersion(deps(), {
       feed: sampleFeed(),

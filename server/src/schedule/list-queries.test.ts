@@ -6,20 +6,15 @@ import { listStopTimesOfTrip } from './list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from './map-trips-to-routes.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
-import {
-  makeDeps,
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKinds,
-} from './test-support/test-databases.ts';
+import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
-describe.each(testDatabaseKinds)('schedule queries on %s', (kind) => {
+describe('schedule queries', () => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') };
   const deps = () => makeDeps(testDb.database, clock);
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind);
+    testDb = await openTestDatabase();
   });
   afterAll(async () => {
     await testDb?.close();

@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readScheduleView } from './read-schedule-view.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
-import {
-  makeDeps,
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKinds,
-} from './test-support/test-databases.ts';
+import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
 const ask = {
   tripIds: ['WD-9001', 'HOL-0500', 'nope'],
@@ -17,13 +12,13 @@ const ask = {
 };
 const posix = (iso: string) => Date.parse(iso) / 1000;
 
-describe.each(testDatabaseKinds)('readScheduleView on %s', (kind) => {
+describe('readScheduleView', () => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') };
   const deps = () => makeDeps(testDb.database, clock);
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind);
+    testDb = await openTestDatabase();
   });
   afterAll(async () => {
     await testDb?.close();

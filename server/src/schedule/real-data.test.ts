@@ -6,22 +6,17 @@ import { listStopTimesOfTrip } from './list-stop-times-of-trip.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { readGtfsZip } from './test-support/read-gtfs-zip.ts';
 import { jnb } from './test-support/sample-feed.ts';
-import {
-  makeDeps,
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKinds,
-} from './test-support/test-databases.ts';
+import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
 const zip = fileURLToPath(new URL('../../../../shared/data/original/gtfs.zip', import.meta.url));
 
-describe.skipIf(!existsSync(zip)).each(testDatabaseKinds)("the operator's own GTFS on %s", (kind) => {
+describe.skipIf(!existsSync(zip))("the operator's own GTFS", () => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T05:00:00') }; // a Tuesday within calendar.txt
   const deps = () => makeDeps(testDb.database, clock);
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind);
+    testDb = await openTestDatabase();
     await storeScheduleVersion(deps(), {
       feed: readGtfsZip(zip),
       sourceKind: 'zip',

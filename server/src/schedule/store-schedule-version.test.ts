@@ -7,16 +7,11 @@ import { listScheduleVersions } from './list-schedule-versions.ts';
 import { markInterruptedLoads } from './mark-interrupted-loads.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
-import {
-  makeDeps,
-  openTestDatabase,
-  type TestDatabase,
-  testDatabaseKinds,
-} from './test-support/test-databases.ts';
+import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
 const routesOnly = (id: string) => `route_id,route_long_name\n${id},Line ${id}`;
 
-describe.each(testDatabaseKinds)('storeScheduleVersion on %s', (kind) => {
+describe('storeScheduleVersion', () => {
   let testDb: TestDatabase;
   const clock = { now: jnb('2025-09-23T06:30:00') };
   const deps = () => makeDeps(testDb.database, clock);
@@ -38,7 +33,7 @@ describe.each(testDatabaseKinds)('storeScheduleVersion on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(kind);
+    testDb = await openTestDatabase();
   });
   afterAll(async () => {
     await testDb?.close();

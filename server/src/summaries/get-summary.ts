@@ -1,4 +1,4 @@
-import { storedFileBytesBase64, storedFiles } from '@feeddesk/drizzle';
+import { storedFiles } from '@feeddesk/drizzle';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -13,7 +13,7 @@ export async function getSummary(deps: Deps, options: { name: string }): Promise
         .select({
           name: storedFiles.name,
           contentType: storedFiles.contentType,
-          base64: storedFileBytesBase64,
+          bytes: storedFiles.bytes,
         })
         .from(storedFiles)
         .where(and(eq(storedFiles.kind, SUMMARY_KIND), eq(storedFiles.name, options.name)))
@@ -21,7 +21,7 @@ export async function getSummary(deps: Deps, options: { name: string }): Promise
         .limit(1)
     : [];
   if (!row) throw summaryNotFound(options.name);
-  return { name: row.name, contentType: row.contentType, bytes: Buffer.from(row.base64, 'base64') };
+  return row;
 }
 
 export function summaryNotFound(name: string): AppError {

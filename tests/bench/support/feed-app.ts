@@ -13,10 +13,9 @@ export type BenchTrip = { tripId: string; stops: TripStopTime[] };
 
 /** The app on a real port with the demo schedule uploaded through POST /gtfs/upload_gtfs. */
 export async function startAppWithDemo(
-  kind: 'pglite' | 'postgres',
   database?: TestDatabase,
 ): Promise<{ app: TestApp; trips: BenchTrip[] }> {
-  const app = await startTestApp(kind, { env: BENCH_ENV, database });
+  const app = await startTestApp({ env: BENCH_ENV, database });
   try {
     const planner = await app.clientWithRoles(['gtfs'], 'bench-planner');
     const upload = await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');

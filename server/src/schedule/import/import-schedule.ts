@@ -94,8 +94,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
   await progress('Loading the schedule…');
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone,
-    // PGlite runs each COPY on this thread: small chunks keep every pause of the feed short.
-    encode: (versionId) => upload.encode(versionId, deps.database.raw.kind === 'pglite' ? 4_000 : 20_000),
+    encode: (versionId) => upload.encode(versionId, 20_000),
     onProgress: (message) => {
       progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
     },

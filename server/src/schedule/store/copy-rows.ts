@@ -28,18 +28,11 @@ export async function copyCsv(
 ): Promise<void> {
   if (options.csv.byteLength === 0) return;
   const statement = `copy ${options.table} (${options.columns.join(', ')})`;
-  const raw = database.raw;
-  if (raw.kind === 'postgres') {
-    await onReservedConnection(raw.sql, async (connection) => {
-      const query = connection.unsafe(`${statement} from stdin with (format csv)`);
-      const failed = copyFailure(query);
-      const stream = await query.writable();
-      await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
-    });
-    return;
-  }
-  await raw.pg.query(`${statement} from '/dev/blob' with (format csv)`, [], {
-    blob: new Blob([options.csv as Uint8Array<ArrayBuffer>]),
+  await onReservedConnection(database.raw.sql, async (connection) => {
+    const query = connection.unsafe(`${statement} from stdin with (format csv)`);
+    const failed = copyFailure(query);
+    const stream = await query.writable();
+    await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
   });
 }
 

@@ -1,30 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, openDb } from '@feeddesk/drizzle';
+import postgres from 'postgres';
 import type { AppDeps } from '../../deps.ts';
 import { silentLogger } from '../../deps.ts';
-
-export type TestDatabaseKind = 'pglite' | 'postgres';
-
-/** PGlite always; PostgreSQL too when DATABASE_URL (or TEST_DATABASE_URL) is set, as in CI. */
-export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
 export type TestDatabase = { database: Database; close(): Promise<void> };
 
 /**
- * A fresh database for one test file: PGlite in memory, or a new PostgreSQL database created
- * beside the given one (test files run in parallel) and dropped on close.
+ * A fresh database for one test file: a copy of the migrated template that the vitest global
+ * setup made on this run's PostgreSQL (embedded, or DATABASE_URL's), dropped on close.
  */
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDb('memory:');
-    return { database, close: () => database.close() };
-  }
-  const url = postgresUrl() as string;
-  const admin = await openDb(url, { max: 2 });
-  if (admin.raw.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const adminSql = admin.raw.sql;
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.FEEDDESK_TEST_SERVER_URL;
+  const template = process.env.FEEDDESK_TEST_TEMPLATE;
+  if (!url || !template)
+    throw new Error('No test database server: run the tests with vitest (its global setup).');
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
   const name = `feeddesk_t_${randomBytes(6).toString('hex')}`;
-  await adminSql.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name} template ${template}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDb(target.toString());
@@ -32,8 +25,8 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
     database,
     async close() {
       await database.close();
-      await adminSql.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }
@@ -44,8 +37,4 @@ export function makeDeps(
   clock: { now: Date },
 ): Pick<AppDeps, 'db' | 'database' | 'now' | 'log'> {
   return { db: database.db, database, now: () => clock.now, log: silentLogger };
-}
-
-function postgresUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }

