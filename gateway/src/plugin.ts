@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './routes/auth.ts';
 import { dbRoutes } from './routes/db.ts';
+import { disruptionRoutes } from './routes/disruptions.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -10,6 +11,7 @@ import { liveConnection } from './routes/live.ts';
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(dbRoutes, { prefix: '/db' });
   await app.register(gtfsRoutes, { prefix: '/gtfs' });

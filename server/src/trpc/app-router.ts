@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.ts';
+import { disruptionsRouter } from './routers/disruptions.ts';
 import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
@@ -11,6 +12,7 @@ export const appRouter = router({
   users: usersRouter,
   jobs: jobsRouter,
   feed: feedRouter,
+  disruptions: disruptionsRouter,
   schedule: scheduleRouter,
   summaries: summariesRouter,
 });
