@@ -1,0 +1,84 @@
+/**
+ * Applying a disruption of 200 trips on the large Renfe schedule (issue 12): the time of the
+ * preview (dry run, every check, rolled back), the apply and the lift, through POST and DELETE
+ * /feed/disruptions on the real app. Not a timed test: figures are printed.
+ *
+ *   npm run bench -- disruption                # PGlite; DATABASE_URL=postgres://… for PostgreSQL
+ *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
+import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
+import { postgresUrl } from '../support/databases.ts';
+import { startTestApp } from '../support/test-app.ts';
+
+const zipPath = fileURLToPath(
+  new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
+);
+const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
+
+async function main(): Promise<void> {
+  if (!existsSync(zipPath)) {
+    console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
+    return;
+  }
+  const t = await startTestApp(postgresUrl ? 'postgres' : 'pglite');
+  try {
+    let start = performance.now();
+    await loadScheduleVersion(t.deps, {
+      feed: readGtfsZip(zipPath),
+      sourceKind: 'zip',
+      sourceName: 'renfe.zip',
+      uploadedBy: 'bench',
+      jobId: null,
+    });
+    console.log(`schedule loaded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    const controller = await t.clientWithRoles(['edit'], 'controller');
+    t.clock.now = new Date(
+      `${SERVICE_DATE.slice(0, 4)}-${SERVICE_DATE.slice(4, 6)}-${SERVICE_DATE.slice(6)}T03:00:00+02:00`,
+    );
+    const post = (body: object) =>
+      controller.fetch('/feed/disruptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+      start = performance.now();
+      const result = await run();
+      rows.push([what, (performance.now() - start).toFixed(0)]);
+      return result;
+    };
+    const rows: [string, string][] = [];
+    const all = await timed('select every trip of the date (dry run), ms', async () => {
+      const res = await post({ serviceDate: SERVICE_DATE, action: { type: 'cancel' }, dryRun: true });
+      if (res.status !== 200) throw new Error(`selection refused: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { count: number; trips: { tripId: string }[] };
+    });
+    const tripIds = all.trips.slice(0, TRIPS).map((trip) => trip.tripId);
+    const body = {
+      serviceDate: SERVICE_DATE,
+      select: { tripIds },
+      action: { type: 'delay', minutes: 10 },
+      reason: 'bench',
+      alert: true,
+    };
+    await timed(`preview ${tripIds.length} trips (dry run), ms`, () => post({ ...body, dryRun: true }));
+    const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
+      const res = await post(body);
+      if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: string; count: number };
+    });
+    await timed(`lift ${applied.count} trips, ms`, () =>
+      controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' }),
+    );
+    console.log(`${postgresUrl ? 'PostgreSQL' : 'PGlite'}, ${all.count} trips run on ${SERVICE_DATE}`);
+    console.table(rows.map(([what, value]) => ({ what, value })));
+  } finally {
+    await t.close();
+  }
+}
+
+await main();
