@@ -3,14 +3,16 @@
  * preview (dry run, every check, rolled back), the apply and the lift, through POST and DELETE
  * /feed/disruptions on the real app. Not a timed test: figures are printed.
  *
- *   npm run bench -- disruption                # PGlite; DATABASE_URL=postgres://… for PostgreSQL
+ *   npm run bench -- disruption                # PGlite (loading the schedule takes >15 min here)
+ *   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench -- disruption   # that (empty) PostgreSQL database
  *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openDb } from '@feeddesk/drizzle';
+import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
 import { loadScheduleVersion } from '@feeddesk/server/schedule/load-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
-import { postgresUrl } from '../support/databases.ts';
 import { startTestApp } from '../support/test-app.ts';
 
 const zipPath = fileURLToPath(
@@ -24,7 +26,12 @@ async function main(): Promise<void> {
     console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
     return;
   }
-  const t = await startTestApp(postgresUrl ? 'postgres' : 'pglite');
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? await openDb(url, { max: 5 }) : undefined;
+  const t = await startTestApp(
+    url ? 'postgres' : 'pglite',
+    database ? { database: { kind: 'postgres', database, url, drop: () => database.close() } } : {},
+  );
   try {
     let start = performance.now();
     await loadScheduleVersion(t.deps, {
@@ -35,7 +42,7 @@ async function main(): Promise<void> {
       jobId: null,
     });
     console.log(`schedule loaded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-    const controller = await t.clientWithRoles(['edit'], 'controller');
+    const controller = await t.clientWithRoles(['edit'], `controller-${Date.now()}`);
     t.clock.now = new Date(
       `${SERVICE_DATE.slice(0, 4)}-${SERVICE_DATE.slice(4, 6)}-${SERVICE_DATE.slice(6)}T03:00:00+02:00`,
     );
@@ -52,10 +59,13 @@ async function main(): Promise<void> {
       return result;
     };
     const rows: [string, string][] = [];
-    const all = await timed('select every trip of the date (dry run), ms', async () => {
-      const res = await post({ serviceDate: SERVICE_DATE, action: { type: 'cancel' }, dryRun: true });
-      if (res.status !== 200) throw new Error(`selection refused: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { count: number; trips: { tripId: string }[] };
+    // The selection alone (a preview of every trip of the day would save them all, rolled back).
+    const all = await timed('select the trips from 07:00 (service), ms', async () => {
+      const selection = await selectDisruptionTrips(t.deps, {
+        serviceDate: SERVICE_DATE,
+        select: { from: '07:00' },
+      });
+      return { count: selection.trips.length, trips: selection.trips };
     });
     const tripIds = all.trips.slice(0, TRIPS).map((trip) => trip.tripId);
     const body = {
@@ -65,7 +75,10 @@ async function main(): Promise<void> {
       reason: 'bench',
       alert: true,
     };
-    await timed(`preview ${tripIds.length} trips (dry run), ms`, () => post({ ...body, dryRun: true }));
+    await timed(`preview ${tripIds.length} trips (dry run), ms`, async () => {
+      const res = await post({ ...body, dryRun: true });
+      if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
+    });
     const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
       const res = await post(body);
       if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
@@ -74,10 +87,11 @@ async function main(): Promise<void> {
     await timed(`lift ${applied.count} trips, ms`, () =>
       controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' }),
     );
-    console.log(`${postgresUrl ? 'PostgreSQL' : 'PGlite'}, ${all.count} trips run on ${SERVICE_DATE}`);
+    console.log(`${url ? 'PostgreSQL' : 'PGlite'}, ${all.count} trips run on ${SERVICE_DATE}`);
     console.table(rows.map(([what, value]) => ({ what, value })));
   } finally {
     await t.close();
+    await database?.close();
   }
 }
 

@@ -58,10 +58,14 @@ export async function applyDisruption(
       const selection = await selectDisruptionTrips(txDeps, { serviceDate: options.serviceDate, select });
       const tripIds = selection.trips.map((t) => t.tripId);
       const stopsOf = await loadTripStops(txDeps, tripIds);
-      // A stop can only be skipped by the trips that call there.
-      const trips = selection.trips.filter(
-        (t) => action.type !== 'skip_stop' || stopsOf.get(t.tripId)?.some((s) => s.stopId === action.stopId),
-      );
+      // A stop can only be skipped by the trips that call there; a delay needs the trip's stops
+      // (some real schedules list trips without stop_times).
+      const trips = selection.trips.filter((t) => {
+        const calls = stopsOf.get(t.tripId) ?? [];
+        if (action.type === 'skip_stop') return calls.some((s) => s.stopId === action.stopId);
+        if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
+        return true;
+      });
       if (trips.length === 0)
         throw new AppError('bad_request', { message: nothingMatches(selection.serviceDate, select, action) });
 

@@ -5,7 +5,6 @@ import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
 import { activeServiceIds } from '../schedule/time/active-services.ts';
-import { formatLocalTime } from '../schedule/time/gtfs-time.ts';
 import {
   addDays,
   isServiceDate,
@@ -83,14 +82,17 @@ export async function selectDisruptionTrips(
     })
     .from(trips)
     .leftJoin(routes, and(eq(routes.versionId, trips.versionId), eq(routes.routeId, trips.routeId)))
-    // Calls at select.stopId only (no rows joined without one).
+    // Calls at select.stopId only; without one a constant false, which the planner skips (a
+    // `stop_id = null` condition made it scan 1.87 M stop_times: 3.4 s on the Renfe schedule).
     .leftJoin(
       stopTimes,
-      and(
-        eq(stopTimes.versionId, trips.versionId),
-        eq(stopTimes.tripId, trips.tripId),
-        eq(stopTimes.stopId, select.stopId ?? sql`null`),
-      ),
+      select.stopId
+        ? and(
+            eq(stopTimes.versionId, trips.versionId),
+            eq(stopTimes.tripId, trips.tripId),
+            eq(stopTimes.stopId, select.stopId),
+          )
+        : sql`false`,
     )
     .where(
       and(
@@ -103,6 +105,7 @@ export async function selectDisruptionTrips(
       ),
     );
 
+  const clock = localClock(serviceDate, tz);
   const selected = new Map<string, SelectedTrip & { at: number }>();
   for (const r of rows) {
     const start = r.startSecs ?? 0;
@@ -120,8 +123,8 @@ export async function selectDisruptionTrips(
       trainNumber: r.shortName || r.number || r.tripId,
       startSecs: start,
       endSecs: end,
-      firstTime: formatLocalTime(start, serviceDate, tz),
-      lastTime: formatLocalTime(end, serviceDate, tz),
+      firstTime: clock(start),
+      lastTime: clock(end),
       at,
     });
   }
@@ -132,6 +135,21 @@ export async function selectDisruptionTrips(
     stopName: select.stopId ? await stopName(deps, versionId, select.stopId) : null,
     trips: list.map(({ at: _at, ...trip }) => trip),
   };
+}
+
+/**
+ * GTFS seconds of the date → local `HH:MM`, with one Intl formatter: luxon's per-call formatting
+ * cost 0.4 ms a time, 3.9 s for the 4 400 trips of a Renfe morning.
+ */
+function localClock(date: string, tz: string): (secs: number) => string {
+  const dayStart = serviceDayStartSecs(date, tz);
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (secs) => format.format(new Date((dayStart + secs) * 1000));
 }
 
 /** [from, to) as GTFS seconds of the service date; open ends when not given. */
