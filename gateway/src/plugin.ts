@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './routes/auth.ts';
 import { consistencyRoutes } from './routes/consistency.ts';
 import { dbRoutes } from './routes/db.ts';
+import { disruptionRoutes } from './routes/disruptions.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -11,6 +12,7 @@ import { liveConnection } from './routes/live.ts';
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(dbRoutes, { prefix: '/db' });

@@ -34,6 +34,8 @@ export const errorCatalogue = {
   // jobs and files
   job_not_found: { status: 404, title: 'Unknown job' },
   file_not_found: { status: 404, title: 'Unknown file' },
+  // disruptions
+  disruption_not_found: { status: 404, title: 'Unknown disruption' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },

@@ -72,7 +72,8 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
     const { page } = b;
     await page.getByRole('link', { name: 'New trip update' }).first().click();
     await page.waitForURL('**/trip_update');
-    expect(await page.getByLabel('Service').inputValue()).toBe('WD');
+    // The search fills in today's date and service once the schedule info has loaded.
+    await expect.poll(() => page.getByLabel('Service').inputValue()).toBe('WD');
     await page.getByLabel('Train number').fill('0103');
     const result = page.getByTestId('trip-result').first();
     await result.waitFor();

@@ -96,6 +96,26 @@ const REST: Call[] = [
         }),
       ),
   },
+  { name: 'GET /feed/consistency', access: 'view', call: (c) => status(c.get('/feed/consistency')) },
+  { name: 'GET /feed/disruptions', access: 'edit', call: (c) => status(c.get('/feed/disruptions')) },
+  {
+    // No schedule loaded: refused as 404 when allowed, so nothing changes.
+    name: 'POST /feed/disruptions',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/disruptions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action: { type: 'cancel' }, dryRun: true }),
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /feed/disruptions/{id}',
+    access: 'edit',
+    call: (c) => status(c.fetch('/feed/disruptions/no-such-disruption', { method: 'DELETE' })),
+  },
   {
     name: 'POST /gtfs/upload_gtfs',
     access: 'gtfs',
@@ -187,6 +207,22 @@ const TRPC: Call[] = [
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
+  { name: 'consistency.list', access: 'view', call: q('consistency.list') },
+  {
+    name: 'consistency.preview',
+    access: 'edit',
+    call: q('consistency.preview', { kind: 'alert', entity: {} }),
+  },
+  { name: 'consistency.removeNotInSchedule', access: 'edit', call: m('consistency.removeNotInSchedule') },
+  { name: 'disruptions.list', access: 'edit', call: q('disruptions.list') },
+  {
+    name: 'disruptions.applyDisruption',
+    access: 'edit',
+    call: m('disruptions.applyDisruption', { action: { type: 'cancel' }, dryRun: true }),
+  },
+  { name: 'disruptions.lift', access: 'edit', call: m('disruptions.lift', { id: 'no-such-disruption' }) },
+  { name: 'disruptions.templates', access: 'admin', call: q('disruptions.templates') },
+  { name: 'disruptions.saveTemplate', access: 'admin', call: m('disruptions.saveTemplate', {}) },
   { name: 'schedule.info', access: 'login', call: q('schedule.info') },
   { name: 'schedule.routes', access: 'login', call: q('schedule.routes') },
   { name: 'schedule.services', access: 'login', call: q('schedule.services') },
@@ -276,6 +312,8 @@ describe('roles on every route and procedure', () => {
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],
+      ['POST', '/feed/disruptions'],
+      ['DELETE', '/feed/disruptions/x'],
       ['POST', '/excel/make_excel'],
       ['DELETE', '/excel/x.xlsx'],
       ...[
@@ -286,6 +324,10 @@ describe('roles on every route and procedure', () => {
         'feed.saveTripUpdate',
         'feed.saveAlert',
         'feed.delete',
+        'consistency.removeNotInSchedule',
+        'disruptions.applyDisruption',
+        'disruptions.lift',
+        'disruptions.saveTemplate',
         'summaries.create',
         'summaries.delete',
       ].map((name) => ['POST', `/trpc/${name}`] as [string, string]),

@@ -180,5 +180,5 @@ describe.skipIf(!hasSharedData('gtfs/large'))('readGtfsZip on the large Renfe Ce
     expect(trips.rows.every((r) => routeIds.has(r[0]))).toBe(true);
     expect(trips.rows.some((r) => r[2].endsWith(' '))).toBe(false);
     expect(routes.padded!.count).toBeGreaterThan(0);
-  });
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { authRouter } from './routers/auth.ts';
 import { consistencyRouter } from './routers/consistency.ts';
+import { disruptionsRouter } from './routers/disruptions.ts';
 import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   feed: feedRouter,
   consistency: consistencyRouter,
+  disruptions: disruptionsRouter,
   schedule: scheduleRouter,
   summaries: summariesRouter,
 });

@@ -15,8 +15,10 @@ export function Layout() {
     { to: paths.home.getHref(), label: 'Feed', show: true },
     { to: paths.tripUpdate.getHref(), label: 'New trip update', show: hasRole(roles, 'edit') },
     { to: paths.serviceAlert.getHref(), label: 'New alert', show: hasRole(roles, 'edit') },
+    { to: paths.disruptions.getHref(), label: 'Disruptions', show: hasRole(roles, 'edit') },
     { to: paths.uploadGtfs.getHref(), label: 'Upload schedule', show: hasRole(roles, 'gtfs') },
     { to: paths.listUser.getHref(), label: 'Users', show: hasRole(roles, 'admin') },
+    { to: paths.alertTemplates.getHref(), label: 'Alert templates', show: hasRole(roles, 'admin') },
     { to: paths.listExcel.getHref(), label: 'Spreadsheets', show: hasRole(roles, 'excel') },
   ];
   return (

@@ -13,8 +13,10 @@ const UploadGtfs = lazy(() => import('./routes/upload-gtfs.tsx'));
 const AddUser = lazy(() => import('./routes/add-user.tsx'));
 const ListUser = lazy(() => import('./routes/list-user.tsx'));
 const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
+const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
+const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
 
-type Screen = { path: string; Component: React.ComponentType; role?: 'gtfs' | 'admin' | 'excel' };
+type Screen = { path: string; Component: React.ComponentType; role?: 'edit' | 'gtfs' | 'admin' | 'excel' };
 
 /** Spec §2: every screen needs a login; the last three also need a role. */
 const screens: Screen[] = [
@@ -25,6 +27,8 @@ const screens: Screen[] = [
   { path: paths.addUser.path, Component: AddUser, role: 'admin' },
   { path: paths.listUser.path, Component: ListUser, role: 'admin' },
   { path: paths.listExcel.path, Component: ListExcel, role: 'excel' },
+  { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
+  { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
 ];
 
 const router = createBrowserRouter([

@@ -16,6 +16,8 @@ export const paths = {
   },
   listUser: { path: '/list_user', getHref: () => '/list_user' },
   listExcel: { path: '/list_excel', getHref: () => '/list_excel' },
+  disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
+  alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
 } as const;
 
 /** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */

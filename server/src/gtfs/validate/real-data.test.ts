@@ -57,7 +57,7 @@ describe.skipIf(!dir)('real feeds (shared/data)', () => {
       table.push(
         `${name.padEnd(46)} rows ${String(rows).padStart(8)}  E ${errors} W ${warnings} I ${infos}  ${ms.toFixed(0)} ms`,
       );
-    }, 120_000);
+    }, 300_000);
   }
 
   it('original PRASA zip: invalid_time only for trip WD-9916 (08:59:)', () => {

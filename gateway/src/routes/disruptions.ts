@@ -1,0 +1,107 @@
+import { applyDisruption } from '@feeddesk/server/disruptions/apply-disruption';
+import { DISRUPTION_ACTIONS } from '@feeddesk/server/disruptions/disruption-input';
+import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
+import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
+import { requireRole } from '@feeddesk/server/http/require-role';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+
+const Id = Type.String({ maxLength: 200 });
+const LocalTime = Type.String({ pattern: '^\\d{1,2}:\\d{2}$' });
+const Texts = Type.Record(Type.String({ maxLength: 35 }), Type.String({ maxLength: 10_000 }));
+const Select = Type.Object(
+  {
+    routeId: Type.Optional(Id),
+    directionId: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    stopId: Type.Optional(Id),
+    from: Type.Optional(LocalTime),
+    to: Type.Optional(LocalTime),
+    tripIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
+  },
+  { additionalProperties: false },
+);
+const Action = Type.Object(
+  {
+    type: Type.Union(DISRUPTION_ACTIONS.map((a) => Type.Literal(a))),
+    stopId: Type.Optional(Id),
+    minutes: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440 })),
+  },
+  { additionalProperties: false },
+);
+const Alert = Type.Object(
+  {
+    cause: Type.Optional(Type.String({ maxLength: 40 })),
+    effect: Type.Optional(Type.String({ maxLength: 40 })),
+    headerText: Type.Optional(Texts),
+    descriptionText: Type.Optional(Texts),
+  },
+  { additionalProperties: false },
+);
+const Body = Type.Object({
+  serviceDate: Type.Optional(Type.String({ pattern: '^\\d{8}$' })),
+  select: Type.Optional(Select),
+  action: Action,
+  reason: Type.Optional(Type.String({ maxLength: 2000 })),
+  alert: Type.Optional(Type.Union([Type.Boolean(), Alert])),
+  dryRun: Type.Optional(Type.Boolean()),
+});
+const TripRef = Type.Object({ tripId: Type.String(), startDate: Type.String() });
+const Applied = Type.Object({
+  id: Type.Union([Type.String(), Type.Null()]),
+  count: Type.Integer(),
+  trips: Type.Array(
+    Type.Object({
+      tripId: Type.String(),
+      startDate: Type.String(),
+      routeId: Type.String(),
+      firstTime: Type.String(),
+      lastTime: Type.String(),
+    }),
+  ),
+  alertId: Type.Union([Type.String(), Type.Null()]),
+});
+const Listed = Type.Array(
+  Type.Object({
+    id: Type.String(),
+    createdAt: Type.String(),
+    by: Type.Union([Type.String(), Type.Null()]),
+    reason: Type.String(),
+    serviceDate: Type.String(),
+    action: Action,
+    trips: Type.Array(TripRef),
+    alertId: Type.Union([Type.String(), Type.Null()]),
+    active: Type.Boolean(),
+  }),
+);
+
+/** /feed/disruptions of contract.md "Dated trips and disruptions" (edit). */
+export const disruptionRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', requireRole('edit'));
+
+  app.post<{ Body: Static<typeof Body> }>(
+    '/',
+    { schema: { body: Body, response: { 200: Applied } } },
+    (request) => {
+      const { select = {}, reason = '', alert = false, dryRun = false, ...rest } = request.body;
+      return applyDisruption(app.deps, {
+        ...rest,
+        select,
+        reason,
+        alert,
+        dryRun,
+        by: request.user!.username,
+      });
+    },
+  );
+
+  app.get('/', { schema: { response: { 200: Listed } } }, () => listDisruptions(app.deps));
+
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    { schema: { params: Type.Object({ id: Id }) } },
+    async (request) => {
+      await liftDisruption(app.deps, { id: request.params.id, by: request.user!.username });
+      return { message: 'Disruption lifted.' };
+    },
+  );
+};

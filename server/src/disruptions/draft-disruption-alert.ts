@@ -1,0 +1,120 @@
+import { alertTemplates, stops } from '@feeddesk/drizzle';
+import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
+import type { DisruptionSelection } from './select-disruption-trips.ts';
+
+export type DraftDisruptionAlertOptions = {
+  selection: DisruptionSelection;
+  select: DisruptionSelect;
+  action: DisruptionAction;
+  reason: string;
+  /** The controller's own fields, kept over the drafted ones. */
+  given?: DisruptionAlertInput;
+};
+
+/** An alert as protobuf-JSON without its id. */
+export type AlertJson = { alert: Record<string, unknown> };
+
+const EFFECTS: Record<DisruptionAction['type'], string> = {
+  cancel: 'NO_SERVICE',
+  delete: 'MODIFIED_SERVICE',
+  skip_stop: 'NO_SERVICE',
+  delay: 'SIGNIFICANT_DELAYS',
+};
+
+/** Trains named one by one in a text; more are counted. */
+const MAX_TRAINS_NAMED = 20;
+
+/**
+ * The alert riders should read about a disruption, at its granularity: the stop (skip_stop), the
+ * route with its period (a route chosen without picking trips), else the trips themselves. Texts
+ * come from the operator's templates, one translation per language with a header text.
+ */
+export async function draftDisruptionAlert(
+  deps: Pick<Deps, 'db'>,
+  options: DraftDisruptionAlertOptions,
+): Promise<AlertJson> {
+  const { selection, select, action, given } = options;
+  const { trips, serviceDate, timezone } = selection;
+  const dayStart = serviceDayStartSecs(serviceDate, timezone);
+  const lateBy = action.type === 'delay' ? (action.minutes ?? 0) * 60 : 0;
+  const start = dayStart + Math.min(...trips.map((t) => t.startSecs));
+  const end = dayStart + Math.max(...trips.map((t) => t.endSecs)) + Math.max(lateBy, 0);
+  const routeIds = [...new Set(trips.map((t) => t.routeId))];
+  const stopId = action.type === 'skip_stop' ? action.stopId : undefined;
+  const informedEntity = stopId
+    ? routeIds.length === 1
+      ? [{ routeId: routeIds[0], stopId }]
+      : [{ stopId }]
+    : select.routeId && !select.tripIds?.length
+      ? [
+          {
+            routeId: select.routeId,
+            ...(select.directionId === undefined ? {} : { directionId: select.directionId }),
+          },
+        ]
+      : trips.map((t) => ({ trip: { tripId: t.tripId, startDate: t.startDate } }));
+  const values = {
+    route: [...new Set(trips.map((t) => t.routeName))].join(', '),
+    stop: (stopId ? await stopName(deps, stopId) : selection.stopName) ?? stopId ?? '',
+    trains: trainList(trips.map((t) => t.trainNumber)),
+    date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
+    from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
+    to: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
+    minutes: String(action.minutes ?? ''),
+    reason: options.reason,
+  };
+  const rows = await deps.db.select().from(alertTemplates).where(eq(alertTemplates.action, action.type));
+  const templates = rows.filter((t) => t.headerText.trim() !== '');
+  const header =
+    given?.headerText ?? Object.fromEntries(templates.map((t) => [t.language, fill(t.headerText, values)]));
+  const description =
+    given?.descriptionText ??
+    Object.fromEntries(templates.map((t) => [t.language, fill(t.descriptionText, values)]));
+  return {
+    alert: {
+      activePeriod: [{ start, end }],
+      informedEntity,
+      cause: given?.cause ?? 'UNKNOWN_CAUSE',
+      effect: given?.effect ?? EFFECTS[action.type],
+      ...translated('headerText', header),
+      ...translated('descriptionText', description),
+    },
+  };
+}
+
+/** A language whose text is empty is left out, never sent empty. */
+function translated(field: string, texts: Record<string, string>) {
+  const translation = Object.entries(texts)
+    .filter(([, text]) => text.trim() !== '')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([language, text]) => ({ text: text.trim(), language }));
+  return translation.length > 0 ? { [field]: { translation } } : {};
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template
+    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function trainList(numbers: string[]): string {
+  const named = numbers.slice(0, MAX_TRAINS_NAMED).join(', ');
+  const more = numbers.length - MAX_TRAINS_NAMED;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
+async function stopName(deps: Pick<Deps, 'db'>, stopId: string): Promise<string | null> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) return null;
+  const [row] = await deps.db
+    .select({ name: stops.stopName })
+    .from(stops)
+    .where(and(eq(stops.versionId, current.versionId), eq(stops.stopId, stopId)));
+  return row?.name ?? null;
+}

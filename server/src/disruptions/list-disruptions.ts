@@ -1,0 +1,53 @@
+import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
+import { asc, desc } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
+
+export type DisruptionListItem = {
+  id: string;
+  createdAt: string;
+  by: string | null;
+  reason: string;
+  serviceDate: string;
+  select: DisruptionSelect;
+  action: DisruptionAction;
+  trips: { tripId: string; startDate: string }[];
+  alertId: string | null;
+  /** false once lifted. */
+  active: boolean;
+  liftedAt: string | null;
+  liftedBy: string | null;
+};
+
+/** Every disruption with its trips and state, newest first. */
+export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<DisruptionListItem[]> {
+  const rows = await deps.db.select().from(disruptions).orderBy(desc(disruptions.seq));
+  const trips = await deps.db
+    .select({
+      disruptionId: disruptionTrips.disruptionId,
+      tripId: disruptionTrips.tripId,
+      startDate: disruptionTrips.startDate,
+    })
+    .from(disruptionTrips)
+    .orderBy(asc(disruptionTrips.tripId));
+  const byDisruption = new Map<string, { tripId: string; startDate: string }[]>();
+  for (const { disruptionId, ...trip } of trips) {
+    const list = byDisruption.get(disruptionId) ?? [];
+    list.push(trip);
+    byDisruption.set(disruptionId, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    by: row.createdBy,
+    reason: row.reason,
+    serviceDate: row.serviceDate,
+    select: row.select as DisruptionSelect,
+    action: row.action as DisruptionAction,
+    trips: byDisruption.get(row.id) ?? [],
+    alertId: row.alertId,
+    active: row.liftedAt === null,
+    liftedAt: row.liftedAt?.toISOString() ?? null,
+    liftedBy: row.liftedBy,
+  }));
+}

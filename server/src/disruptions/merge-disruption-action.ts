@@ -1,0 +1,146 @@
+import type { DisruptionAction } from './disruption-input.ts';
+
+/** A trip update as protobuf-JSON (camelCase, enum names), the form a disruption edits. */
+export type TripUpdateJson = {
+  id: string;
+  tripUpdate: {
+    trip: { tripId: string; startDate?: string; scheduleRelationship?: string; [k: string]: unknown };
+    stopTimeUpdate?: StopTimeUpdateJson[];
+    delay?: number;
+    timestamp?: number;
+    [k: string]: unknown;
+  };
+};
+type StopTimeEventJson = { delay?: number; time?: number; [k: string]: unknown };
+type StopTimeUpdateJson = {
+  stopSequence?: number;
+  stopId?: string;
+  arrival?: StopTimeEventJson;
+  departure?: StopTimeEventJson;
+  scheduleRelationship?: string;
+  [k: string]: unknown;
+};
+
+export type ScheduledStop = { stopSequence: number; stopId: string };
+
+export type MergeTarget = {
+  id: string;
+  tripId: string;
+  startDate: string;
+  /** The trip's scheduled calls in sequence order. */
+  stops: ScheduledStop[];
+  nowSecs: number;
+};
+
+/**
+ * The trip update after a disruption's action, merged with the trip's existing update (or none):
+ * what the action does not touch is kept, so a delayed trip that then skips a stop keeps its delay.
+ * Pure: the input is not changed.
+ */
+export function mergeDisruptionAction(
+  existing: TripUpdateJson | null,
+  action: DisruptionAction,
+  target: MergeTarget,
+): TripUpdateJson {
+  const base: TripUpdateJson = existing
+    ? structuredClone(existing)
+    : { id: target.id, tripUpdate: { trip: { tripId: target.tripId }, stopTimeUpdate: [] } };
+  const tu = base.tripUpdate;
+  tu.trip = { ...tu.trip, startDate: target.startDate };
+  tu.timestamp = target.nowSecs;
+  tu.stopTimeUpdate = [...(tu.stopTimeUpdate ?? [])];
+  if (action.type === 'cancel') tu.trip.scheduleRelationship = 'CANCELED';
+  if (action.type === 'delete') tu.trip.scheduleRelationship = 'DELETED';
+  if (action.type === 'skip_stop') skipStop(tu, action.stopId ?? '', target.stops);
+  if (action.type === 'delay') addDelay(tu, action.stopId, (action.minutes ?? 0) * 60, target.stops);
+  return base;
+}
+
+function skipStop(tu: TripUpdateJson['tripUpdate'], stopId: string, stops: ScheduledStop[]) {
+  const index = stops.findIndex((s) => s.stopId === stopId);
+  const stop = stops[index];
+  if (!stop) return;
+  const updates = tu.stopTimeUpdate!;
+  // The delay in force at the next stop, before the skip breaks its propagation.
+  const next = stops[index + 1];
+  const carried = next ? delayAt(tu, next.stopSequence, stops) : undefined;
+  const own = updates.find((u) => sameStop(u, stop));
+  const skipped: StopTimeUpdateJson = {
+    stopSequence: stop.stopSequence,
+    stopId: stop.stopId,
+    scheduleRelationship: 'SKIPPED',
+  };
+  if (own) updates.splice(updates.indexOf(own), 1, skipped);
+  else updates.push(skipped);
+  if (next && carried && !updates.some((u) => sameStop(u, next)))
+    updates.push({
+      stopSequence: next.stopSequence,
+      stopId: next.stopId,
+      arrival: { delay: carried },
+      departure: { delay: carried },
+    });
+  sortBySequence(updates, stops);
+}
+
+function addDelay(
+  tu: TripUpdateJson['tripUpdate'],
+  stopId: string | undefined,
+  secs: number,
+  stops: ScheduledStop[],
+) {
+  const index = stopId ? stops.findIndex((s) => s.stopId === stopId) : 0;
+  const from = stops[index];
+  if (!from || secs === 0) return;
+  const updates = tu.stopTimeUpdate!;
+  if (!updates.some((u) => sameStop(u, from))) {
+    const inForce = delayAt(tu, from.stopSequence, stops) ?? 0;
+    updates.push({
+      stopSequence: from.stopSequence,
+      stopId: from.stopId,
+      arrival: { delay: inForce },
+      departure: { delay: inForce },
+    });
+  }
+  for (const update of updates) {
+    if (sequenceOf(update, stops) < from.stopSequence || update.scheduleRelationship === 'SKIPPED') continue;
+    if (update.scheduleRelationship === 'NO_DATA') continue;
+    for (const key of ['arrival', 'departure'] as const) {
+      const event = update[key];
+      if (!event) continue;
+      if (event.time !== undefined) event.time += secs;
+      else event.delay = (event.delay ?? 0) + secs;
+    }
+  }
+  sortBySequence(updates, stops);
+}
+
+/** The delay a consumer applies at a stop: the last update at or before it with a delay, else the trip's. */
+function delayAt(
+  tu: TripUpdateJson['tripUpdate'],
+  sequence: number,
+  stops: ScheduledStop[],
+): number | undefined {
+  let found = tu.delay;
+  const ordered = [...(tu.stopTimeUpdate ?? [])].sort((a, b) => sequenceOf(a, stops) - sequenceOf(b, stops));
+  for (const update of ordered) {
+    if (sequenceOf(update, stops) > sequence) break;
+    if (update.scheduleRelationship === 'SKIPPED' || update.scheduleRelationship === 'NO_DATA') continue;
+    const delay = update.departure?.delay ?? update.arrival?.delay;
+    if (delay !== undefined) found = delay;
+  }
+  return found;
+}
+
+function sequenceOf(update: StopTimeUpdateJson, stops: ScheduledStop[]): number {
+  return update.stopSequence ?? stops.find((s) => s.stopId === update.stopId)?.stopSequence ?? 0;
+}
+
+function sameStop(update: StopTimeUpdateJson, stop: ScheduledStop): boolean {
+  return update.stopSequence !== undefined
+    ? update.stopSequence === stop.stopSequence
+    : update.stopId === stop.stopId;
+}
+
+function sortBySequence(updates: StopTimeUpdateJson[], stops: ScheduledStop[]) {
+  updates.sort((a, b) => sequenceOf(a, stops) - sequenceOf(b, stops));
+}

@@ -1,0 +1,185 @@
+import { routes, stops, stopTimes, trips } from '@feeddesk/drizzle';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
+import { activeServiceIds } from '../schedule/time/active-services.ts';
+import {
+  addDays,
+  isServiceDate,
+  localTimeToServiceSecs,
+  serviceDateOf,
+  serviceDayStartSecs,
+} from '../schedule/time/service-day.ts';
+import type { DisruptionSelect } from './disruption-input.ts';
+
+export type SelectDisruptionTripsOptions = { serviceDate?: string; select: DisruptionSelect };
+
+/** One selected run: a trip on a service date, with its first and last times (local HH:MM). */
+export type SelectedTrip = {
+  tripId: string;
+  startDate: string;
+  routeId: string;
+  routeName: string;
+  directionId: number | null;
+  trainNumber: string;
+  /** GTFS seconds of the service day: departure from the first stop, arrival at the last. */
+  startSecs: number;
+  endSecs: number;
+  firstTime: string;
+  lastTime: string;
+};
+
+export type DisruptionSelection = {
+  serviceDate: string;
+  timezone: string;
+  stopName: string | null;
+  trips: SelectedTrip[];
+};
+
+/**
+ * The trips running on a service date (calendar.txt and calendar_dates.txt) that match every
+ * given field; the window [from, to) applies to the departure from the first stop, or from
+ * `select.stopId` (then only trips calling there). Ordered by that departure.
+ */
+export async function selectDisruptionTrips(
+  deps: Pick<Deps, 'db' | 'now'>,
+  options: SelectDisruptionTripsOptions,
+): Promise<DisruptionSelection> {
+  const current = await findCurrentSchedule(deps);
+  if (!current)
+    throw new AppError('no_schedule', {
+      message: 'Load a schedule first: no trips can be selected without one.',
+    });
+  const tz = current.timezone;
+  const serviceDate = options.serviceDate || serviceDateOf(deps.now(), tz);
+  if (!isServiceDate(serviceDate))
+    throw new AppError('validation_failed', {
+      message: `serviceDate must be a date YYYYMMDD, not "${serviceDate}".`,
+    });
+  const { select } = options;
+  const window = windowSecs(select, serviceDate, tz);
+  const rules = await listCalendarRules(deps, { versionId: current.versionId, dates: [serviceDate] });
+  const services = activeServiceIds(serviceDate, rules.calendars, rules.calendarDates);
+  if (services.length === 0 || select.tripIds?.length === 0)
+    return { serviceDate, timezone: tz, stopName: null, trips: [] };
+
+  const versionId = current.versionId;
+  const rows = await deps.db
+    .select({
+      tripId: trips.tripId,
+      routeId: trips.routeId,
+      directionId: trips.directionId,
+      shortName: trips.tripShortName,
+      number: trips.tripNumber,
+      startSecs: trips.startSecs,
+      endSecs: trips.endSecs,
+      routeLong: routes.routeLongName,
+      routeShort: routes.routeShortName,
+      stopDeparture: stopTimes.departureSecs,
+      stopArrival: stopTimes.arrivalSecs,
+    })
+    .from(trips)
+    .leftJoin(routes, and(eq(routes.versionId, trips.versionId), eq(routes.routeId, trips.routeId)))
+    // Calls at select.stopId only; without one a constant false, which the planner skips (a
+    // `stop_id = null` condition made it scan 1.87 M stop_times: 3.4 s on the Renfe schedule).
+    .leftJoin(
+      stopTimes,
+      select.stopId
+        ? and(
+            eq(stopTimes.versionId, trips.versionId),
+            eq(stopTimes.tripId, trips.tripId),
+            eq(stopTimes.stopId, select.stopId),
+          )
+        : sql`false`,
+    )
+    .where(
+      and(
+        eq(trips.versionId, versionId),
+        inArray(trips.serviceId, services),
+        select.routeId ? eq(trips.routeId, select.routeId) : undefined,
+        select.directionId === undefined ? undefined : eq(trips.directionId, select.directionId),
+        select.tripIds ? inArray(trips.tripId, select.tripIds) : undefined,
+        select.stopId ? isNotNull(stopTimes.stopId) : undefined,
+      ),
+    );
+
+  const clock = localClock(serviceDate, tz);
+  const selected = new Map<string, SelectedTrip & { at: number }>();
+  for (const r of rows) {
+    const start = r.startSecs ?? 0;
+    const end = r.endSecs ?? start;
+    const at = select.stopId ? (r.stopDeparture ?? r.stopArrival ?? start) : start;
+    if (at < window.from || at >= window.to) continue;
+    const previous = selected.get(r.tripId);
+    if (previous && previous.at <= at) continue; // a trip calling twice: its first call in the window
+    selected.set(r.tripId, {
+      tripId: r.tripId,
+      startDate: serviceDate,
+      routeId: r.routeId,
+      routeName: r.routeLong || r.routeShort || r.routeId,
+      directionId: r.directionId,
+      trainNumber: r.shortName || r.number || r.tripId,
+      startSecs: start,
+      endSecs: end,
+      firstTime: clock(start),
+      lastTime: clock(end),
+      at,
+    });
+  }
+  const list = [...selected.values()].sort((a, b) => a.at - b.at || (a.tripId < b.tripId ? -1 : 1));
+  return {
+    serviceDate,
+    timezone: tz,
+    stopName: select.stopId ? await stopName(deps, versionId, select.stopId) : null,
+    trips: list.map(({ at: _at, ...trip }) => trip),
+  };
+}
+
+/**
+ * GTFS seconds of the date → local `HH:MM`, with one Intl formatter: luxon's per-call formatting
+ * cost 0.4 ms a time, 3.9 s for the 4 400 trips of a Renfe morning.
+ */
+function localClock(date: string, tz: string): (secs: number) => string {
+  const dayStart = serviceDayStartSecs(date, tz);
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (secs) => format.format(new Date((dayStart + secs) * 1000));
+}
+
+/** [from, to) as GTFS seconds of the service date; open ends when not given. */
+function windowSecs(select: DisruptionSelect, date: string, tz: string): { from: number; to: number } {
+  const from = select.from ? serviceSecs(select.from, date, tz, 'from') : Number.NEGATIVE_INFINITY;
+  let to = select.to ? serviceSecs(select.to, date, tz, 'to') : Number.POSITIVE_INFINITY;
+  // 23:00 → 01:00 means one o'clock of the night after: the window crosses midnight.
+  if (to <= from) to += serviceDayStartSecs(addDays(date, 1), tz) - serviceDayStartSecs(date, tz);
+  return { from, to };
+}
+
+function serviceSecs(time: string, date: string, tz: string, field: string): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  const hours = Number(match?.[1]);
+  const secs =
+    match && hours >= 24
+      ? localTimeToServiceSecs(`${hours - 24}:${match[2]}`, addDays(date, 1), tz)
+      : localTimeToServiceSecs(time, date, tz);
+  if (secs === undefined || hours > 47)
+    throw new AppError('validation_failed', {
+      message: `select.${field} must be a local time HH:MM such as 06:30, not "${time}".`,
+    });
+  if (hours < 24) return secs;
+  return secs + serviceDayStartSecs(addDays(date, 1), tz) - serviceDayStartSecs(date, tz);
+}
+
+async function stopName(deps: Pick<Deps, 'db'>, versionId: number, stopId: string): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ name: stops.stopName })
+    .from(stops)
+    .where(and(eq(stops.versionId, versionId), eq(stops.stopId, stopId)));
+  return row?.name ?? null;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DISRUPTION_ACTIONS } from '../../disruptions/disruption-input.ts';
+
+const localTime = z.string().regex(/^\d{1,2}:\d{2}$/, 'a local time HH:MM');
+const texts = z.record(z.string().max(35), z.string().max(10_000));
+
+export const disruptionSelect = z.object({
+  routeId: z.string().max(200).optional(),
+  directionId: z.number().int().min(0).max(1).optional(),
+  stopId: z.string().max(200).optional(),
+  from: localTime.optional(),
+  to: localTime.optional(),
+  tripIds: z.array(z.string().max(200)).max(5000).optional(),
+});
+
+export const disruptionAction = z.object({
+  type: z.enum(DISRUPTION_ACTIONS),
+  stopId: z.string().max(200).optional(),
+  minutes: z.number().int().min(-1440).max(1440).optional(),
+});
+
+export const disruptionAlert = z.object({
+  cause: z.string().max(40).optional(),
+  effect: z.string().max(40).optional(),
+  headerText: texts.optional(),
+  descriptionText: texts.optional(),
+});
+
+/** The body of POST /feed/disruptions (contract.md), also the web app's apply and preview. */
+export const applyDisruptionInput = z.object({
+  serviceDate: z
+    .string()
+    .regex(/^\d{8}$/, 'a date YYYYMMDD')
+    .optional(),
+  select: disruptionSelect.default({}),
+  action: disruptionAction,
+  reason: z.string().max(2000).default(''),
+  alert: z.union([z.boolean(), disruptionAlert]).default(false),
+  dryRun: z.boolean().default(false),
+});
+
+export const liftDisruptionInput = z.object({ id: z.string().max(200) });
+
+export const saveAlertTemplateInput = z.object({
+  language: z
+    .string()
+    .min(2)
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language tag such as en or af-ZA'),
+  action: z.enum(DISRUPTION_ACTIONS),
+  headerText: z.string().max(500),
+  descriptionText: z.string().max(5000),
+});

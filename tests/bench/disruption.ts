@@ -1,0 +1,97 @@
+/**
+ * Applying a disruption of 200 trips on the large Renfe schedule (issue 12): the time of the
+ * preview (dry run, every check, rolled back), the apply and the lift, through POST and DELETE
+ * /feed/disruptions on the real app. Not a timed test: figures are printed.
+ *
+ *   npm run bench -- disruption                # the embedded PostgreSQL of the test run
+ *   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench -- disruption   # that (empty) PostgreSQL database
+ *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDb } from '@feeddesk/drizzle';
+import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
+import { startTestApp } from '../support/test-app.ts';
+
+const zipPath = fileURLToPath(
+  new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
+);
+const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
+
+async function main(): Promise<void> {
+  if (!existsSync(zipPath)) {
+    console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
+    return;
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? await openDb(url, { max: 5 }) : undefined;
+  const t = await startTestApp(
+    database && url ? { database: { database, url, drop: () => database.close() } } : {},
+  );
+  try {
+    let start = performance.now();
+    await storeScheduleVersion(t.deps, {
+      feed: readGtfsZip(zipPath),
+      sourceKind: 'zip',
+      sourceName: 'renfe.zip',
+      uploadedBy: 'bench',
+      jobId: null,
+    });
+    console.log(`schedule loaded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    const controller = await t.clientWithRoles(['edit'], `controller-${Date.now()}`);
+    t.clock.now = new Date(
+      `${SERVICE_DATE.slice(0, 4)}-${SERVICE_DATE.slice(4, 6)}-${SERVICE_DATE.slice(6)}T03:00:00+02:00`,
+    );
+    const post = (body: object) =>
+      controller.fetch('/feed/disruptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+      start = performance.now();
+      const result = await run();
+      rows.push([what, (performance.now() - start).toFixed(0)]);
+      return result;
+    };
+    const rows: [string, string][] = [];
+    // The selection alone (a preview of every trip of the day would save them all, rolled back).
+    const all = await timed('select the trips from 07:00 (service), ms', async () => {
+      const selection = await selectDisruptionTrips(t.deps, {
+        serviceDate: SERVICE_DATE,
+        select: { from: '07:00' },
+      });
+      return { count: selection.trips.length, trips: selection.trips };
+    });
+    const tripIds = all.trips.slice(0, TRIPS).map((trip) => trip.tripId);
+    const body = {
+      serviceDate: SERVICE_DATE,
+      select: { tripIds },
+      action: { type: 'delay', minutes: 10 },
+      reason: 'bench',
+      alert: true,
+    };
+    await timed(`preview ${tripIds.length} trips (dry run), ms`, async () => {
+      const res = await post({ ...body, dryRun: true });
+      if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
+    });
+    const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
+      const res = await post(body);
+      if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: string; count: number };
+    });
+    await timed(`lift ${applied.count} trips, ms`, () =>
+      controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' }),
+    );
+    console.log(`${url ? 'PostgreSQL' : 'PGlite'}, ${all.count} trips run on ${SERVICE_DATE}`);
+    console.table(rows.map(([what, value]) => ({ what, value })));
+  } finally {
+    await t.close();
+    await database?.close();
+  }
+}
+
+await main();

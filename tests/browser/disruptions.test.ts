@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const ZONE = 'Africa/Johannesburg';
+
+/** 05:00 in Johannesburg on the next weekday from today: the morning trains are still to come. */
+function weekdayDawn(): { now: Date; date: string } {
+  const day = new Date();
+  for (;;) {
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
+    if (weekday !== 'Sat' && weekday !== 'Sun') break;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
+  return { now: new Date(`${date}T05:00:00+02:00`), date };
+}
+
+type FeedJson = {
+  entity?: { id: string; tripUpdate?: { trip: { tripId: string; scheduleRelationship?: string } } }[];
+};
+const feed = async (t: TestApp, path: string) =>
+  (await (await fetch(`${t.url}${path}?format=json`)).json()) as FeedJson;
+
+describe.skipIf(!hasChromium)('the disruption desk in the browser', () => {
+  let t: TestApp;
+  let b: TestBrowser;
+  const dawn = weekdayDawn();
+  beforeAll(async () => {
+    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t.clock.now = dawn.now;
+    await t.clientWithRoles(['view', 'edit'], 'controller');
+    b = await openBrowser(t.url);
+    await logIn(b.page, 'controller', 'a-long-password-1');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+  });
+
+  it('selects a line’s morning, previews it, cancels it with an alert, sees both in the feed list, lifts it', async () => {
+    const { page } = b;
+    await page.getByRole('link', { name: 'Disruptions' }).first().click();
+    await page.waitForURL('**/disruptions');
+    await page.getByLabel('Service date').fill(dawn.date);
+    const route = page.getByLabel('Route');
+    await route.locator('option').nth(1).waitFor({ state: 'attached' });
+    await route.selectOption({ index: 1 });
+    await page.getByLabel('From (departure)').fill('06:00');
+    await page.getByLabel('Until (not incl.)').fill('09:00');
+    await page.getByLabel('Reason').fill('Signal fault at Woodstock.');
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.waitFor();
+    const rows = preview.locator('tbody tr');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    const tripIds = await rows.locator('td:nth-child(2)').allTextContents();
+    expect(await page.getByRole('heading', { name: /^3\. Preview/ }).textContent()).toBe(
+      `3. Preview: ${count} of ${count} trips on ${dawn.date.replaceAll('-', '')}`,
+    );
+    const header = page.getByLabel('Header (en)');
+    expect(await header.inputValue()).toMatch(/: trains cancelled$/);
+    expect((await feed(t, '/feed/updates')).entity ?? []).toEqual([]); // the preview saved nothing
+    await header.fill('Morning trains cancelled');
+    await screenshot(page, 'disruption-preview');
+
+    await page.getByRole('button', { name: `Apply to ${count} trips` }).click();
+    await page
+      .getByTestId('banner-success')
+      .filter({ hasText: `Disruption applied to ${count} trips, alert published.` })
+      .waitFor();
+    const list = page.getByRole('table', { name: 'Disruptions' });
+    await list.getByText('Active').waitFor();
+
+    const updates = (await feed(t, '/feed/updates')).entity ?? [];
+    expect(updates.map((e) => e.tripUpdate?.trip.tripId).sort()).toEqual([...tripIds].sort());
+    expect(updates.every((e) => e.tripUpdate?.trip.scheduleRelationship === 'CANCELED')).toBe(true);
+    expect((await feed(t, '/feed/alerts')).entity?.length).toBe(1);
+
+    await page.getByRole('link', { name: 'Feed' }).first().click();
+    await page.locator(`tr[data-trip-id="${tripIds[0]}"]`).waitFor();
+    await page.locator('label[for="show-alerts"]').click();
+    await page.getByTestId('alerts-table').locator('tbody tr[data-state]').first().waitFor();
+    expect(await page.getByTestId('alerts-table').locator('tbody tr[data-state]').count()).toBe(1);
+    await screenshot(page, 'disruption-in-feed-list');
+
+    await page.getByRole('link', { name: 'Disruptions' }).first().click();
+    await page.getByRole('button', { name: 'Lift' }).click();
+    await page.getByTestId('banner-success').filter({ hasText: 'Disruption lifted' }).waitFor();
+    await list.getByText('Lifted').waitFor();
+    expect((await feed(t, '/feed/updates')).entity ?? []).toEqual([]);
+    expect((await feed(t, '/feed/alerts')).entity ?? []).toEqual([]);
+  });
+});

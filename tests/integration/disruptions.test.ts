@@ -1,0 +1,374 @@
+import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { saveAlertTemplate } from '@feeddesk/server/disruptions/save-alert-template';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getFeed, postEntity } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * The sample line with a morning on the Northern Line: three trains towards Cape Town
+ * (direction 0), one back (direction 1); WD-9001 of the Southern Line runs 23:50 → 24:35;
+ * on Wednesday 24 September WD does not run and HOL does.
+ */
+const schedule = sampleFeed({
+  'trips.txt': [
+    'route_id,service_id,trip_id,trip_headsign,direction_id',
+    'NTH,WD,WD-0600,Cape Town,0',
+    'NTH,WD,WD-0700,Cape Town,0',
+    'NTH,WD,WD-0800,Cape Town,0',
+    'NTH,WD,WD-0650,Eerste River,1',
+    'STH,WD,WD-9001,Eerste River,1',
+    'NTH,HOL,HOL-0500,Cape Town,0',
+  ].join('\n'),
+  'stop_times.txt': [
+    'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+    ...['06', '07', '08'].flatMap((h) => [
+      `WD-${h}00,${h}:00:00,${h}:00:00,EER,1`,
+      `WD-${h}00,${h}:30:00,${h}:31:00,BLV,2`,
+      `WD-${h}00,${h}:59:00,${h}:59:00,CPT,3`,
+    ]),
+    'WD-0650,06:50:00,06:50:00,CPT,1',
+    'WD-0650,07:20:00,07:20:00,BLV,2',
+    'WD-0650,07:50:00,07:50:00,EER,3',
+    'WD-9001,23:50:00,23:50:00,CPT,10',
+    'WD-9001,24:35:00,24:35:00,EER,20',
+    'HOL-0500,05:00:00,05:00:00,EER,1',
+    'HOL-0500,06:00:00,06:00:00,CPT,2',
+  ].join('\n'),
+});
+
+type DisruptionItem = {
+  id: string;
+  active: boolean;
+  trips: unknown[];
+  alertId: string | null;
+  reason: string;
+  by: string;
+};
+
+type Applied = {
+  id: string | null;
+  count: number;
+  trips: { tripId: string; startDate: string; routeId: string; firstTime: string; lastTime: string }[];
+  alertId: string | null;
+};
+
+describe('disruptions', () => {
+  let t: TestApp;
+  let controller: HttpClient;
+  let second: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await storeScheduleVersion(t.deps, {
+      feed: schedule,
+      sourceKind: 'zip',
+      sourceName: 'gtfs.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    controller = await t.clientWithRoles(['edit'], 'controller');
+    second = await t.clientWithRoles(['edit'], 'second-controller');
+    // After the logins: a session cookie dated 2025 would have expired in the client's jar.
+    t.clock.now = jnb('2025-09-23T05:00:00'); // a Tuesday, before the morning trains
+  });
+  afterAll(() => t?.close());
+
+  // Each test starts from an empty live feed: lift what is active, remove what is left.
+  beforeEach(async () => {
+    for (const d of await list())
+      if (d.active)
+        expect((await controller.fetch(`/feed/disruptions/${d.id}`, { method: 'DELETE' })).status).toBe(200);
+    await t.deps.db.delete(feedEntities);
+  });
+
+  const post = (body: unknown, client = controller) =>
+    client.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const preview = async (serviceDate: string, select: object) => {
+    const res = await post({ serviceDate, select, action: { type: 'cancel' }, dryRun: true });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Applied;
+  };
+  const ids = (a: Applied) => a.trips.map((trip) => trip.tripId);
+  const list = async () => {
+    const res = await controller.get('/feed/disruptions');
+    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+    return (await res.json()) as DisruptionItem[];
+  };
+  const livePb = async (tripId: string) =>
+    (
+      await t.deps.db
+        .select({ pb: feedEntities.pb })
+        .from(feedEntities)
+        .where(and(eq(feedEntities.kind, 'trip_update'), eq(feedEntities.tripId, tripId)))
+    )[0]?.pb ?? null;
+  const liveUpdate = async (tripId: string) =>
+    (await getFeed(t.client(), '/feed/updates')).entity.find((e) => e.tripUpdate?.trip.tripId === tripId)
+      ?.tripUpdate;
+
+  it('previews the trips of a route and direction departing in [from, to): count, times, nothing saved', async () => {
+    const answer = await preview('20250923', { routeId: 'NTH', directionId: 0, from: '06:00', to: '08:00' });
+    expect(answer).toEqual({
+      id: null,
+      count: 2,
+      alertId: null,
+      trips: [
+        { tripId: 'WD-0600', startDate: '20250923', routeId: 'NTH', firstTime: '06:00', lastTime: '06:59' },
+        { tripId: 'WD-0700', startDate: '20250923', routeId: 'NTH', firstTime: '07:00', lastTime: '07:59' },
+      ],
+    });
+    expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual([]);
+    expect(await list()).toEqual([]);
+  });
+
+  it('takes the window on the departure from select.stopId, only trips calling there', async () => {
+    expect(ids(await preview('20250923', { stopId: 'BLV', from: '07:20', to: '07:31' }))).toEqual([
+      'WD-0650',
+    ]);
+    expect(ids(await preview('20250923', { stopId: 'BLV', from: '07:20', to: '07:32' }))).toEqual([
+      'WD-0650',
+      'WD-0700',
+    ]);
+    expect(ids(await preview('20250923', { stopId: 'CPT', directionId: 1 }))).toEqual(['WD-0650', 'WD-9001']);
+  });
+
+  it('selects a run past midnight with a window crossing it, or with hours past 24', async () => {
+    const night = await preview('20250923', { from: '23:00', to: '01:00' });
+    expect(night.trips).toEqual([
+      { tripId: 'WD-9001', startDate: '20250923', routeId: 'STH', firstTime: '23:50', lastTime: '00:35' },
+    ]);
+    expect(ids(await preview('20250923', { stopId: 'EER', from: '24:00', to: '25:00' }))).toEqual([
+      'WD-9001',
+    ]);
+    // 00:00–01:00 of the service date is the night before the trains run: nothing.
+    const early = await post({
+      serviceDate: '20250923',
+      select: { stopId: 'EER', from: '00:00', to: '01:00' },
+      action: { type: 'cancel' },
+      dryRun: true,
+    });
+    expect(early.status).toBe(400);
+  });
+
+  it('follows calendar_dates: on the holiday only the added service runs', async () => {
+    expect(ids(await preview('20250924', { routeId: 'NTH' }))).toEqual(['HOL-0500']);
+    expect(ids(await preview('20250923', { routeId: 'NTH', directionId: 1 }))).toEqual(['WD-0650']);
+  });
+
+  it('answers 400 with a sentence when no trip matches, and 404 lifting an unknown disruption', async () => {
+    const res = await post({
+      serviceDate: '20250927',
+      select: { routeId: 'NTH' },
+      action: { type: 'cancel' },
+      reason: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 400,
+      error: 'Bad request',
+      description: 'No trip runs on 20250927 matching route NTH: widen the selection or pick another date.',
+    });
+    expect((await controller.fetch('/feed/disruptions/nope', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('merges with the existing update: a delayed trip that then skips a stop keeps its delay; lift restores its bytes', async () => {
+    const delayed = {
+      id: 'tu-0600',
+      tripUpdate: {
+        trip: { tripId: 'WD-0600' },
+        stopTimeUpdate: [{ stopSequence: 1, stopId: 'EER', departure: { delay: 300 } }],
+      },
+    };
+    expect((await postEntity(controller, '/feed/trip_update', delayed)).status).toBe(200);
+    const before = await livePb('WD-0600');
+    const res = await post({
+      serviceDate: '20250923',
+      select: { tripIds: ['WD-0600'] },
+      action: { type: 'skip_stop', stopId: 'BLV' },
+      reason: 'Platform works',
+    });
+    expect(res.status).toBe(200);
+    const applied = (await res.json()) as Applied;
+    const merged = await liveUpdate('WD-0600');
+    expect(
+      merged!.stopTimeUpdate!.map((u) => [
+        u.stopSequence,
+        u.stopId,
+        u.scheduleRelationship,
+        u.departure?.delay ?? null,
+      ]),
+    ).toEqual([
+      [1, 'EER', 0, 300],
+      [2, 'BLV', 1, null],
+      [3, 'CPT', 0, 300],
+    ]);
+    expect((await getFeed(t.client(), '/feed/updates')).entity.map((e) => e.id)).toEqual(['tu-0600']);
+    expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect(Buffer.compare(before!, (await livePb('WD-0600'))!)).toBe(0);
+  });
+
+  it('refuses with 422 and saves nothing when a resulting update fails the feed rules', async () => {
+    const onTime = {
+      id: 'tu-0600',
+      tripUpdate: {
+        trip: { tripId: 'WD-0600' },
+        stopTimeUpdate: [{ stopSequence: 1, stopId: 'EER', departure: { delay: 0 } }],
+      },
+    };
+    expect((await postEntity(controller, '/feed/trip_update', onTime)).status).toBe(200);
+    const before = await getFeed(t.client(), '/feed/updates');
+    // 40 minutes early at Bellville would arrive before leaving Eerste River.
+    const res = await post({
+      serviceDate: '20250923',
+      select: { routeId: 'NTH', directionId: 0 },
+      action: { type: 'delay', stopId: 'BLV', minutes: -40 },
+      reason: 'x',
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toBe('Entity fails the feed rules');
+    expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual(before.entity);
+    expect((await list()).filter((d) => d.active)).toEqual([]);
+  });
+
+  it('applies two overlapping disruptions sent at once; lifting one keeps the other in force', async () => {
+    const [a, b] = await Promise.all([
+      post({
+        serviceDate: '20250923',
+        select: { routeId: 'NTH', directionId: 0, from: '06:00', to: '08:00' },
+        action: { type: 'delay', minutes: 5 },
+        reason: 'Signal fault',
+      }),
+      post(
+        {
+          serviceDate: '20250923',
+          select: { tripIds: ['WD-0700', 'WD-0800'] },
+          action: { type: 'cancel' },
+          reason: 'No crew',
+        },
+        second,
+      ),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [delay, cancel] = [(await a.json()) as Applied, (await b.json()) as Applied];
+    const both = await liveUpdate('WD-0700');
+    expect(both!.trip.scheduleRelationship).toBe(3);
+    expect(both!.stopTimeUpdate![0]!.departure!.delay).toBe(300);
+
+    expect((await controller.fetch(`/feed/disruptions/${delay.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await liveUpdate('WD-0600')).toBeUndefined();
+    const cancelled = await liveUpdate('WD-0700');
+    expect(cancelled!.trip.scheduleRelationship).toBe(3);
+    expect(cancelled!.stopTimeUpdate ?? []).toEqual([]);
+
+    expect((await controller.fetch(`/feed/disruptions/${cancel.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual([]);
+    expect(
+      (await list()).filter((d) => d.id === delay.id || d.id === cancel.id).map((d) => d.active),
+    ).toEqual([false, false]);
+  });
+
+  it('drafts the alert from the templates, publishes it linked, and lifting ends it', async () => {
+    await saveAlertTemplate(t.deps, {
+      language: 'af',
+      action: 'cancel',
+      headerText: '{route}: treine gekanselleer',
+      descriptionText: '',
+      by: null,
+    });
+    await saveAlertTemplate(t.deps, {
+      language: 'fr',
+      action: 'cancel',
+      headerText: ' ',
+      descriptionText: 'jamais envoyé',
+      by: null,
+    });
+    const logged = (await t.deps.db.select().from(feedLog)).length;
+    const res = await post({
+      serviceDate: '20250923',
+      select: { routeId: 'NTH', directionId: 0, from: '06:00', to: '08:00' },
+      action: { type: 'cancel' },
+      reason: 'Signal fault at Bellville.',
+      alert: true,
+    });
+    expect(res.status).toBe(200);
+    const applied = (await res.json()) as Applied;
+    expect(applied.alertId).toBe(`disruption-${applied.id}`);
+    const alerts = await getFeed(t.client(), '/feed/alerts');
+    expect(alerts.entity.map((e) => e.id)).toEqual([applied.alertId]);
+    const alert = alerts.entity[0]!.alert!;
+    expect(alert.informedEntity).toEqual([{ routeId: 'NTH', directionId: 0 }]);
+    expect(alert.activePeriod).toEqual([
+      {
+        start: jnb('2025-09-23T06:00:00').getTime() / 1000,
+        end: jnb('2025-09-23T07:59:00').getTime() / 1000,
+      },
+    ]);
+    expect([alert.cause, alert.effect]).toEqual([1, 1]); // UNKNOWN_CAUSE, NO_SERVICE
+    expect(alert.headerText!.translation).toEqual([
+      { text: 'Northern Line: treine gekanselleer', language: 'af' },
+      { text: 'Northern Line: trains cancelled', language: 'en' },
+    ]);
+    expect(alert.descriptionText!.translation).toEqual([
+      {
+        text: 'Trains 600, 700 of Northern Line on 23 Sep 2025 between 06:00 and 07:59 are cancelled. Signal fault at Bellville.',
+        language: 'en',
+      },
+    ]);
+    // Two trips and the alert, each logged like a single save.
+    expect((await t.deps.db.select().from(feedLog)).length - logged).toBe(3);
+    const [listed] = await list();
+    expect(listed).toMatchObject({
+      id: applied.id,
+      active: true,
+      alertId: applied.alertId,
+      reason: 'Signal fault at Bellville.',
+      by: 'controller',
+    });
+
+    expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect((await getFeed(t.client(), '/feed/alerts')).entity).toEqual([]);
+    expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
+      409,
+    );
+  });
+
+  it('drafts a stop alert for a skipped stop, with the controller’s own texts when given', async () => {
+    const res = await post({
+      serviceDate: '20250923',
+      select: { routeId: 'NTH', from: '06:00', to: '07:00' },
+      action: { type: 'skip_stop', stopId: 'BLV' },
+      reason: 'Flooding',
+      alert: { cause: 'WEATHER', headerText: { en: 'Bellville closed', de: '' } },
+    });
+    expect(res.status).toBe(200);
+    const alert = (await getFeed(t.client(), '/feed/alerts')).entity[0]!.alert!;
+    expect(alert.informedEntity).toEqual([{ routeId: 'NTH', stopId: 'BLV' }]);
+    expect([alert.cause, alert.effect]).toEqual([8, 1]); // WEATHER, NO_SERVICE
+    expect(alert.headerText!.translation).toEqual([{ text: 'Bellville closed', language: 'en' }]);
+    expect(alert.descriptionText!.translation).toEqual([
+      {
+        text: 'Trains 600, 650 of Northern Line do not stop at Bellville on 23 Sep 2025 between 06:00 and 07:50. Flooding',
+        language: 'en',
+      },
+    ]);
+  });
+
+  it('needs the edit role', async () => {
+    t.clock.now = null;
+    const viewer = await t.clientWithRoles(['view']);
+    t.clock.now = jnb('2025-09-23T05:00:00');
+    expect((await viewer.get('/feed/disruptions')).status).toBe(403);
+    expect((await post({ action: { type: 'cancel' } }, viewer)).status).toBe(403);
+  });
+});

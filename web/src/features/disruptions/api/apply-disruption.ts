@@ -1,0 +1,19 @@
+import { useNotifications } from '../../../lib/notifications.tsx';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** Preview (dryRun) and apply share one procedure; an applied one refreshes the lists and the feed. */
+export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {}) {
+  const utils = trpc.useUtils();
+  const notify = useNotifications();
+  return trpc.disruptions.applyDisruption.useMutation({
+    onSuccess: async (result) => {
+      if (!result.id) return;
+      await Promise.all([utils.disruptions.list.invalidate(), utils.feed.list.invalidate()]);
+      notify.success(
+        `Disruption applied to ${result.count} trips${result.alertId ? ', alert published' : ''}.`,
+      );
+      onApplied?.();
+    },
+    onError: (error) => notify.error(error),
+  });
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, skipToken } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** Routes change only with a schedule upload: kept for 5 minutes. */
+export function useRouteChoices() {
+  return trpc.schedule.routes.useQuery(undefined, { staleTime: 300_000 });
+}
+
+/** Stops whose name contains the text; nothing for an empty text. */
+export function useStopChoices(stopname: string) {
+  return trpc.schedule.stops.useQuery(stopname.trim() ? { stopname: stopname.trim() } : skipToken, {
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

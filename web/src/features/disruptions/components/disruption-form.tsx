@@ -1,0 +1,298 @@
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { useApplyDisruption } from '../api/apply-disruption.ts';
+import { useRouteChoices, useStopChoices } from '../api/schedule-lists.ts';
+
+type ActionType = 'cancel' | 'delete' | 'skip_stop' | 'delay';
+type Texts = Record<string, string>;
+type Translated = { translation?: { text: string; language?: string }[] } | undefined;
+
+const CAUSES = [
+  'UNKNOWN_CAUSE',
+  'TECHNICAL_PROBLEM',
+  'STRIKE',
+  'ACCIDENT',
+  'WEATHER',
+  'MAINTENANCE',
+  'CONSTRUCTION',
+  'POLICE_ACTIVITY',
+  'OTHER_CAUSE',
+];
+
+const today = () => new Date().toLocaleDateString('sv-SE'); // YYYY-MM-DD in the browser's zone
+const byLanguage = (t: Translated): Texts =>
+  Object.fromEntries((t?.translation ?? []).map((x) => [x.language ?? '', x.text]));
+
+/** Select trips, preview them with the drafted alert, choose the action, reason, apply. */
+export function DisruptionForm() {
+  const routes = useRouteChoices();
+  const [date, setDate] = useState(today());
+  const [routeId, setRouteId] = useState('');
+  const [direction, setDirection] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [stopText, setStopText] = useState('');
+  const [stopId, setStopId] = useState('');
+  const stops = useStopChoices(stopText);
+  const [tripIds, setTripIds] = useState('');
+  const [actionType, setActionType] = useState<ActionType>('cancel');
+  const [actionStop, setActionStop] = useState('');
+  const [minutes, setMinutes] = useState(10);
+  const [reason, setReason] = useState('');
+  const [withAlert, setWithAlert] = useState(true);
+  const [cause, setCause] = useState('UNKNOWN_CAUSE');
+  const [header, setHeader] = useState<Texts>({});
+  const [description, setDescription] = useState<Texts>({});
+  const [unpicked, setUnpicked] = useState<Set<string>>(new Set());
+  const preview = useApplyDisruption();
+  const apply = useApplyDisruption({ onApplied: () => preview.reset() });
+
+  const input = (dryRun: boolean, picked?: string[]) => ({
+    serviceDate: date.replaceAll('-', ''),
+    select: {
+      ...(routeId ? { routeId } : {}),
+      ...(direction ? { directionId: Number(direction) } : {}),
+      ...(stopId ? { stopId } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(picked
+        ? { tripIds: picked }
+        : tripIds.trim()
+          ? { tripIds: tripIds.split(/[\s,]+/).filter(Boolean) }
+          : {}),
+    },
+    action: {
+      type: actionType,
+      ...(actionType === 'skip_stop' || actionType === 'delay'
+        ? actionStop
+          ? { stopId: actionStop }
+          : {}
+        : {}),
+      ...(actionType === 'delay' ? { minutes } : {}),
+    },
+    reason,
+    alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
+    dryRun,
+  });
+  const onPreview = () => {
+    setUnpicked(new Set());
+    preview.mutate(input(true), {
+      onSuccess: (result) => {
+        const alert = result.alert?.alert as
+          | { headerText?: Translated; descriptionText?: Translated }
+          | undefined;
+        setHeader(byLanguage(alert?.headerText));
+        setDescription(byLanguage(alert?.descriptionText));
+      },
+    });
+  };
+  const trips = preview.data?.trips ?? [];
+  const picked = trips.filter((t) => !unpicked.has(t.tripId)).map((t) => t.tripId);
+  const stopChoices = (stops.data ?? []) as [string, string][];
+
+  return (
+    <Form onSubmit={(e) => e.preventDefault()} aria-label="Disruption">
+      <h2 className="h5">1. Trips</h2>
+      <Row className="g-2 mb-2">
+        <Form.Group as={Col} md={3} controlId="d-date">
+          <Form.Label>Service date</Form.Label>
+          <Form.Control type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </Form.Group>
+        <Form.Group as={Col} md={3} controlId="d-route">
+          <Form.Label>Route</Form.Label>
+          <Form.Select value={routeId} onChange={(e) => setRouteId(e.target.value)}>
+            <option value="">Any route</option>
+            {routes.data?.map((r) => (
+              <option key={r.route_id} value={r.route_id}>
+                {r.route_long_name || r.route_id}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group as={Col} md={2} controlId="d-direction">
+          <Form.Label>Direction</Form.Label>
+          <Form.Select value={direction} onChange={(e) => setDirection(e.target.value)}>
+            <option value="">Both</option>
+            <option value="0">0</option>
+            <option value="1">1</option>
+          </Form.Select>
+        </Form.Group>
+        <Form.Group as={Col} md={2} controlId="d-from">
+          <Form.Label>From (departure)</Form.Label>
+          <Form.Control type="time" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </Form.Group>
+        <Form.Group as={Col} md={2} controlId="d-to">
+          <Form.Label>Until (not incl.)</Form.Label>
+          <Form.Control type="time" value={to} onChange={(e) => setTo(e.target.value)} />
+        </Form.Group>
+      </Row>
+      <Row className="g-2 mb-3">
+        <Form.Group as={Col} md={3} controlId="d-stop-search">
+          <Form.Label>Stop (window on its departure)</Form.Label>
+          <Form.Control
+            value={stopText}
+            placeholder="Search a stop"
+            onChange={(e) => setStopText(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group as={Col} md={3} controlId="d-stop">
+          <Form.Label>Stop found</Form.Label>
+          <Form.Select value={stopId} onChange={(e) => setStopId(e.target.value)}>
+            <option value="">No stop</option>
+            {stopChoices.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name} ({id})
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group as={Col} md={6} controlId="d-trips">
+          <Form.Label>Or these trip ids</Form.Label>
+          <Form.Control
+            value={tripIds}
+            placeholder="WD-0123, WD-0125"
+            onChange={(e) => setTripIds(e.target.value)}
+          />
+        </Form.Group>
+      </Row>
+
+      <h2 className="h5">2. Action</h2>
+      <Row className="g-2 mb-3">
+        <Form.Group as={Col} md={3} controlId="d-action">
+          <Form.Label>Action</Form.Label>
+          <Form.Select value={actionType} onChange={(e) => setActionType(e.target.value as ActionType)}>
+            <option value="cancel">Cancel</option>
+            <option value="delete">Delete (replaced service)</option>
+            <option value="skip_stop">Skip a stop</option>
+            <option value="delay">Delay</option>
+          </Form.Select>
+        </Form.Group>
+        {(actionType === 'skip_stop' || actionType === 'delay') && (
+          <Form.Group as={Col} md={3} controlId="d-action-stop">
+            <Form.Label>{actionType === 'delay' ? 'From stop (default first)' : 'Stop to skip'}</Form.Label>
+            <Form.Select value={actionStop} onChange={(e) => setActionStop(e.target.value)}>
+              <option value="">{actionType === 'delay' ? 'First stop' : 'Choose (search above)'}</option>
+              {stopChoices.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name} ({id})
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {actionType === 'delay' && (
+          <Form.Group as={Col} md={2} controlId="d-minutes">
+            <Form.Label>Minutes</Form.Label>
+            <Form.Control
+              type="number"
+              value={minutes}
+              onChange={(e) => setMinutes(Number(e.target.value))}
+            />
+          </Form.Group>
+        )}
+        <Form.Group as={Col} md={4} controlId="d-reason">
+          <Form.Label>Reason</Form.Label>
+          <Form.Control
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="Signal fault at Bellville"
+          />
+        </Form.Group>
+      </Row>
+      <Form.Check
+        id="d-alert"
+        className="mb-3"
+        label="Tell riders: publish an alert with the change"
+        checked={withAlert}
+        onChange={(e) => setWithAlert(e.target.checked)}
+      />
+      <Button variant="secondary" onClick={onPreview} disabled={preview.isPending}>
+        Preview
+      </Button>
+
+      {preview.data && (
+        <section aria-label="Preview" className="mt-3">
+          <h2 className="h5">
+            3. Preview: {picked.length} of {preview.data.count} trips on {preview.data.serviceDate}
+          </h2>
+          <Table size="sm" striped>
+            <thead>
+              <tr>
+                <th>Change</th>
+                <th>Trip</th>
+                <th>Route</th>
+                <th>First</th>
+                <th>Last</th>
+              </tr>
+            </thead>
+            <tbody>
+              {trips.map((t) => (
+                <tr key={t.tripId}>
+                  <td>
+                    <Form.Check
+                      aria-label={`Change ${t.tripId}`}
+                      checked={!unpicked.has(t.tripId)}
+                      onChange={(e) => {
+                        const next = new Set(unpicked);
+                        if (e.target.checked) next.delete(t.tripId);
+                        else next.add(t.tripId);
+                        setUnpicked(next);
+                      }}
+                    />
+                  </td>
+                  <td>{t.tripId}</td>
+                  <td>{t.routeName}</td>
+                  <td>{t.firstTime}</td>
+                  <td>{t.lastTime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          {withAlert && (
+            <fieldset className="mb-3">
+              <legend className="h6">Alert for riders</legend>
+              <Form.Group controlId="d-cause" className="mb-2">
+                <Form.Label>Cause</Form.Label>
+                <Form.Select value={cause} onChange={(e) => setCause(e.target.value)}>
+                  {CAUSES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              {Object.keys(header).length === 0 && (
+                <Alert variant="warning">No template text: add one in Alert templates.</Alert>
+              )}
+              {Object.keys(header).map((language) => (
+                <div key={language} className="mb-2">
+                  <Form.Group controlId={`d-header-${language}`}>
+                    <Form.Label>Header ({language})</Form.Label>
+                    <Form.Control
+                      value={header[language]}
+                      onChange={(e) => setHeader({ ...header, [language]: e.target.value })}
+                    />
+                  </Form.Group>
+                  <Form.Group controlId={`d-description-${language}`}>
+                    <Form.Label>Description ({language})</Form.Label>
+                    <Form.Control
+                      as="textarea"
+                      rows={2}
+                      value={description[language] ?? ''}
+                      onChange={(e) => setDescription({ ...description, [language]: e.target.value })}
+                    />
+                  </Form.Group>
+                </div>
+              ))}
+            </fieldset>
+          )}
+          <Button
+            variant="danger"
+            disabled={apply.isPending || picked.length === 0}
+            onClick={() => apply.mutate(input(false, unpicked.size > 0 ? picked : undefined))}
+          >
+            Apply to {picked.length} trips
+          </Button>
+        </section>
+      )}
+    </Form>
+  );
+}

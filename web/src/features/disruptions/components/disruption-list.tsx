@@ -1,0 +1,63 @@
+import { Badge, Button, Table } from 'react-bootstrap';
+import { useLiftDisruption } from '../api/lift-disruption.ts';
+import { useDisruptions } from '../api/list-disruptions.ts';
+
+const ACTIONS: Record<string, string> = {
+  cancel: 'Cancel',
+  delete: 'Delete',
+  skip_stop: 'Skip stop',
+  delay: 'Delay',
+};
+
+/** Every disruption with its state; an active one is lifted in one act. */
+export function DisruptionList() {
+  const list = useDisruptions();
+  const lift = useLiftDisruption();
+  if (!list.data?.length) return <p className="text-body-secondary">No disruptions yet.</p>;
+  return (
+    <Table size="sm" striped aria-label="Disruptions">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>By</th>
+          <th>Date</th>
+          <th>Action</th>
+          <th>Trips</th>
+          <th>Reason</th>
+          <th>State</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.map((d) => (
+          <tr key={d.id}>
+            <td>{new Date(d.createdAt).toLocaleString()}</td>
+            <td>{d.by}</td>
+            <td>{d.serviceDate}</td>
+            <td>
+              {ACTIONS[d.action.type]}
+              {d.action.stopId ? ` ${d.action.stopId}` : ''}
+              {d.action.minutes ? ` +${d.action.minutes} min` : ''}
+              {d.alertId ? ' + alert' : ''}
+            </td>
+            <td>{d.trips.length}</td>
+            <td>{d.reason}</td>
+            <td>{d.active ? <Badge bg="danger">Active</Badge> : <Badge bg="secondary">Lifted</Badge>}</td>
+            <td>
+              {d.active && (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={lift.isPending}
+                  onClick={() => lift.mutate({ id: d.id })}
+                >
+                  Lift
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
