@@ -44,8 +44,9 @@ function diff(before: Map<string, string>, after: Map<string, string>): string[]
 
 /** 'tripUpdate.stopTimeUpdate[2].arrival.delay' → '300' for every leaf of the JSON. */
 function flatten(value: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
-  if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${path}[${i}]`, out));
-  else if (value !== null && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) flatten(v, `${path}[${i}]`, out);
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) flatten(v, path ? `${path}.${key}` : key, out);
   } else out.set(path, String(value));
   return out;
