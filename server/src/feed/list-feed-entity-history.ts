@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { FeedKind } from './feed-kind.ts';
 
 export type HistoryEntry = {
+  id: number;
   at: string;
   by: string | null;
   /** save | delete | restore */
@@ -26,10 +27,16 @@ export async function listFeedEntityHistory(
   return rows.map((row) => {
     if (row.json === null) {
       before = new Map();
-      return { at: row.at.toISOString(), by: row.by, action: row.action, changes: [] };
+      return { id: row.id, at: row.at.toISOString(), by: row.by, action: row.action, changes: [] };
     }
     const after = flatten(row.json);
-    const entry = { at: row.at.toISOString(), by: row.by, action: row.action, changes: diff(before, after) };
+    const entry = {
+      id: row.id,
+      at: row.at.toISOString(),
+      by: row.by,
+      action: row.action,
+      changes: diff(before, after),
+    };
     before = after;
     return entry;
   });

@@ -8,10 +8,13 @@ import type { TripUpdateEntity } from '../types.ts';
 export function TripRowDetails({
   id,
   entity,
+  revision,
   canEdit,
 }: {
   id: string;
   entity: TripUpdateEntity;
+  /** The revision shown: a colleague's later save refuses this one (409) instead of being lost. */
+  revision: number;
   canEdit: boolean;
 }) {
   const [cancelled, setCancelled] = useState(entity.tripUpdate?.trip?.scheduleRelationship === 'CANCELED');
@@ -41,7 +44,9 @@ export function TripRowDetails({
       {canEdit && (
         <Button
           size="sm"
-          onClick={() => save.mutate({ entity: withCancelled(entity, id, cancelled) })}
+          onClick={() =>
+            save.mutate({ entity: withCancelled(entity, id, cancelled), baseRevision: revision })
+          }
           disabled={save.isPending}
         >
           Save
