@@ -28,6 +28,8 @@ export const errorCatalogue = {
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
   entity_not_found: { status: 404, title: 'Unknown entity' },
+  entity_changed: { status: 409, title: 'Changed by someone else' },
+  undo_expired: { status: 409, title: 'Too late to undo' },
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },

@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
     const row = page.locator(`tr[data-trip-id="${tripId}"]`);
     b.dismissNextDialog();
     await row.getByRole('button', { name: 'Delete' }).click();
-    expect(b.dialogs.at(-1)).toBe('Are you sure you want to delete');
+    expect(b.dialogs.at(-1)).toMatch(/^Delete the update of train \d+\?$/);
     expect(await row.count()).toBe(1);
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('banner-success').filter({ hasText: 'Successfully deleted.' }).waitFor();

@@ -207,6 +207,8 @@ const TRPC: Call[] = [
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
+  { name: 'feed.restore', access: 'edit', call: m('feed.restore', { kind: 'alert', id: 'no-such-entity' }) },
+  { name: 'feed.history', access: 'view', call: q('feed.history', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'consistency.list', access: 'view', call: q('consistency.list') },
   {
     name: 'consistency.preview',
@@ -324,6 +326,7 @@ describe('roles on every route and procedure', () => {
         'feed.saveTripUpdate',
         'feed.saveAlert',
         'feed.delete',
+        'feed.restore',
         'consistency.removeNotInSchedule',
         'disruptions.applyDisruption',
         'disruptions.lift',

@@ -1,5 +1,15 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
 /** The live feed: one row per entity, upserted by id. kind: trip_update | alert | vehicle. */
@@ -15,10 +25,26 @@ export const feedEntities = pgTable(
     updatedBy: text('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Counts the saves of this entity: an editor's save names the revision it started from. */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.kind, t.id] }), index('feed_entities_expiry_idx').on(t.expiresAt)],
 );
 export type FeedEntityRow = InferSelectModel<typeof feedEntities>;
+
+/** The last deleted row of each entity, whole, so a delete can be undone for a minute. */
+export const feedTrash = pgTable(
+  'feed_trash',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    row: jsonb('row').notNull(),
+    pb: bytea('pb').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
 
 /** Every save and delete, kept after the entity leaves the live feed (history summaries read this). */
 export const feedLog = pgTable(
@@ -27,7 +53,7 @@ export const feedLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     entityId: text('entity_id').notNull(),
-    /** save | delete */
+    /** save | delete | restore */
     action: text('action').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     by: text('by'),

@@ -1,13 +1,17 @@
-import { feedEntities, feedLog } from '@feeddesk/drizzle';
-import { and, eq } from 'drizzle-orm';
+import { feedEntities, feedLog, feedTrash } from '@feeddesk/drizzle';
+import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 
+/** How long a delete can be undone (restoreFeedEntity). */
+export const UNDO_MS = 60_000;
+
 /**
- * Removes an entity from the live feed and logs the deletion. `deleteFromLog` also erases the
- * entity's history (then nothing of it remains).
+ * Removes an entity from the live feed and logs the deletion; the whole row waits in the trash for
+ * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history
+ * (then nothing of it remains, not even in the trash).
  */
 export async function deleteFeedEntity(
   deps: AppDeps,
@@ -18,11 +22,21 @@ export async function deleteFeedEntity(
     const deleted = await tx
       .delete(feedEntities)
       .where(and(eq(feedEntities.kind, options.kind), eq(feedEntities.id, options.id)))
-      .returning({ id: feedEntities.id });
-    if (deleted.length === 0) {
+      .returning();
+    const row = deleted[0];
+    if (!row) {
       throw new AppError('entity_not_found', {
         message: `There is no ${options.kind.replace('_', ' ')} with id '${options.id}' in the live feed.`,
       });
+    }
+    await tx.delete(feedTrash).where(lt(feedTrash.deletedAt, new Date(now.getTime() - UNDO_MS)));
+    if (!options.deleteFromLog) {
+      const { pb, ...rest } = row;
+      const trashed = { kind: row.kind, id: row.id, row: rest, pb, deletedAt: now, deletedBy: options.by };
+      await tx
+        .insert(feedTrash)
+        .values(trashed)
+        .onConflictDoUpdate({ target: [feedTrash.kind, feedTrash.id], set: trashed });
     }
     if (options.deleteFromLog) {
       await tx.delete(feedLog).where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id)));

@@ -13,6 +13,8 @@ export type FeedListItem = {
   entity: FeedEntityJson;
   updatedAt: string;
   updatedBy: string | null;
+  /** The revision an editor names when it saves (feed.saveTripUpdate baseRevision). */
+  revision: number;
   state: TripUpdateState | AlertState | null;
   tripId?: string;
   routeId?: string;
@@ -51,6 +53,7 @@ export async function listFeedEntities(
       entity,
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedBy,
+      revision: row.revision,
       state:
         options.kind === 'trip_update'
           ? tripUpdateState(entity, view, nowSecs)

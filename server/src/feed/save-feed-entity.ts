@@ -12,9 +12,9 @@ import {
   transit_realtime,
   verifyFeedEntity,
 } from '@feeddesk/proto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
@@ -32,11 +32,21 @@ export type SaveFeedEntityOptions = {
   by: string | null;
   /** false = do not keep this save in the history (header LogEntity: false). */
   log: boolean;
+  /**
+   * The revision the editor started from (0 = a new entity): the save is refused if the entity has
+   * another one now. Absent = last write wins (REST clients of the protobuf contract).
+   */
+  baseRevision?: number;
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
 };
 
-export type SaveFeedEntityResult = { id: string; message: string; warnings: FeedNotice[] };
+export type SaveFeedEntityResult = {
+  id: string;
+  revision: number;
+  message: string;
+  warnings: FeedNotice[];
+};
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
 const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
@@ -103,17 +113,58 @@ export async function saveFeedEntity(
     updatedBy: options.by,
     expiresAt,
   };
-  await deps.db.transaction(async (tx) => {
-    await tx
+  const base = options.baseRevision;
+  const revision = await deps.db.transaction(async (tx) => {
+    // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
+    const [saved] = await tx
       .insert(feedEntities)
-      .values({ kind, id, createdAt: now, ...row })
-      .onConflictDoUpdate({ target: [feedEntities.kind, feedEntities.id], set: row });
+      .values({ kind, id, createdAt: now, revision: 1, ...row })
+      .onConflictDoUpdate({
+        target: [feedEntities.kind, feedEntities.id],
+        set: { ...row, revision: sql`${feedEntities.revision} + 1` },
+        ...(base === undefined ? {} : { setWhere: eq(feedEntities.revision, base) }),
+      })
+      .returning({ revision: feedEntities.revision });
+    if (!saved || (base !== undefined && saved.revision !== base + 1)) {
+      throw await entityChanged(tx, kind, id, entity, view);
+    }
     if (options.log)
       await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
     await markFeedChanged(tx, kind, now);
+    return saved.revision;
   });
   await deps.bus.publish('feed_changed', kind);
-  return { id, message: SAVED[kind], warnings: notices };
+  return { id, revision, message: SAVED[kind], warnings: notices };
+}
+
+/** The refusal of a save that started from an older revision: who changed the entity, and when. */
+async function entityChanged(
+  db: DbOrTx,
+  kind: string,
+  id: string,
+  entity: FeedEntity,
+  view: ScheduleView | null,
+): Promise<AppError> {
+  const [current] = await db
+    .select({ revision: feedEntities.revision, at: feedEntities.updatedAt, by: feedEntities.updatedBy })
+    .from(feedEntities)
+    .where(and(eq(feedEntities.kind, kind), eq(feedEntities.id, id)));
+  const what = entity.tripUpdate?.trip?.tripId ? `Train ${entity.tripUpdate.trip.tripId}` : 'This alert';
+  const by = current?.by ?? 'a feed client';
+  const at = current
+    ? DateTime.fromJSDate(current.at, { zone: view?.timezone ?? 'UTC' }).toFormat('yyyy-MM-dd HH:mm:ss')
+    : '';
+  return new AppError('entity_changed', {
+    message: current
+      ? `${what} was changed by ${by} at ${at} since you opened it. Reload to see that change, then save again.`
+      : `${what} was deleted since you opened it. Reload, then save again.`,
+    details: {
+      id,
+      revision: current?.revision ?? 0,
+      updatedBy: current?.by ?? null,
+      updatedAt: current?.at ?? null,
+    },
+  });
 }
 
 /** The one message this save works on; the decoder's or verifier's words in the error. */

@@ -21,6 +21,7 @@ export {
 } from './parse-time.ts';
 export { column, type GtfsFeed, type GtfsTable, type InputProblem, type RowOrigin } from './tables.ts';
 export { buildReport, type ReportJson, type ReportMeta } from './validate/report/build-report.ts';
+export { agencyTimeZone, plannerWarnings } from './validate/report/planner-warnings.ts';
 export type { Notice, Severity, ValidationCounts, ValidationResult } from './validate/types.ts';
 export { type ValidateFeedOptions, validateFeed } from './validate/validate-feed.ts';
 export { EXCEL_MAX_ROWS, TooManyRowsError, writePlainWorkbook } from './write-plain-workbook.ts';

@@ -1,4 +1,4 @@
-import { Alert, Container } from 'react-bootstrap';
+import { Alert, Button, Container } from 'react-bootstrap';
 import { useNotifications } from '../lib/notifications.tsx';
 
 /**
@@ -22,6 +22,19 @@ export function Banners() {
           data-testid={`banner-${banner.kind}`}
         >
           {banner.text}
+          {banner.action && (
+            <Button
+              size="sm"
+              variant="outline-success"
+              className="ms-3"
+              onClick={() => {
+                banner.action?.run();
+                dismiss(banner.id);
+              }}
+            >
+              {banner.action.label}
+            </Button>
+          )}
         </Alert>
       ))}
     </Container>

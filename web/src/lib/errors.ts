@@ -9,7 +9,22 @@ export type Notice = {
   stopId?: string;
 };
 
-type ErrorData = { title?: string | null; details?: { notices?: Notice[] } | null } | undefined;
+/** Who changed an entity since the editor opened it (server: entity_changed, 409). */
+export type EditConflict = {
+  message: string;
+  id: string;
+  revision: number;
+  updatedBy: string | null;
+  updatedAt: string | null;
+};
+
+type ErrorData =
+  | {
+      title?: string | null;
+      appCode?: string | null;
+      details?: ({ notices?: Notice[] } & Partial<Omit<EditConflict, 'message'>>) | null;
+    }
+  | undefined;
 
 function dataOf(error: unknown): ErrorData {
   return error instanceof TRPCClientError ? (error.data as ErrorData) : undefined;
@@ -20,6 +35,20 @@ export function formatError(error: unknown): string {
   const title = dataOf(error)?.title;
   const message = error instanceof Error ? error.message : String(error);
   return title ? `${title}\n${message}` : message;
+}
+
+/** The conflict of a save refused because someone else changed the entity first; else null. */
+export function conflictOf(error: unknown): EditConflict | null {
+  const data = dataOf(error);
+  const details = data?.details;
+  if (data?.appCode !== 'entity_changed' || !details?.id) return null;
+  return {
+    message: (error as Error).message,
+    id: details.id,
+    revision: details.revision ?? 0,
+    updatedBy: details.updatedBy ?? null,
+    updatedAt: details.updatedAt ?? null,
+  };
 }
 
 /** The rule notices of a refused feed save (server: `error.data.details.notices`). */

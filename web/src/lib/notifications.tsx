@@ -1,11 +1,14 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { formatError } from './errors.ts';
 
-export type Banner = { id: number; kind: 'success' | 'error'; text: string };
+/** A button in a banner (Undo after a delete). */
+export type BannerAction = { label: string; run: () => void };
+export type Banner = { id: number; kind: 'success' | 'error'; text: string; action?: BannerAction };
 
 type Notifications = {
   banners: Banner[];
-  success(text: string | undefined): void;
+  /** `action` adds a button; the banner then stays `ms` long (an undo lasts as long as it works). */
+  success(text: string | undefined, options?: { action?: BannerAction; ms?: number }): void;
   /** Shows title + newline + message (spec §8) and logs the error to the console. */
   error(error: unknown, prefix?: string): void;
   dismiss(id: number): void;
@@ -21,13 +24,12 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const next = useRef(0);
   const dismiss = useCallback((id: number) => setBanners((list) => list.filter((b) => b.id !== id)), []);
   const push = useCallback(
-    (kind: Banner['kind'], text: string) => {
+    (kind: Banner['kind'], text: string, options: { action?: BannerAction; ms?: number } = {}) => {
       const id = ++next.current;
+      const banner: Banner = { id, kind, text, ...(options.action ? { action: options.action } : {}) };
       // The same message twice (a retry, two hooks reporting one failure) shows once.
-      setBanners((list) =>
-        list.some((b) => b.kind === kind && b.text === text) ? list : [...list, { id, kind, text }],
-      );
-      setTimeout(() => dismiss(id), BANNER_MS);
+      setBanners((list) => (list.some((b) => b.kind === kind && b.text === text) ? list : [...list, banner]));
+      setTimeout(() => dismiss(id), options.ms ?? BANNER_MS);
     },
     [dismiss],
   );
@@ -35,8 +37,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     () => ({
       banners,
       dismiss,
-      success: (text) => {
-        if (text) push('success', text);
+      success: (text, options) => {
+        if (text) push('success', text, options);
       },
       error: (error, prefix) => {
         console.error(error);

@@ -63,6 +63,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
   await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, {
     validation_report: true,
   });
+  for (const warning of prepared.plannerWarnings) await progress(warning, { warning: true });
   if (!upload.loadable || !upload.timezone) {
     const lines =
       prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);

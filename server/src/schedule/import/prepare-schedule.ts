@@ -1,9 +1,11 @@
 import {
+  agencyTimeZone,
   buildReport,
   convertUpload,
   type GtfsFeed,
   type InputProblem,
   type Notice,
+  plannerWarnings,
   type ReportJson,
   validateFeed,
   writeGtfsZip,
@@ -27,6 +29,8 @@ export type PreparedSchedule = {
   counts: { errors: number; warnings: number; infos: number };
   /** The first blocking notices as sentences with their cell, for the upload log. */
   firstErrors: string[];
+  /** Expired calendars, a feed ending soon: sentences for the upload log (issue 18 point 12). */
+  plannerWarnings: string[];
   report: { json: ReportJson; html: string };
   zip: Uint8Array | null;
   /** For a zip upload: the same schedule as a plain workbook (workbook.md export), when Excel can hold it. */
@@ -50,6 +54,7 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     validatedAt: options.now,
     files: converted.feed.size,
     rows,
+    timeZone: agencyTimeZone(converted.feed),
   });
   const blocking = result.blocking || converted.problems.length > 0;
   const firstErrors = result.notices
@@ -63,6 +68,7 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     blocking,
     counts: result.counts,
     firstErrors,
+    plannerWarnings: plannerWarnings(result.notices),
     report,
     zip: blocking || converted.kind === 'gtfs_zip' ? null : writeGtfsZip(converted.feed),
     workbook:

@@ -74,8 +74,10 @@ export const alertEntity = z.object({
   }),
 });
 
-export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity });
-export const saveAlertInput = z.object({ entity: alertEntity });
+/** The revision the editor started from (0 = new); a save over a later one is refused (entity_changed). */
+const baseRevision = z.number().int().min(0).optional();
+export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity, baseRevision });
+export const saveAlertInput = z.object({ entity: alertEntity, baseRevision });
 export const listFeedInput = z.object({ kind: feedKind });
 export const getFeedInput = z.object({ kind: feedKind, id: z.string().max(200) });
 export const deleteFeedInput = z.object({
@@ -83,3 +85,4 @@ export const deleteFeedInput = z.object({
   id: z.string().max(200),
   deleteFromLog: z.boolean().default(false),
 });
+export const entityRefInput = z.object({ kind: feedKind, id: z.string().max(200) });

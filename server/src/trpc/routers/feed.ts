@@ -1,10 +1,13 @@
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
+import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
+import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
 import {
   deleteFeedInput,
+  entityRefInput,
   getFeedInput,
   listFeedInput,
   saveAlertInput,
@@ -22,6 +25,7 @@ export const feedRouter = router({
     saveFeedEntity(ctx.deps, {
       kind: 'trip_update',
       entity: { json: input.entity },
+      baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
     }),
@@ -30,6 +34,7 @@ export const feedRouter = router({
     saveFeedEntity(ctx.deps, {
       kind: 'alert',
       entity: { json: input.entity },
+      baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
     }),
@@ -38,4 +43,12 @@ export const feedRouter = router({
     await deleteFeedEntity(ctx.deps, { ...input, by: ctx.user.username });
     return { message: 'Successfully deleted.' };
   }),
+  /** Undoes a delete of the last minute (the entity comes back exactly). */
+  restore: editProcedure
+    .input(entityRefInput)
+    .mutation(({ ctx, input }) => restoreFeedEntity(ctx.deps, { ...input, by: ctx.user.username })),
+  /** Who changed the entity, when, and what, oldest first. */
+  history: viewProcedure
+    .input(entityRefInput)
+    .query(({ ctx, input }) => listFeedEntityHistory(ctx.deps, input)),
 });

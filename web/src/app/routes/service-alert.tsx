@@ -7,17 +7,18 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { AlertEditor } from '../../features/feed/components/alert-editor.tsx';
-import { type AlertEntity, isAlert } from '../../features/feed/types.ts';
+import { type AlertEntity, type EditBase, isAlert } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function ServiceAlertRoute() {
-  const state = useLocation().state as { entity?: AlertEntity } | null;
+  const state = useLocation().state as { entity?: AlertEntity; base?: EditBase; existing?: boolean } | null;
   const id = useSearchParams()[0].get('id');
-  const loaded = useFeedEntity('alert', state?.entity ? null : id);
+  const loaded = useFeedEntity('alert', state?.entity && state.base ? null : id);
   const saved = loaded.data?.entity;
   const found = state?.entity ?? (saved && isAlert(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const base = state?.base ?? loaded.data;
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
@@ -33,7 +34,12 @@ export default function ServiceAlertRoute() {
           <LoadingScreen />
         )
       ) : (
-        <AlertEditor key={entity?.id ?? 'new'} entity={entity} readOnly={readOnly} />
+        <AlertEditor
+          key={`${entity?.id ?? 'new'}-${base?.revision ?? 0}`}
+          entity={entity}
+          base={entity?.id ? base : undefined}
+          readOnly={readOnly}
+        />
       )}
     </Page>
   );

@@ -7,17 +7,22 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
-import { isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
+import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function TripUpdateRoute() {
-  const state = useLocation().state as { entity?: TripUpdateEntity } | null;
+  const state = useLocation().state as {
+    entity?: TripUpdateEntity;
+    base?: EditBase;
+    existing?: boolean;
+  } | null;
   const id = useSearchParams()[0].get('id');
-  const loaded = useFeedEntity('trip_update', state?.entity ? null : id);
+  const loaded = useFeedEntity('trip_update', state?.entity && state.base ? null : id);
   const saved = loaded.data?.entity;
   const found = state?.entity ?? (saved && isTripUpdate(saved) ? saved : undefined);
   const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  const base = state?.base ?? loaded.data;
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
@@ -33,7 +38,13 @@ export default function TripUpdateRoute() {
           <LoadingScreen />
         )
       ) : (
-        <TripUpdateEditor key={entity?.id ?? 'new'} entity={entity} readOnly={readOnly} />
+        <TripUpdateEditor
+          key={`${entity?.id ?? 'new'}-${base?.revision ?? 0}`}
+          entity={entity}
+          base={entity?.id ? base : undefined}
+          existing={state?.existing}
+          readOnly={readOnly}
+        />
       )}
     </Page>
   );

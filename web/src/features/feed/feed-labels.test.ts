@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRESS, TRIP_STATE } from './feed-labels.ts';
+import { deletedThing, PROGRESS, TRIP_STATE, trainNumber } from './feed-labels.ts';
+
+describe('deletedThing', () => {
+  it('names a trip update by its train number and an alert by its header', () => {
+    expect(trainNumber('WD-0103')).toBe('103');
+    expect(trainNumber('2300')).toBe('2300');
+    expect(trainNumber('special')).toBe('special');
+    expect(deletedThing('trip_update', 'WD-2300')).toBe('the update of train 2300');
+    expect(deletedThing('alert', 'Lift out of order')).toBe('the alert "Lift out of order"');
+  });
+});
 
 describe('TRIP_STATE', () => {
   it('labels a trip update whose trip the schedule lacks, in a colour of its own', () => {

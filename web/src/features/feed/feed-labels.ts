@@ -46,3 +46,14 @@ export const PROGRESS: Record<number, { label: string; variant: Variant }> = {
   1: TRIP_STATE.yet_to_start,
   2: TRIP_STATE.finished,
 };
+
+/** The train number people say: the digits a trip id ends with ('WD-0103' → '103'), else the id. */
+export function trainNumber(tripId: string): string {
+  const digits = /(\d+)$/.exec(tripId.trim())?.[1];
+  return digits ? digits.replace(/^0+(?=\d)/, '') : tripId;
+}
+
+/** What a delete removes, in words: 'the update of train 103', 'the alert "Lift out of order"'. */
+export function deletedThing(kind: 'trip_update' | 'alert', name: string): string {
+  return kind === 'trip_update' ? `the update of train ${trainNumber(name)}` : `the alert "${name}"`;
+}

@@ -12,6 +12,9 @@ export type AlertInput = Inputs['feed']['saveAlert']['entity'];
  * numbers), typed by the server from the GTFS-RT schema.
  */
 export type FeedEntityJson = Outputs['feed']['get']['entity'];
+/** What an editor started from: the saved revision, who saved it and when. */
+export type EditBase = Pick<Outputs['feed']['get'], 'revision' | 'updatedBy' | 'updatedAt'>;
+export type HistoryEntry = Outputs['feed']['history'][number];
 export type TripUpdateJson = NonNullable<FeedEntityJson['tripUpdate']>;
 export type AlertJson = NonNullable<FeedEntityJson['alert']>;
 export type StopTimeUpdateJson = NonNullable<TripUpdateJson['stopTimeUpdate']>[number];

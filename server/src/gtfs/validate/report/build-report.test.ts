@@ -50,4 +50,13 @@ describe('buildReport', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('(first 50 shown)');
   });
+
+  it('gives the validation time in the agency zone when the feed names one', () => {
+    const zoned = buildReport(result([unknown]), { ...meta, timeZone: 'Africa/Johannesburg' });
+    expect(zoned.json.summary.timeZone).toBe('Africa/Johannesburg');
+    expect(zoned.html).toContain(
+      '<tr><th>Validated at</th><td>2026-09-01 12:00:00 Africa/Johannesburg</td></tr>',
+    );
+    expect(html).toContain('<tr><th>Validated at</th><td>2026-09-01 10:00:00 UTC</td></tr>');
+  });
 });

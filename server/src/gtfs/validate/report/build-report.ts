@@ -8,6 +8,8 @@ export type ReportMeta = {
   /** Number of files and of data rows read. */
   files: number;
   rows: number;
+  /** The agency's zone (agency.txt): report.html gives its times there. */
+  timeZone?: string;
 };
 
 export type NoticeGroup = {
@@ -22,6 +24,8 @@ export type ReportJson = {
   summary: {
     feedName: string;
     validatedAt: string;
+    /** The agency's zone, when the feed names one. */
+    timeZone?: string;
     files: number;
     rows: number;
     counts: ValidationResult['counts'];
@@ -40,6 +44,7 @@ export function buildReport(result: ValidationResult, meta: ReportMeta): { json:
     summary: {
       feedName: meta.feedName,
       validatedAt: meta.validatedAt.toISOString(),
+      ...(meta.timeZone ? { timeZone: meta.timeZone } : {}),
       files: meta.files,
       rows: meta.rows,
       counts: result.counts,

@@ -37,7 +37,7 @@ export function renderHtml(report: ReportJson): string {
 <h1>GTFS validation report</h1>
 <table>
 <tr><th>Input</th><td>${escapeHtml(summary.feedName)}</td></tr>
-<tr><th>Validated at</th><td>${escapeHtml(summary.validatedAt)}</td></tr>
+<tr><th>Validated at</th><td>${escapeHtml(localTime(summary.validatedAt, summary.timeZone))}</td></tr>
 <tr><th>Files / rows</th><td>${summary.files} / ${summary.rows}</td></tr>
 <tr><th>Errors</th><td class="ERROR">${summary.counts.errors}</td></tr>
 <tr><th>Warnings</th><td class="WARNING">${summary.counts.warnings}</td></tr>
@@ -67,6 +67,31 @@ function renderGroup(group: NoticeGroup): string {
 <table><tr>${head}</tr>
 ${rows.join('\n')}
 </table>`;
+}
+
+/** '2026-09-01 12:00:00 Africa/Johannesburg': the planner reads the agency's clock, not UTC. */
+export function localTime(iso: string, timeZone: string | undefined): string {
+  const zone = timeZone && isZone(timeZone) ? timeZone : 'UTC';
+  const text = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+  return `${text} ${zone}`;
+}
+
+function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function formatValue(value: unknown): string {

@@ -1,4 +1,4 @@
-import { noticesOf } from '../../../lib/errors.ts';
+import { conflictOf, noticesOf } from '../../../lib/errors.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 
@@ -17,9 +17,9 @@ export function useSaveTripUpdate({ onSuccess }: { onSuccess?: (id: string) => v
       notify.success([result.message, ...result.warnings.map((w) => `⚠ ${w.message}`)].join('\n'));
       onSuccess?.(result.id);
     },
-    // Rule notices show in the editor next to their field; a banner too would say it twice.
+    // Rule notices and a colleague's change show in the editor; a banner too would say it twice.
     onError: (error) => {
-      if (noticesOf(error).length === 0) notify.error(error);
+      if (noticesOf(error).length === 0 && !conflictOf(error)) notify.error(error);
     },
   });
 }

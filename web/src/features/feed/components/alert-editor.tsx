@@ -2,7 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { noticesOf } from '../../../lib/errors.ts';
+import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import {
   type AlertForm,
@@ -16,16 +16,27 @@ import {
   URL_INVALID,
 } from '../alert-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
+import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
-import { type AlertEntity, CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
+import { type AlertEntity, CAUSES, type EditBase, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 import { ActivePeriods, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 import { ChangeWarnings } from './change-warnings.tsx';
+import { EditStatus } from './edit-status.tsx';
 
 /** Spec §2 service alert editor with a rider preview. */
-export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity; readOnly?: boolean }) {
+export function AlertEditor({
+  entity,
+  base,
+  readOnly = false,
+}: {
+  entity?: AlertEntity;
+  /** The saved revision being edited (absent for a new alert). */
+  base?: EditBase;
+  readOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const zone = useTimeZone();
   const routes = useRoutes();
@@ -33,6 +44,8 @@ export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity
     entity ? alertFormOf(entity, zone) : emptyAlertForm(zone),
   );
   const [problems, setProblems] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const reload = useReloadFeedEntity('alert');
   const [incomplete, setIncomplete] = useState<Set<string>>(new Set());
   const markIncomplete = (id: string, bad: boolean) =>
     setIncomplete((set) => {
@@ -78,15 +91,22 @@ export function AlertEditor({ entity, readOnly = false }: { entity?: AlertEntity
     }
     if (hasNoEnd(form) && !window.confirm(NO_END_CONFIRM)) return;
     setProblems([]);
+    setConflict(null);
     save.mutate(
-      { entity: buildAlert(form, zone, entity?.id) },
-      { onError: (error) => setProblems(noticesOf(error).map((n) => n.message)) },
+      { entity: buildAlert(form, zone, entity?.id), baseRevision: entity?.id ? (base?.revision ?? 0) : 0 },
+      {
+        onError: (error) => {
+          setProblems(noticesOf(error).map((n) => n.message));
+          setConflict(conflictOf(error));
+        },
+      },
     );
   };
   return (
     <Row className="g-3">
       <Col lg={8}>
         <Card className="shadow-sm">
+          <EditStatus base={base} conflict={conflict} onReload={reload} />
           <Card.Body>
             <Form onSubmit={submit} noValidate aria-label="Service alert">
               <fieldset disabled={readOnly}>

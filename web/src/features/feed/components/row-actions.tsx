@@ -1,28 +1,45 @@
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
+import type { EditBase } from '../types.ts';
 
-/** The Edit and Delete cells of a feed list row (editors only). */
+/** The History cell of a feed list row, and Edit and Delete for editors. */
 export function RowActions({
   editHref,
   entity,
+  base,
+  canEdit,
+  onHistory,
   onDelete,
 }: {
   editHref: string;
   entity: unknown;
+  /** The revision the editor starts from, with who saved it and when. */
+  base: EditBase;
+  canEdit: boolean;
+  onHistory: () => void;
   onDelete: () => void;
 }) {
   return (
     <>
       <td>
-        <Link to={editHref} state={{ entity }} className="btn btn-sm btn-primary">
-          Edit
-        </Link>
-      </td>
-      <td>
-        <Button size="sm" variant="danger" onClick={onDelete}>
-          Delete
+        <Button size="sm" variant="outline-secondary" onClick={onHistory}>
+          History
         </Button>
       </td>
+      {canEdit && (
+        <>
+          <td>
+            <Link to={editHref} state={{ entity, base }} className="btn btn-sm btn-primary">
+              Edit
+            </Link>
+          </td>
+          <td>
+            <Button size="sm" variant="danger" onClick={onDelete}>
+              Delete
+            </Button>
+          </td>
+        </>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
+import { conflictOf } from '../../../lib/errors.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
 import { withCancelled } from '../trip-entity.ts';
 import type { TripUpdateEntity } from '../types.ts';
@@ -8,14 +9,19 @@ import type { TripUpdateEntity } from '../types.ts';
 export function TripRowDetails({
   id,
   entity,
+  revision,
   canEdit,
 }: {
   id: string;
   entity: TripUpdateEntity;
+  /** The revision shown: a colleague's later save refuses this one (409) instead of being lost. */
+  revision: number;
   canEdit: boolean;
 }) {
   const [cancelled, setCancelled] = useState(entity.tripUpdate?.trip?.scheduleRelationship === 'CANCELED');
   const save = useSaveTripUpdate();
+  // A colleague's save in between: said here (the live list already shows their change).
+  const conflict = conflictOf(save.error);
   const updates = entity.tripUpdate?.stopTimeUpdate ?? [];
   const delays = updates.map((u) => u.arrival?.delay ?? u.departure?.delay).filter((d) => d !== undefined);
   const totalMinutes = delays.length > 0 ? Math.round(delays[delays.length - 1]! / 60) : 0;
@@ -41,11 +47,18 @@ export function TripRowDetails({
       {canEdit && (
         <Button
           size="sm"
-          onClick={() => save.mutate({ entity: withCancelled(entity, id, cancelled) })}
+          onClick={() =>
+            save.mutate({ entity: withCancelled(entity, id, cancelled), baseRevision: revision })
+          }
           disabled={save.isPending}
         >
           Save
         </Button>
+      )}
+      {conflict && (
+        <span className="text-danger small" role="alert">
+          {conflict.message}
+        </span>
       )}
     </div>
   );

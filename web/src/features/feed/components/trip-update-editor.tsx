@@ -2,11 +2,14 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { type Notice, noticesOf } from '../../../lib/errors.ts';
+import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
+import { useFeedList } from '../api/list-feed.ts';
+import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
+import { trainNumber } from '../feed-labels.ts';
 import {
   applyEntity,
   buildTripUpdate,
@@ -15,17 +18,27 @@ import {
   rowsFor,
   type StopRow,
 } from '../trip-entity.ts';
-import type { TripUpdateEntity } from '../types.ts';
+import type { EditBase, TripUpdateEntity } from '../types.ts';
 import { ChangeWarnings } from './change-warnings.tsx';
+import { EditStatus } from './edit-status.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
 
-/** Spec §2 trip update editor: find a trip, change its stops or cancel it, save. */
+/**
+ * Spec §2 trip update editor: find a trip, change its stops or cancel it, save. A train that already
+ * has an update on the chosen date opens that update; a save names the revision it started from.
+ */
 export function TripUpdateEditor({
   entity,
+  base,
+  existing = false,
   readOnly = false,
 }: {
   entity?: TripUpdateEntity;
+  /** The saved revision being edited (absent for a new update). */
+  base?: EditBase;
+  /** Opened because the chosen train already had an update on that date. */
+  existing?: boolean;
   readOnly?: boolean;
 }) {
   const navigate = useNavigate();
@@ -44,6 +57,9 @@ export function TripUpdateEditor({
   const [rows, setRows] = useState<StopRow[]>([]);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const updates = useFeedList('trip_update').data;
+  const reload = useReloadFeedEntity('trip_update');
   const stopTimes = useStopTimes(trip?.tripId ?? null);
   const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
 
@@ -55,6 +71,14 @@ export function TripUpdateEditor({
   }, [stopTimes.data, trip, entity, zone]);
 
   const choose = (tripId: string, routeId: string | undefined, date: string) => {
+    // The train already has an update on that date: edit it rather than overwrite it unseen.
+    const found = updates?.find((u) => u.tripId === tripId && u.entity.tripUpdate?.trip?.startDate === date);
+    if (found) {
+      navigate(paths.tripUpdate.getHref(found.id), {
+        state: { entity: found.entity, base: found, existing: true },
+      });
+      return;
+    }
     setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
     setNotices([]);
     setProblem(null);
@@ -88,7 +112,16 @@ export function TripUpdateEditor({
       return;
     }
     setProblem(null);
-    save.mutate({ entity: built! }, { onError: (error) => setNotices(noticesOf(error)) });
+    setConflict(null);
+    save.mutate(
+      { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 },
+      {
+        onError: (error) => {
+          setNotices(noticesOf(error));
+          setConflict(conflictOf(error));
+        },
+      },
+    );
   };
   const general = notices.filter((n) => n.stopSequence === undefined && n.stopId === undefined);
   return (
@@ -139,6 +172,16 @@ export function TripUpdateEditor({
               ))}
             </Alert>
           )}
+          <EditStatus
+            base={base}
+            existing={
+              existing && trip
+                ? `Train ${trainNumber(trip.tripId)} already has an update on this date.`
+                : undefined
+            }
+            conflict={conflict}
+            onReload={reload}
+          />
           <ChangeWarnings input={preview} />
           {!trip && (
             <Card.Body className="text-body-secondary">

@@ -6,20 +6,18 @@ import { formatDateTime, hhmm } from '../../../lib/time.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
-import { matchesTrainNumber, TRIP_STATE } from '../feed-labels.ts';
+import { matchesTrainNumber, TRIP_STATE, trainNumber } from '../feed-labels.ts';
 import { LIST_STATES, listState, tripEffect } from '../trip-summary.ts';
-import { type FeedEntityJson, isTripUpdate } from '../types.ts';
-import { DELETE_CONFIRM } from './alerts-table.tsx';
+import { type EditBase, type FeedEntityJson, isTripUpdate } from '../types.ts';
+import { HistoryModal } from './history-modal.tsx';
 import { RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
 import { toInputDate } from './trip-search.tsx';
 
-type Item = {
+type Item = EditBase & {
   id: string;
   entity: FeedEntityJson;
   state: string | null;
-  updatedAt: string;
-  updatedBy?: string | null;
   tripId?: string;
   routeId?: string;
   departureSecs?: number;
@@ -51,6 +49,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
     (id && (routes?.find((r) => r.route_id === id)?.route_long_name || id)) || '';
   const remove = useDeleteFeedEntity();
   const [open, setOpen] = useState<string | null>(null);
+  const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const tripOf = (item: Item) => item.tripId ?? item.entity.tripUpdate?.trip?.tripId ?? '';
   const routeOf = (item: Item) =>
     item.routeId ?? item.entity.tripUpdate?.trip?.routeId ?? tripsToRoutes?.[tripOf(item)];
@@ -72,109 +71,125 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
     });
   const startDateOf = (item: Item) => item.entity.tripUpdate?.trip?.startDate ?? undefined;
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
-  const onDelete = (id: string) => {
-    if (window.confirm(DELETE_CONFIRM)) remove.mutate({ kind: 'trip_update', id });
-  };
-  const columns = canEdit ? 10 : 8;
+  const columns = canEdit ? 11 : 9;
   return (
-    <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
-      <thead>
-        <tr>
-          <th scope="col" style={{ width: '2.5rem' }}>
-            <span className="visually-hidden">Details</span>
-          </th>
-          <th scope="col">Trip id</th>
-          <th scope="col">Date</th>
-          <th scope="col">Route</th>
-          <th scope="col">Departs</th>
-          <th scope="col">State</th>
-          <th scope="col">What the update does</th>
-          <th scope="col">Last changed</th>
-          {canEdit && (
-            <>
-              <th scope="col">
-                <span className="visually-hidden">Edit</span>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Delete</span>
-              </th>
-            </>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {!loading && shown.length === 0 && (
+    <>
+      <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
+        <thead>
           <tr>
-            <td colSpan={columns} className="text-body-secondary p-3">
-              No trip updates{items.length > 0 ? ' match the filter' : ' in the feed'}.
-            </td>
+            <th scope="col" style={{ width: '2.5rem' }}>
+              <span className="visually-hidden">Details</span>
+            </th>
+            <th scope="col">Trip id</th>
+            <th scope="col">Date</th>
+            <th scope="col">Route</th>
+            <th scope="col">Departs</th>
+            <th scope="col">State</th>
+            <th scope="col">What the update does</th>
+            <th scope="col">Last changed</th>
+            <th scope="col">
+              <span className="visually-hidden">History</span>
+            </th>
+            {canEdit && (
+              <>
+                <th scope="col">
+                  <span className="visually-hidden">Edit</span>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Delete</span>
+                </th>
+              </>
+            )}
           </tr>
-        )}
-        {shown.map((item) => {
-          const rowState = stateOf(item) === 'cancelled' ? CANCELLED : TRIP_STATE[item.state ?? ''];
-          const tripId = tripOf(item);
-          return (
-            <Fragment key={item.id}>
-              <tr
-                className={`trip-row ${rowState ? `table-${rowState.variant}` : ''}`}
-                data-trip-id={tripId}
-                data-state={item.state ?? undefined}
-                onDoubleClick={() => toggle(item.id)}
-              >
-                <td>
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="p-0 text-decoration-none text-body"
-                    aria-expanded={open === item.id}
-                    aria-label={`Details of ${tripId}`}
-                    onClick={() => toggle(item.id)}
-                  >
-                    {open === item.id ? '▾' : '▸'}
-                  </Button>
-                </td>
-                <td className="font-monospace">{tripId}</td>
-                <td className="small" data-testid="trip-date">
-                  {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
-                </td>
-                <td className="small" data-testid="trip-route">
-                  {routeName(routeOf(item))}
-                </td>
-                <td className="small">{item.departureSecs !== undefined ? hhmm(item.departureSecs) : '—'}</td>
-                <td>
-                  {rowState && (
-                    <Badge bg={rowState.variant} text={rowState.variant === 'warning' ? 'dark' : undefined}>
-                      {rowState.label}
-                    </Badge>
-                  )}
-                </td>
-                <td className="fw-semibold" data-testid="trip-effect">
-                  {tripEffect(item.entity, item.state)}
-                </td>
-                <td className="small text-nowrap" data-testid="trip-changed">
-                  {item.updatedBy ?? 'feed client'}
-                  <span className="text-body-secondary"> · {formatDateTime(item.updatedAt, zone)}</span>
-                </td>
-                {canEdit && (
+        </thead>
+        <tbody>
+          {!loading && shown.length === 0 && (
+            <tr>
+              <td colSpan={columns} className="text-body-secondary p-3">
+                No trip updates{items.length > 0 ? ' match the filter' : ' in the feed'}.
+              </td>
+            </tr>
+          )}
+          {shown.map((item) => {
+            const rowState = stateOf(item) === 'cancelled' ? CANCELLED : TRIP_STATE[item.state ?? ''];
+            const tripId = tripOf(item);
+            return (
+              <Fragment key={item.id}>
+                <tr
+                  className={`trip-row ${rowState ? `table-${rowState.variant}` : ''}`}
+                  data-trip-id={tripId}
+                  data-state={item.state ?? undefined}
+                  onDoubleClick={() => toggle(item.id)}
+                >
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="p-0 text-decoration-none text-body"
+                      aria-expanded={open === item.id}
+                      aria-label={`Details of ${tripId}`}
+                      onClick={() => toggle(item.id)}
+                    >
+                      {open === item.id ? '▾' : '▸'}
+                    </Button>
+                  </td>
+                  <td className="font-monospace">{tripId}</td>
+                  <td className="small" data-testid="trip-date">
+                    {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
+                  </td>
+                  <td className="small" data-testid="trip-route">
+                    {routeName(routeOf(item))}
+                  </td>
+                  <td className="small">
+                    {item.departureSecs !== undefined ? hhmm(item.departureSecs) : '—'}
+                  </td>
+                  <td>
+                    {rowState && (
+                      <Badge bg={rowState.variant} text={rowState.variant === 'warning' ? 'dark' : undefined}>
+                        {rowState.label}
+                      </Badge>
+                    )}
+                  </td>
+                  <td className="fw-semibold" data-testid="trip-effect">
+                    {tripEffect(item.entity, item.state)}
+                  </td>
+                  <td className="small text-nowrap" data-testid="trip-changed">
+                    {item.updatedBy ?? 'feed client'}
+                    <span className="text-body-secondary"> · {formatDateTime(item.updatedAt, zone)}</span>
+                  </td>
                   <RowActions
                     editHref={paths.tripUpdate.getHref(item.id)}
                     entity={item.entity}
-                    onDelete={() => onDelete(item.id)}
+                    base={item}
+                    canEdit={canEdit}
+                    onHistory={() => setHistory({ id: item.id, title: `train ${trainNumber(tripId)}` })}
+                    onDelete={() => remove('trip_update', item.id, tripId)}
                   />
-                )}
-              </tr>
-              {open === item.id && isTripUpdate(item.entity) && (
-                <tr>
-                  <td colSpan={columns} className="bg-light">
-                    <TripRowDetails id={item.id} entity={item.entity} canEdit={canEdit} />
-                  </td>
                 </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </Table>
+                {open === item.id && isTripUpdate(item.entity) && (
+                  <tr>
+                    <td colSpan={columns} className="bg-light">
+                      <TripRowDetails
+                        id={item.id}
+                        entity={item.entity}
+                        revision={item.revision}
+                        canEdit={canEdit}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </Table>
+      <HistoryModal
+        kind="trip_update"
+        id={history?.id ?? null}
+        title={history?.title ?? ''}
+        onClose={() => setHistory(null)}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,46 @@
+import { Alert, Button } from 'react-bootstrap';
+import type { EditConflict } from '../../../lib/errors.ts';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import type { EditBase } from '../types.ts';
+
+/**
+ * Who saved the entity the editor shows, and when; and, after a save refused because a colleague
+ * saved first, their change with a Reload (issue 18 point 1: no silent overwrite).
+ */
+export function EditStatus({
+  base,
+  existing,
+  conflict,
+  onReload,
+}: {
+  base?: EditBase;
+  /** The sentence that says why the editor opened an existing entity instead of a new one. */
+  existing?: string;
+  conflict: EditConflict | null;
+  onReload: (id: string) => void;
+}) {
+  const zone = useTimeZone();
+  return (
+    <>
+      {base && (
+        <div className="px-3 pt-2 small text-body-secondary" data-testid="last-changed">
+          {existing && <strong className="text-body me-1">{existing}</strong>}
+          Last changed by {base.updatedBy ?? 'a feed client'} at {formatDateTime(base.updatedAt, zone)}.
+        </div>
+      )}
+      {conflict && (
+        <Alert
+          variant="warning"
+          className="m-3 mb-0 d-flex align-items-center gap-3"
+          data-testid="edit-conflict"
+        >
+          <span>{conflict.message}</span>
+          <Button size="sm" variant="warning" className="ms-auto" onClick={() => onReload(conflict.id)}>
+            Reload
+          </Button>
+        </Alert>
+      )}
+    </>
+  );
+}
