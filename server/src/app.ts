@@ -10,14 +10,16 @@ import websocket from '@fastify/websocket';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './deps.ts';
-import { AppError } from './errors.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
+import { liveSocketsPlugin } from './http/live-sockets.ts';
+import { isAllowedOrigin } from './http/origin.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { type AppRouter, appRouter } from './trpc/app-router.ts';
 import { makeCreateContext } from './trpc/context.ts';
+import { addTrpcHttpGuard } from './trpc/http-guard.ts';
 
 export type BuildAppOptions = {
   deps: AppDeps;
@@ -58,19 +60,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody);
+  // No attachFieldsToBody: a multipart body is read only by the handler that asks for it, after
+  // the route's onRequest hooks have checked the caller (gateway/src/support/read-form.ts).
   await app.register(multipart, {
-    attachFieldsToBody: true,
-    limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50 },
+    limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50, fieldSize: 64 * 1024 },
   });
   // Two websocket servers share the port: Socket.IO owns /ws (contract.md), tRPC the rest.
   // A server that never listens, used only as the emitter of the upgrades that are not for /ws.
   const trpcUpgrades = createServer();
   app.server.on('upgrade', (request, socket, head) => {
-    if (!request.url?.startsWith('/ws')) trpcUpgrades.emit('upgrade', request, socket, head);
+    if (request.url?.startsWith('/ws')) return; // Socket.IO checks the origin itself (routes/live.ts).
+    if (!isAllowedOrigin(request.headers, deps.config)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    trpcUpgrades.emit('upgrade', request, socket, head);
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
+  await app.register(liveSocketsPlugin);
   await app.register(csrfPlugin);
   if (options.trpc !== false) await registerTrpc(app, deps);
   for (const routes of options.routes ?? []) await app.register(routes);
@@ -90,32 +99,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
-  // tRPC reads a multipart body (the schedule upload) itself, without a size limit: refuse big ones first.
-  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/trpc/') || !request.headers['content-type']?.startsWith('multipart/')) {
-      return done();
-    }
-    const length = Number(request.headers['content-length'] ?? Number.NaN);
-    if (length <= maxUpload) return done();
-    done(
-      new AppError('payload_too_large', {
-        message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
-      }),
-    );
-  });
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter> = {
     prefix: '/trpc',
     // No keepAlive: the adapter's types have no place for it (a top-level one was ignored at run time).
     useWSS: true,
     trpcOptions: {
       router: appRouter,
-      createContext: makeCreateContext(deps),
+      createContext: makeCreateContext(deps, app.liveSockets),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
       },
     },
   };
-  await app.register(fastifyTRPCPlugin, trpcOptions);
+  // One scope for the tRPC routes, so its hooks run on the matched routes only.
+  await app.register(async (scope) => {
+    addTrpcHttpGuard(scope, deps);
+    await scope.register(fastifyTRPCPlugin, trpcOptions);
+  });
 }

@@ -19,13 +19,29 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(64),
-  UNZIPPED_MAX_MB: z.coerce.number().positive().default(1024),
+  /** Uploads being received at once in one process; one more is answered 429. */
+  UPLOADS_AT_ONCE: z.coerce.number().int().positive().default(2),
+  // One schedule's workbook or zip inflates to tens of MB; 256 MB leaves room without letting one
+  // upload push gigabytes into parsing.
+  UNZIPPED_MAX_MB: z.coerce.number().positive().default(256),
   TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
   /** A cancelled train whose next train of the route and direction leaves within this needs no alert. */
   CONSISTENCY_HEADWAY_GAP_MINUTES: z.coerce.number().nonnegative().default(15),
   BLOCK_ON_WARNINGS: boolish.default(false),
   TRUST_PROXY: boolish.default(false),
+  /** Secure cookies even when the request came over http (a TLS proxy without TRUST_PROXY). */
+  COOKIE_SECURE: boolish.default(false),
+  /** Origins (scheme://host[:port], comma-separated) allowed to open websockets besides the Host's own. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
+        .filter(Boolean),
+    ),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -2,6 +2,7 @@ import type { Database } from '@feeddesk/drizzle';
 import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
 import { Bus } from './events/bus.ts';
+import { UploadSlots } from './http/upload-slots.ts';
 
 /** The deps of one process; `startBackground` starts its bus before serving. */
 export function createAppDeps(options: {
@@ -17,5 +18,6 @@ export function createAppDeps(options: {
     log: options.log,
     now: options.now ?? (() => new Date()),
     bus: new Bus(options.database),
+    uploads: new UploadSlots(options.config.UPLOADS_AT_ONCE),
   };
 }

@@ -28,6 +28,8 @@ export type AppDeps = Deps & {
   config: import('./config.ts').Config;
   /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY). */
   bus: import('./events/bus.ts').Bus;
+  /** Uploads being received at once in this process (UPLOADS_AT_ONCE). */
+  uploads: import('./http/upload-slots.ts').UploadSlots;
 };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

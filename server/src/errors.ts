@@ -24,6 +24,7 @@ export const errorCatalogue = {
   conflict: { status: 409, title: 'Conflict' },
   payload_too_large: { status: 413, title: 'Too large' },
   unsupported_media_type: { status: 415, title: 'Wrong content type' },
+  too_many_uploads: { status: 429, title: 'Too many uploads' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },

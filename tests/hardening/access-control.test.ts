@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
+import { RawTrpcSocket } from '../support/trpc-ws.ts';
 import { subsets, trySocket } from './helpers.ts';
 
 /**
@@ -299,7 +300,53 @@ describe('roles on every route and procedure', () => {
     expect(mismatches).toEqual([]);
     expect(allowedCount).toBeGreaterThan(200);
     expect(refusedCount).toBeGreaterThan(200);
-  });
+    // About a minute alone on two cores; a generous limit for a busy machine (not a timing check).
+  }, 240_000);
+
+  it('over the websocket: subscriptions for exactly their roles, no query or mutation for anyone', async () => {
+    const { appRouter } = await import('@feeddesk/server/trpc/app-router');
+    const procedures = (
+      appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } }
+    )._def.procedures;
+    const inputs: Record<string, unknown> = {
+      'jobs.onMessage': { jobId: 'no-such-job' },
+      'auth.login': { username: ADMIN.username, password: ADMIN.password },
+      'users.delete': { username: 'nobody-by-that-name' },
+    };
+    const access = new Map<string, Access>([...TRPC, ...LOGOUT].map((c) => [c.name, c.access]));
+    const mismatches: string[] = [];
+    let subscriptionsAllowed = 0;
+    const combos: (Role[] | null)[] = [null, ...subsets(ROLES)];
+    for (let i = 0; i < combos.length; i += 4) {
+      await Promise.all(
+        combos.slice(i, i + 4).map(async (roles, j) => {
+          const client =
+            roles === null
+              ? t.client()
+              : await t.clientWithRoles(roles, `acl-ws-${i + j}-${roles.join('-')}`);
+          const socket = new RawTrpcSocket(t.url, { cookie: client.cookieHeader });
+          await socket.opened;
+          for (const [path, procedure] of Object.entries(procedures)) {
+            const type = procedure._def.type as 'query' | 'mutation' | 'subscription';
+            const answer = await socket.call(type, path, inputs[path]);
+            const who = roles ? `[${roles.join(',')}]` : 'anonymous';
+            if (type !== 'subscription') {
+              if (answer.ok || answer.code !== 'METHOD_NOT_SUPPORTED')
+                mismatches.push(`${type} ${path} as ${who}: ${JSON.stringify(answer)}`);
+              continue;
+            }
+            const allowed = answer.ok || (answer.code !== 'UNAUTHORIZED' && answer.code !== 'FORBIDDEN');
+            if (allowed) subscriptionsAllowed++;
+            if (allowed !== allowedBy(roles, access.get(path)!))
+              mismatches.push(`subscription ${path} as ${who}: ${JSON.stringify(answer)}`);
+          }
+          socket.close();
+        }),
+      );
+    }
+    expect(mismatches).toEqual([]);
+    expect(subscriptionsAllowed).toBeGreaterThan(20);
+  }, 240_000);
 
   it('refuses every write without a CSRF token (403), even for an administrator', async () => {
     const admin = t.client();

@@ -1,4 +1,5 @@
 import { sessions, users } from '@feeddesk/drizzle';
+import { transit_realtime } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { expectCleanError } from './helpers.ts';
@@ -7,11 +8,15 @@ describe('security', () => {
   let t: TestApp;
   /** Behind a TLS proxy (TRUST_PROXY=true): cookies must be Secure, addresses from X-Forwarded-For. */
   let proxied: TestApp;
+  /** Behind a TLS proxy whose X-Forwarded-Proto is not trusted: COOKIE_SECURE=true. */
+  let secureCookies: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
     proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    secureCookies = await startTestApp({ env: { COOKIE_SECURE: 'true' } });
   });
   afterAll(async () => {
+    await secureCookies?.close();
     await proxied?.close();
     await t?.close();
   });
@@ -35,6 +40,8 @@ describe('security', () => {
       expect(csp, where).toMatch(/default-src 'self'/);
       expect(csp, where).toMatch(/frame-ancestors '(none|self)'/);
       expect(csp, where).toMatch(/object-src 'none'/);
+      // Websockets to this host only (a bare ws:/wss: allowed any host).
+      expect(csp, where).toMatch(/connect-src 'self'(;|$)/);
       expect(csp, where).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(h.get('referrer-policy'), where).toBeTruthy();
       expect(h.get('strict-transport-security'), where).toMatch(/max-age=\d+/);
@@ -65,6 +72,11 @@ describe('security', () => {
     expect(res.status).toBe(200);
     for (const name of ['session', 'browser_id'])
       expect(https.cookies.get(name)!.raw, name).toMatch(/;\s*Secure/i);
+    // COOKIE_SECURE: Secure on a plain http request too.
+    const behindProxy = secureCookies.client();
+    await behindProxy.login(ADMIN.username, ADMIN.password);
+    for (const name of ['session', 'browser_id'])
+      expect(behindProxy.cookies.get(name)!.raw, name).toMatch(/;\s*Secure/i);
   });
 
   it('never adopts a session token chosen before login (no fixation), over REST and tRPC', async () => {
@@ -152,25 +164,71 @@ describe('security', () => {
     );
     expect(ok.status).toBe(200);
 
-    // One account, a new address each time: the account is protected.
-    const victim = 'victim-account';
-    for (let i = 0; i < 10; i++) {
+    // One account, a new address each time: its logins slow down, but its owner is not locked out.
+    const victim = await proxied.clientWithRoles(['view'], 'victim-account');
+    for (let i = 0; i < 11; i++) {
       const res = await proxied
         .client()
         .postForm(
           '/auth/login',
-          { username: victim, password: `guess-${i}-xxxx` },
+          { username: 'victim-account', password: `guess-${i}-xxxx` },
           { headers: from(`198.51.100.${i}`) },
         );
       expect(res.status).toBe(401);
     }
-    const eleventh = await proxied
-      .client()
-      .postForm(
-        '/auth/login',
-        { username: victim, password: 'guess-x-xxxx' },
-        { headers: from('198.51.100.99') },
-      );
-    expect(eleventh.status).toBe(429);
+    const owner = await victim.postForm(
+      '/auth/login',
+      { username: 'victim-account', password: 'a-long-password-1' },
+      { headers: from('198.51.100.99') },
+    );
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts a login before checking it: 40 parallel wrong logins from one address give 10 × 401', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.40' };
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await proxied
+          .client()
+          .postForm(
+            '/auth/login',
+            { username: `burst-${i}`, password: 'wrong-password-1' },
+            { headers: from },
+          );
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
+
+  it('refuses an alert URL that is not http or https (422), over REST and tRPC', async () => {
+    const editor = await t.clientWithRoles(['edit']);
+    const alert = (text: string) => ({
+      id: `url-${text.length}`,
+      alert: {
+        informedEntity: [{ agencyId: 'any' }],
+        headerText: { translation: [{ text: 'Line closed' }] },
+        url: { translation: [{ text }] },
+      },
+    });
+    for (const text of ['javascript:alert(document.cookie)', 'data:text/html,<script>1</script>']) {
+      const viaTrpc = await editor.trpc('mutation', 'feed.saveAlert', { entity: alert(text) });
+      expect(viaTrpc.status, text).toBe(422);
+      expect(JSON.stringify(viaTrpc.body.error.data.details)).toContain('alert_url_not_web');
+      const pb = transit_realtime.FeedEntity.encode(
+        transit_realtime.FeedEntity.fromObject(alert(text)),
+      ).finish();
+      const viaRest = await editor.fetch('/feed/service_alert', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-protobuf' },
+        body: Buffer.from(pb),
+      });
+      const body = await expectCleanError(viaRest, 422);
+      expect(body.description).toMatch(/http:\/\/ or https:\/\//);
+    }
+    const feed = await (await t.client().get('/feed/alerts?format=json')).text();
+    expect(feed).not.toMatch(/javascript:|data:text/);
   });
 });

@@ -1,10 +1,12 @@
 import { openDb } from '@feeddesk/drizzle';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { RawTrpcSocket } from '../support/trpc-ws.ts';
 
 /**
  * Two app instances on one PostgreSQL, each with its own connection pool, bus and feed cache:
@@ -60,5 +62,29 @@ describe('two processes on one PostgreSQL', () => {
     const jobId = await (await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form })).text();
     const messages = await followOverSocket(b.url, planner.cookieHeader, jobId, 'event');
     expect(messages.at(-1)!.status).toBe('done');
+  });
+
+  it('closes the sockets of a session on both processes when it ends on one (issue 11)', async () => {
+    const user = await a.clientWithRoles(['view', 'gtfs']);
+    const trpcOnA = new RawTrpcSocket(a.url, { cookie: user.cookieHeader });
+    await trpcOnA.opened;
+    expect(await trpcOnA.call('subscription', 'feed.onChange')).toEqual({ ok: true });
+    const liveOnB = io(b.url, {
+      path: '/ws',
+      transports: ['websocket'],
+      extraHeaders: { cookie: user.cookieHeader },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      liveOnB.once('connect', () => resolve());
+      liveOnB.once('connect_error', reject);
+    });
+    const liveClosed = new Promise<void>((resolve) => liveOnB.on('disconnect', () => resolve()));
+    // Logout through process B's REST gateway.
+    const onB = b.client();
+    for (const [name, cookie] of user.cookies) onB.cookies.set(name, cookie);
+    expect((await onB.get('/auth/logout')).status).toBe(200);
+    expect(await trpcOnA.closed).toBe(4001);
+    await liveClosed;
   });
 });

@@ -10,7 +10,7 @@ import { updateUser } from '@feeddesk/server/users/update-user';
 import type { FastifyPluginAsync } from 'fastify';
 import { boolField, field, listField, readForm } from '../support/read-form.ts';
 
-const admin = { preHandler: requireRole('admin') };
+const admin = { onRequest: requireRole('admin') };
 
 /** /auth of contract.md: CSRF token, login, logout, users. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return result.roles;
   });
 
-  app.get('/logout', { preHandler: requireRole(null) }, async (request, reply) => {
+  app.get('/logout', { onRequest: requireRole(null) }, async (request, reply) => {
     if (request.sessionId) await invalidateSession(app.deps, request.sessionId);
     clearSessionCookie(reply, isSecureRequest(request));
     return { message: 'Logged out.' };

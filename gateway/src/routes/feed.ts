@@ -49,7 +49,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const edit = { preHandler: requireRole('edit') };
+  const edit = { onRequest: requireRole('edit') };
   app.post('/trip_update', edit, async (request) => {
     const { id, message, warnings } = await saveFeedEntity(app.deps, {
       kind: 'trip_update',

@@ -1,13 +1,16 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
+import { takeUploadSlot } from '@feeddesk/server/http/upload-slots';
 import { getScheduleInfo } from '@feeddesk/server/schedule/current/get-schedule-info';
 import { startScheduleUpload } from '@feeddesk/server/schedule/import/start-schedule-upload';
 import type { FastifyPluginAsync } from 'fastify';
-import { readForm } from '../support/read-form.ts';
+import { readUpload } from '../support/read-form.ts';
 
 /** /gtfs of contract.md: the schedule upload (a job) and the time of the last load. */
 export const gtfsRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/upload_gtfs', { preHandler: requireRole('gtfs') }, async (request, reply) => {
-    const file = request.isMultipart() ? (await readForm(request)).files.file : undefined;
+  // The caller and a free upload slot are checked before a byte of the body is read.
+  const onRequest = [requireRole('gtfs'), takeUploadSlot(app.deps)];
+  app.post('/upload_gtfs', { onRequest }, async (request, reply) => {
+    const file = await readUpload(request, 'file');
     const { jobId } = await startScheduleUpload(app.deps, {
       file: file && { bytes: file.bytes, fileName: file.filename },
       user: request.user!,

@@ -1,5 +1,8 @@
 import { hasRole } from '@feeddesk/server/auth/roles';
 import { sessionPolicy, validateSessionToken } from '@feeddesk/server/auth/sessions';
+import { isAppError } from '@feeddesk/server/errors';
+import { badInputError } from '@feeddesk/server/http/bad-input-errors';
+import { isAllowedOrigin } from '@feeddesk/server/http/origin';
 import { cookieValue, SESSION_COOKIE } from '@feeddesk/server/http/session-cookie';
 import { followJob, getJobToFollow } from '@feeddesk/server/jobs/follow-job';
 import type { FastifyPluginAsync } from 'fastify';
@@ -8,8 +11,10 @@ import { Server } from 'socket.io';
 
 /**
  * The live connection of contract.md: Socket.IO at /ws, websocket transport, a logged-in session
- * with role gtfs or excel. `join-room` replays a job's messages from the start, then live ones:
- * `event` for uploads, `finished` for summaries.
+ * with role gtfs or excel, from the Host's own origin (or ALLOWED_ORIGINS). `join-room` replays a
+ * job's messages from the start, then live ones: `event` for uploads, `finished` for summaries.
+ * The session is read again at every join (roles taken away count at once), and the socket closes
+ * when its session ends on any process.
  */
 export const liveConnection: FastifyPluginAsync = fp(
   async (app) => {
@@ -19,21 +24,35 @@ export const liveConnection: FastifyPluginAsync = fp(
       serveClient: false,
       destroyUpgrade: false,
       maxHttpBufferSize: 64 * 1024,
+      allowRequest: (request, callback) => {
+        const ok = isAllowedOrigin(request.headers, app.deps.config);
+        callback(ok ? null : 'This origin may not open the live connection.', ok);
+      },
     });
+    const sessionOf = (cookieHeader: string | undefined) => {
+      const token = cookieValue(cookieHeader, SESSION_COOKIE);
+      return token ? validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) }) : null;
+    };
+    const mayFollowJobs = (roles: readonly string[]) => hasRole(roles, 'gtfs') || hasRole(roles, 'excel');
     app.addHook('onClose', async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
     io.use(async (socket, next) => {
-      const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-      const session = token
-        ? await validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) })
-        : null;
-      if (!session) return next(new Error('Please log in first.'));
-      if (!hasRole(session.user.roles, 'gtfs') && !hasRole(session.user.roles, 'excel')) {
-        return next(new Error("This needs the 'gtfs' or 'excel' role."));
+      try {
+        const session = await sessionOf(socket.request.headers.cookie);
+        if (!session) return next(new Error('Please log in first.'));
+        if (!mayFollowJobs(session.user.roles))
+          return next(new Error("This needs the 'gtfs' or 'excel' role."));
+        const forget = app.liveSockets.add({
+          userId: session.user.id,
+          sessionId: session.sessionId,
+          close: () => socket.disconnect(true),
+        });
+        socket.on('disconnect', forget);
+        next();
+      } catch {
+        next(new Error('The live connection could not start. Try again.'));
       }
-      socket.data.roles = session.user.roles;
-      next();
     });
     io.on('connection', (socket) => {
       const abort = new AbortController();
@@ -46,7 +65,13 @@ export const liveConnection: FastifyPluginAsync = fp(
           return;
         }
         try {
-          const roles = socket.data.roles as string[];
+          const session = await sessionOf(socket.request.headers.cookie);
+          if (!session) {
+            socket.emit('error-message', { status: 'error', message: 'Please log in first.' });
+            socket.disconnect(true);
+            return;
+          }
+          const roles = session.user.roles;
           // Refused (unknown job, or not the role of its kind) before joining its room.
           const job = await getJobToFollow(app.deps, { jobId: room, roles });
           await socket.join(room);
@@ -62,10 +87,14 @@ export const liveConnection: FastifyPluginAsync = fp(
             }
           }
         } catch (error) {
-          socket.emit('error-message', { status: 'error', message: (error as Error).message });
+          // Only the product's own messages reach the client, never a database error's text.
+          const known = isAppError(error) ? error : badInputError(error);
+          if (!known) app.log.error({ err: error }, 'join-room failed');
+          const message = known?.message ?? 'The job could not be followed. Try again.';
+          socket.emit('error-message', { status: 'error', message });
         }
       });
     });
   },
-  { name: 'live-connection', dependencies: ['app-deps'] },
+  { name: 'live-connection', dependencies: ['app-deps', 'live-sockets'] },
 );

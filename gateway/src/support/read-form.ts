@@ -1,47 +1,55 @@
+import { AppError } from '@feeddesk/server/errors';
 import type { FastifyRequest } from 'fastify';
 
 export type FormFile = { filename: string; mimetype: string; bytes: Buffer };
 export type Form = { fields: Record<string, string[]>; files: Record<string, FormFile> };
 
-type MultipartPart =
-  | { type: 'field'; fieldname: string; value: unknown }
-  | { type: 'file'; fieldname: string; filename: string; mimetype: string; toBuffer(): Promise<Buffer> };
-
 /**
  * Forms come urlencoded or multipart (contract.md); a list field may be repeated as `roles` or
- * `roles[]`. Returns every field as a list of strings.
+ * `roles[]`. Returns every field as a list of strings. A file in a form that takes none is refused
+ * as soon as its part starts: only the upload route reads a file (readUpload).
  */
 export async function readForm(request: FastifyRequest): Promise<Form> {
   const form: Form = { fields: {}, files: {} };
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        throw new AppError('unsupported_media_type', {
+          message: 'This call takes no file: send the form fields only.',
+        });
+      }
+      push(form, part.fieldname.replace(/\[\]$/, ''), String(part.value ?? ''));
+    }
+    return form;
+  }
   const body = (request.body ?? {}) as Record<string, unknown>;
   if (typeof body !== 'object') return form;
   for (const [rawName, value] of Object.entries(body)) {
     const name = rawName.replace(/\[\]$/, '');
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (isPart(item)) {
-        if (item.type === 'file') {
-          form.files[name] = {
-            filename: item.filename,
-            mimetype: item.mimetype,
-            bytes: await item.toBuffer(),
-          };
-        } else {
-          push(form, name, String(item.value ?? ''));
-        }
-      } else if (item !== undefined && item !== null) {
-        push(form, name, String(item));
-      }
+      if (item !== undefined && item !== null) push(form, name, String(item));
     }
   }
   return form;
 }
 
-function push(form: Form, name: string, value: string) {
-  form.fields[name] = [...(form.fields[name] ?? []), value];
+/**
+ * The file of multipart field `name`, read here, in the upload handler, after the route's
+ * onRequest hooks checked the caller and took an upload slot; at most UPLOAD_MAX_MB (413 above).
+ */
+export async function readUpload(request: FastifyRequest, name: string): Promise<FormFile | undefined> {
+  if (!request.isMultipart()) return undefined;
+  let file: FormFile | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const bytes = await part.toBuffer();
+    if (part.fieldname === name) file = { filename: part.filename, mimetype: part.mimetype, bytes };
+  }
+  return file;
 }
 
-function isPart(value: unknown): value is MultipartPart {
-  return typeof value === 'object' && value !== null && 'type' in value && 'fieldname' in value;
+function push(form: Form, name: string, value: string) {
+  form.fields[name] = [...(form.fields[name] ?? []), value];
 }
 
 export function field(form: Form, name: string): string | undefined {

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loginFailures } from '@feeddesk/drizzle';
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { AppDeps, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
@@ -9,37 +10,57 @@ export function loginRateLimit(deps: AppDeps): LoginRateLimit {
   return { maxFailures: deps.config.LOGIN_MAX_FAILURES, windowSeconds: deps.config.LOGIN_WINDOW_SECONDS };
 }
 
+/** The longest a login waits for its username's earlier failures. */
+const MAX_USERNAME_DELAY_MS = 10_000;
+
 /**
- * Refuses a login attempt once `maxFailures` failures were recorded in the window for the same
- * client address or the same username. Kept in the database so every process counts together.
+ * How long a login for a username waits, given that username's failures in the window: nothing up
+ * to the limit, then 250 ms doubling with each further failure, at most 10 s. A delay, not a
+ * lockout, so guessing at a name cannot lock its owner out.
  */
-export async function assertLoginAllowed(
+export function usernameDelayMs(failures: number, maxFailures: number): number {
+  if (failures < maxFailures) return 0;
+  return Math.min(250 * 2 ** Math.min(failures - maxFailures, 16), MAX_USERNAME_DELAY_MS);
+}
+
+/**
+ * Counts a login attempt before its password is checked: the attempt is stored first, then the
+ * window is counted, so parallel attempts cannot all slip under the limit (the i-th stored sees at
+ * least i). Over `maxFailures` from one address: 429. A username's failures only slow its logins
+ * down (usernameDelayMs). Stored in the database, so every process counts together. Returns the
+ * attempt's id: a successful login forgets it (forgetLoginAttempt).
+ */
+export async function countLoginAttempt(
   deps: Deps,
   options: { ip: string; username: string; limit: LoginRateLimit },
-): Promise<void> {
-  const since = new Date(deps.now().getTime() - options.limit.windowSeconds * 1000);
-  const [row] = await deps.db
+): Promise<number> {
+  const now = deps.now();
+  const since = new Date(now.getTime() - options.limit.windowSeconds * 1000);
+  const [attempt] = await deps.db
+    .insert(loginFailures)
+    .values({ ip: options.ip, username: options.username, at: now })
+    .returning({ id: loginFailures.id });
+  const [byAddress] = await deps.db
     .select({ n: count() })
     .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.at, since),
-        or(eq(loginFailures.ip, options.ip), eq(loginFailures.username, options.username)),
-      ),
-    );
-  if ((row?.n ?? 0) >= options.limit.maxFailures) {
+    .where(and(gt(loginFailures.at, since), eq(loginFailures.ip, options.ip)));
+  if ((byAddress?.n ?? 0) > options.limit.maxFailures) {
     throw new AppError('too_many_attempts', {
       message: `Too many failed logins. Wait ${options.limit.windowSeconds} seconds and try again.`,
     });
   }
-}
-
-export async function recordLoginFailure(
-  deps: Deps,
-  options: { ip: string; username: string },
-): Promise<void> {
-  const now = deps.now();
-  await deps.db.insert(loginFailures).values({ ip: options.ip, username: options.username, at: now });
+  const [byName] = await deps.db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(gt(loginFailures.at, since), eq(loginFailures.username, options.username)));
+  const delay = usernameDelayMs((byName?.n ?? 1) - 1, options.limit.maxFailures);
+  if (delay > 0) await sleep(delay);
   // Old rows only matter inside the window; trim them as we go.
   await deps.db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 3_600_000)));
+  return attempt!.id;
+}
+
+/** A login that succeeded is no failure: its attempt stops counting. */
+export async function forgetLoginAttempt(deps: Deps, attemptId: number): Promise<void> {
+  await deps.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }

@@ -2,7 +2,7 @@ import { userRoles, users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { assertLoginAllowed, loginRateLimit, recordLoginFailure } from './login-rate-limit.ts';
+import { countLoginAttempt, forgetLoginAttempt, loginRateLimit } from './login-rate-limit.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { normaliseRoles } from './roles.ts';
 import { createSession, invalidateSession, sessionPolicy } from './sessions.ts';
@@ -28,7 +28,7 @@ export type LoginResult = {
 const BAD_CREDENTIALS = 'Wrong username or password. Check both and try again.';
 
 /**
- * Checks the credentials (rate-limited by address and username) and starts a new session: a new
+ * Checks the credentials (each attempt counted first: limited by address, slowed down by username) and starts a new session: a new
  * token at every login (no session fixation), and the client's previous session ends.
  */
 export async function login(deps: AppDeps, options: LoginOptions): Promise<LoginResult> {
@@ -36,13 +36,12 @@ export async function login(deps: AppDeps, options: LoginOptions): Promise<Login
   if (!username || !options.password) {
     throw new AppError('invalid_credentials', { message: 'Please enter a username and a password.' });
   }
-  await assertLoginAllowed(deps, { ip: options.ip, username, limit: loginRateLimit(deps) });
+  const attemptId = await countLoginAttempt(deps, { ip: options.ip, username, limit: loginRateLimit(deps) });
   const [user] = await deps.db.select().from(users).where(eq(users.username, username));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.password);
-  if (!user || !ok) {
-    await recordLoginFailure(deps, { ip: options.ip, username });
-    throw new AppError('invalid_credentials', { message: BAD_CREDENTIALS });
-  }
+  // A failed attempt stays counted.
+  if (!user || !ok) throw new AppError('invalid_credentials', { message: BAD_CREDENTIALS });
+  await forgetLoginAttempt(deps, attemptId);
   const roleRows = await deps.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
   const session = await createSession(deps, {
     userId: user.id,

@@ -1,6 +1,7 @@
 import { sessions, userRoles, users } from '@feeddesk/drizzle';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { AppDeps, Deps } from '../deps.ts';
+import { announceSessionEnd } from './session-ended.ts';
 import { generateSessionToken, sessionIdFromToken } from './session-token.ts';
 
 export type SessionPolicy = { persistentDays: number; browserSessionHours: number };
@@ -72,11 +73,16 @@ export async function validateSessionToken(
   };
 }
 
+/** Ends a session, and closes its websockets on every process. */
 export async function invalidateSession(deps: Deps, sessionId: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceSessionEnd(deps, { sessionId });
 }
 
-/** Ends every session of a user, optionally keeping one (e.g. the admin's own while editing themself). */
+/**
+ * Ends every session of a user, optionally keeping one (e.g. the admin's own while editing
+ * themself), and closes that user's websockets on every process.
+ */
 export async function invalidateUserSessions(
   deps: Deps,
   options: { userId: number; exceptSessionId?: string },
@@ -85,6 +91,7 @@ export async function invalidateUserSessions(
   await deps.db
     .delete(sessions)
     .where(options.exceptSessionId ? and(byUser, ne(sessions.id, options.exceptSessionId)) : byUser);
+  await announceSessionEnd(deps, { userId: options.userId });
 }
 
 export async function deleteExpiredSessions(deps: Deps): Promise<void> {

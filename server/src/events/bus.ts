@@ -3,7 +3,13 @@ import { EventEmitter } from 'node:events';
 import type { Database } from '@feeddesk/drizzle';
 
 /** Channels every process listens to; payloads are small strings (ids), the data stays in tables. */
-export const CHANNELS = ['job_message', 'feed_changed', 'schedule_changed', 'files_changed'] as const;
+export const CHANNELS = [
+  'job_message',
+  'feed_changed',
+  'schedule_changed',
+  'files_changed',
+  'session_ended',
+] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /**

@@ -13,7 +13,7 @@ export function assertRole(user: FastifyRequest['user'], role: Role | null) {
   return user;
 }
 
-/** Route preHandler: `preHandler: requireRole('edit')`; `requireRole(null)` = any logged-in user. */
+/** Route onRequest hook (before any body is read): `onRequest: requireRole('edit')`; `requireRole(null)` = any logged-in user. */
 export function requireRole(role: Role | null) {
   return async (request: FastifyRequest) => {
     assertRole(request.user, role);

@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 const options: HelmetOptions = {
   contentSecurityPolicy: {
-    directives: { 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    directives: { 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'"] },
   },
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'session';
 
@@ -20,8 +20,9 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
-export function isSecureRequest(request: { protocol: string }): boolean {
-  return request.protocol === 'https';
+/** Over https, or always with COOKIE_SECURE (a TLS proxy whose X-Forwarded-Proto is not trusted). */
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.deps.config.COOKIE_SECURE;
 }
 
 /** Reads one cookie from a raw Cookie header (websocket upgrades, where no Fastify request exists). */

@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionUser, sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
-import { cookieValue, SESSION_COOKIE } from '../http/session-cookie.ts';
+import type { LiveSockets } from '../http/live-sockets.ts';
+import { cookieValue, isSecureRequest, SESSION_COOKIE } from '../http/session-cookie.ts';
 
 export type Context = {
   deps: AppDeps;
@@ -11,20 +13,20 @@ export type Context = {
   secure: boolean;
   /** Present on HTTP calls (not over the websocket): lets login and logout set cookies. */
   reply: FastifyReply | null;
+  /**
+   * null on HTTP calls; over a websocket the session cookie of its upgrade ('' without one),
+   * read again for every call (trpc.ts).
+   */
+  socketToken: string | null;
 };
 
 /**
- * HTTP calls reuse the session the Fastify hook already read; websocket connections (subscriptions)
- * read the cookie of their upgrade request.
+ * HTTP calls reuse the session the Fastify hook already read. A websocket connection reads the
+ * cookie of its upgrade request, and is remembered with its session, so that ending the session
+ * anywhere closes it.
  */
-export function makeCreateContext(deps: AppDeps) {
-  return async ({
-    req,
-    res,
-  }: {
-    req: FastifyRequest | import('node:http').IncomingMessage;
-    res: unknown;
-  }) => {
+export function makeCreateContext(deps: AppDeps, liveSockets: LiveSockets) {
+  return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: unknown }) => {
     const isHttp = res !== null && typeof res === 'object' && 'setCookie' in res;
     if (isHttp) {
       const request = req as FastifyRequest;
@@ -33,13 +35,26 @@ export function makeCreateContext(deps: AppDeps) {
         user: request.user,
         sessionId: request.sessionId,
         ip: request.ip,
-        secure: request.protocol === 'https',
+        secure: isSecureRequest(request),
         reply: res as FastifyReply,
+        socketToken: null,
       } satisfies Context;
     }
-    const raw = ('raw' in req ? req.raw : req) as import('node:http').IncomingMessage;
-    const token = cookieValue(raw.headers.cookie, SESSION_COOKIE);
+    const raw = ('raw' in req ? req.raw : req) as IncomingMessage;
+    const token = cookieValue(raw.headers.cookie, SESSION_COOKIE) ?? '';
     const session = token ? await validateSessionToken(deps, { token, policy: sessionPolicy(deps) }) : null;
+    const socket = res as {
+      close(code: number, reason: string): void;
+      once(event: 'close', f: () => void): void;
+    };
+    if (session) {
+      const forget = liveSockets.add({
+        userId: session.user.id,
+        sessionId: session.sessionId,
+        close: () => socket.close(4001, 'Session ended'),
+      });
+      socket.once('close', forget);
+    }
     return {
       deps,
       user: session?.user ?? null,
@@ -47,6 +62,7 @@ export function makeCreateContext(deps: AppDeps) {
       ip: raw.socket?.remoteAddress ?? '',
       secure: false,
       reply: null,
+      socketToken: token,
     } satisfies Context;
   };
 }

@@ -2,12 +2,16 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
+import { sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
 import { type AppError, isAppError } from '../errors.ts';
 import { badInputError } from '../http/bad-input-errors.ts';
 import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
 
-const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
+/** Who may call a procedure; the HTTP edge reads it to refuse a body before reading it. */
+export type ProcedureMeta = { access: Role | 'login' };
+
+export const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -19,29 +23,32 @@ const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const app = isAppError(cause) ? cause : undefined;
-    const zodError = cause instanceof z.ZodError ? z.flattenError(cause) : null;
-    return {
-      ...shape,
-      message: app
-        ? app.message
-        : error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Something went wrong on the server.'
-          : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        appCode: app?.code ?? null,
-        title: app?.title ?? null,
-        details: app?.details ?? null,
-        zodError,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      const app = isAppError(cause) ? cause : undefined;
+      const zodError = cause instanceof z.ZodError ? z.flattenError(cause) : null;
+      return {
+        ...shape,
+        message: app
+          ? app.message
+          : error.code === 'INTERNAL_SERVER_ERROR'
+            ? 'Something went wrong on the server.'
+            : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          appCode: app?.code ?? null,
+          title: app?.title ?? null,
+          details: app?.details ?? null,
+          zodError,
+        },
+      };
+    },
+  });
 
 /** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
 const translateErrors = t.middleware(async ({ next }) => {
@@ -59,6 +66,25 @@ const translateErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Over a websocket the session of the upgrade request is read again for every call (a logout,
+ * a role change or a deletion counts at once), and only subscriptions are served: queries and
+ * mutations go over HTTP, where the CSRF token proves their origin.
+ */
+const socketSession = t.middleware(async ({ ctx, type, next }) => {
+  if (ctx.socketToken === null) return next();
+  if (type !== 'subscription') {
+    throw new TRPCError({
+      code: 'METHOD_NOT_SUPPORTED',
+      message: 'Over the websocket only subscriptions are served; send queries and mutations over HTTP.',
+    });
+  }
+  const session = ctx.socketToken
+    ? await validateSessionToken(ctx.deps, { token: ctx.socketToken, policy: sessionPolicy(ctx.deps) })
+    : null;
+  return next({ ctx: { ...ctx, user: session?.user ?? null, sessionId: session?.sessionId ?? null } });
+});
+
 function roleGuard(role: Role | null) {
   return t.middleware(({ ctx, next }) => {
     try {
@@ -73,10 +99,10 @@ function roleGuard(role: Role | null) {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(translateErrors);
-export const authedProcedure = publicProcedure.use(roleGuard(null));
-export const viewProcedure = publicProcedure.use(roleGuard('view'));
-export const editProcedure = publicProcedure.use(roleGuard('edit'));
-export const gtfsProcedure = publicProcedure.use(roleGuard('gtfs'));
-export const excelProcedure = publicProcedure.use(roleGuard('excel'));
-export const adminProcedure = publicProcedure.use(roleGuard('admin'));
+export const publicProcedure = t.procedure.use(translateErrors).use(socketSession);
+export const authedProcedure = publicProcedure.meta({ access: 'login' }).use(roleGuard(null));
+export const viewProcedure = publicProcedure.meta({ access: 'view' }).use(roleGuard('view'));
+export const editProcedure = publicProcedure.meta({ access: 'edit' }).use(roleGuard('edit'));
+export const gtfsProcedure = publicProcedure.meta({ access: 'gtfs' }).use(roleGuard('gtfs'));
+export const excelProcedure = publicProcedure.meta({ access: 'excel' }).use(roleGuard('excel'));
+export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(roleGuard('admin'));

@@ -1,10 +1,11 @@
 import { users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import { announceSessionEnd } from '../auth/session-ended.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { countOtherAdmins } from './admin-count.ts';
 
-/** Deleting a user ends their sessions (cascade). Nobody deletes themself or the last admin. */
+/** Deleting a user ends their sessions (cascade) and closes their websockets. Nobody deletes themself or the last admin. */
 export async function deleteUser(
   deps: Deps,
   options: { username: string; actingUserId: number },
@@ -24,5 +25,6 @@ export async function deleteUser(
       });
     }
     await tx.delete(users).where(eq(users.id, user.id));
+    await announceSessionEnd({ ...deps, db: tx }, { userId: user.id });
   });
 }

@@ -1,6 +1,7 @@
 import { userRoles, users } from '@feeddesk/drizzle';
 import { and, eq, ne } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
+import { announceSessionEnd } from '../auth/session-ended.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -43,5 +44,7 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
     // A new password ends every session of that user at once (contract.md).
     if (passwordHash) await invalidateUserSessions({ ...deps, db: tx }, { userId: user.id });
+    // Their open websockets close too (sessions kept): they reconnect with the roles given now.
+    else await announceSessionEnd({ ...deps, db: tx }, { userId: user.id });
   });
 }

@@ -1,6 +1,7 @@
 import type { FeedEntity, FeedHeader } from '@feeddesk/proto';
 import * as alertRouteMismatch from './alert-route-mismatch.ts';
 import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
+import * as alertUrlNotWeb from './alert-url-not-web.ts';
 import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
@@ -53,6 +54,7 @@ export const feedRules: FeedRule[] = [
   unknownAgency,
   alertTripRouteMismatch,
   alertRouteMismatch,
+  alertUrlNotWeb,
 ];
 
 /** Notices for one trip update, alert or vehicle entity; errors refuse the save. */

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule } from './import-schedule.ts';
+import { oneImportAtATime } from './one-import-at-a-time.ts';
 import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
 
@@ -29,12 +30,14 @@ export async function startScheduleUpload(
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts } = await importSchedule(deps, {
-        ...options,
-        uploadedBy: options.user.username,
-        jobId: reporter.jobId,
-        progress: reporter.progress,
-      });
+      const { counts } = await oneImportAtATime(() =>
+        importSchedule(deps, {
+          ...options,
+          uploadedBy: options.user.username,
+          jobId: reporter.jobId,
+          progress: reporter.progress,
+        }),
+      );
       await reportTripUpdatesGone(deps, reporter.progress);
       return {
         status: 'done',

@@ -1,0 +1,69 @@
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { AppError, isAppError } from '../errors.ts';
+import { assertRole } from '../http/require-role.ts';
+import { appRouter } from './app-router.ts';
+import { type ProcedureMeta, trpcCodes } from './trpc.ts';
+
+type Procedures = Record<string, { _def: { meta?: ProcedureMeta } }>;
+const procedures = (appRouter as unknown as { _def: { procedures: Procedures } })._def.procedures;
+
+/**
+ * onRequest hooks of the tRPC routes (so they see the matched route, whatever the URL's spelling):
+ * a call with a body is authorised before the body is read, from the access each procedure
+ * declares; a multipart body (the schedule upload) must give its size, at most UPLOAD_MAX_MB, and
+ * takes an upload slot. Refusals keep tRPC's error shape, so the clients read them as usual.
+ */
+export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
+  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const paths = String((request.params as { path?: string }).path ?? '').split(',');
+    try {
+      for (const path of paths) {
+        const access = procedures[path]?._def.meta?.access;
+        if (access) assertRole(request.user, access === 'login' ? null : access);
+      }
+      if (!request.headers['content-type']?.startsWith('multipart/')) return;
+      // tRPC reads a multipart body itself, without a limit: only a declared size at most the limit
+      // goes on (Node then reads no more than that), so a body without Content-Length is refused.
+      const length = Number(request.headers['content-length'] ?? Number.NaN);
+      if (!(length <= maxUpload)) {
+        throw new AppError('payload_too_large', {
+          message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
+        });
+      }
+      reply.raw.once('close', deps.uploads.take());
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return sendTrpcError(request, reply, error, paths);
+    }
+  });
+}
+
+function sendTrpcError(request: FastifyRequest, reply: FastifyReply, error: AppError, paths: string[]) {
+  const key = trpcCodes[error.status] ?? 'INTERNAL_SERVER_ERROR';
+  const shape = (path: string) => ({
+    error: {
+      message: error.message,
+      code: TRPC_ERROR_CODES_BY_KEY[key],
+      data: {
+        code: key,
+        httpStatus: error.status,
+        path,
+        appCode: error.code,
+        title: error.title,
+        details: null,
+        zodError: null,
+      },
+    },
+  });
+  const batch = (request.query as { batch?: string }).batch === '1';
+  // Connection: close, so the body the client may still be sending is not read.
+  return reply
+    .status(error.status)
+    .header('connection', 'close')
+    .type('application/json')
+    .send(batch ? paths.map(shape) : shape(paths[0]!));
+}
