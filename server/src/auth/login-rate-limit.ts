@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loginFailures } from '@feeddesk/drizzle';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppDeps, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
@@ -36,14 +36,20 @@ export async function countLoginAttempt(
 ): Promise<number> {
   const now = deps.now();
   const since = new Date(now.getTime() - options.limit.windowSeconds * 1000);
-  const [attempt] = await deps.db
-    .insert(loginFailures)
-    .values({ ip: options.ip, username: options.username, at: now })
-    .returning({ id: loginFailures.id });
-  const [byAddress] = await deps.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(gt(loginFailures.at, since), eq(loginFailures.ip, options.ip)));
+  // One address's attempts are stored and counted one at a time (a transaction-scoped advisory lock),
+  // so on a PostgreSQL server too each one counts exactly the attempts stored before it.
+  const { attempt, byAddress } = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${options.ip}`}))`);
+    const [attempt] = await tx
+      .insert(loginFailures)
+      .values({ ip: options.ip, username: options.username, at: now })
+      .returning({ id: loginFailures.id });
+    const [byAddress] = await tx
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(gt(loginFailures.at, since), eq(loginFailures.ip, options.ip)));
+    return { attempt, byAddress };
+  });
   if ((byAddress?.n ?? 0) > options.limit.maxFailures) {
     throw new AppError('too_many_attempts', {
       message: `Too many failed logins. Wait ${options.limit.windowSeconds} seconds and try again.`,
