@@ -27,7 +27,7 @@ function sources(dir: string): string[] {
 }
 
 /** "file:line" of every `as never` in the given files. */
-export function castsToNever(files: { path: string; text: string }[]): string[] {
+function castsToNever(files: { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) =>
     text.split('\n').flatMap((line, i) => (/\bas\s+never\b/.test(line) ? [`${path}:${i + 1}`] : [])),
   );
