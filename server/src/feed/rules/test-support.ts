@@ -10,6 +10,8 @@ import type {
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import type { FeedRuleContext, ScheduledTrip, ScheduleView } from './context.ts';
+import { renderFeedNotice } from './index.ts';
+import type { FeedNotice } from './notice.ts';
 
 type StopOptions = {
   arrival?: StopTimeEvent;
@@ -129,3 +131,7 @@ function toSecs(time: string | undefined): number | null {
   const match = /^(\d+):(\d\d):(\d\d)$/.exec(time ?? '');
   return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
 }
+
+/** Notices with their rendered sentence, so a rule's test asserts its data and its words at once. */
+export const withSentences = (notices: FeedNotice[]) =>
+  notices.map((notice) => ({ ...notice, message: renderFeedNotice(notice) }));
