@@ -95,9 +95,25 @@ describe('the realtime feed', () => {
       },
     });
     expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.code).toBe(422);
-    expect(body.details.notices.map((n: { code: string }) => n.code)).toContain('E003');
+    const sentence =
+      'Trip NO-SUCH-TRIP is not in the schedule; pick a scheduled trip or load the schedule that has it.';
+    expect(await res.json()).toEqual({
+      code: 422,
+      error: 'Entity fails the feed rules',
+      description: sentence,
+      details: {
+        notices: [
+          {
+            code: 'E003',
+            severity: 'error',
+            entityId: 'bad-1',
+            field: 'trip_update.trip.trip_id',
+            message: sentence,
+            value: 'NO-SUCH-TRIP',
+          },
+        ],
+      },
+    });
     const feed = await getFeed(t.client(), '/feed/updates');
     expect(feed.entity.map((e) => e.id)).not.toContain('bad-1');
   });
@@ -182,7 +198,23 @@ describe('the realtime feed', () => {
       alert: { informedEntity: [] },
     });
     expect(res.status).toBe(422);
-    expect((await res.json()).details.notices.map((n: { code: string }) => n.code)).toContain('E032');
+    const sentence = 'The alert has no informed entity; add the route, trip or stop it is about.';
+    expect(await res.json()).toEqual({
+      code: 422,
+      error: 'Entity fails the feed rules',
+      description: sentence,
+      details: {
+        notices: [
+          {
+            code: 'E032',
+            severity: 'error',
+            entityId: 'al-bad',
+            field: 'alert.informed_entity',
+            message: sentence,
+          },
+        ],
+      },
+    });
   });
 
   it('deletes with a log entry, or with its history when deleteFromLog is set', async () => {

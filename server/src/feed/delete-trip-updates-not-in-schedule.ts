@@ -31,7 +31,7 @@ export async function deleteTripUpdatesNotInSchedule(
         json: null,
       })),
     );
-    await markFeedChanged(tx as never, 'trip_update', now);
+    await markFeedChanged(tx, 'trip_update', now);
     return rows.map((r) => r.id);
   });
   if (deleted.length > 0) await deps.bus.publish('feed_changed', 'trip_update');

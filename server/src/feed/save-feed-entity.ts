@@ -21,7 +21,7 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
-import { checkFeedEntity, type FeedNotice, hasErrors } from './rules/index.ts';
+import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 /** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
 export type EntityInput = { protobuf: Uint8Array } | { json: object };
@@ -45,7 +45,7 @@ export type SaveFeedEntityResult = {
   id: string;
   revision: number;
   message: string;
-  warnings: FeedNotice[];
+  warnings: FeedNoticeJson[];
 };
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
@@ -85,8 +85,9 @@ export async function saveFeedEntity(
   if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
   entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
 
-  const notices = checkFeedEntity(entity, { now, schedule: view });
-  if (hasErrors(notices)) {
+  const found = checkFeedEntity(entity, { now, schedule: view });
+  const notices = found.map(feedNoticeJson);
+  if (hasErrors(found)) {
     const errors = notices.filter((n) => n.severity === 'error');
     throw new AppError('feed_rules_failed', {
       message: errors.map((n) => n.message).join(' '),

@@ -13,6 +13,15 @@ export {
 export { buildDemoTimetableWorkbook } from './demo-schedule.ts';
 export { FILE, FILE_SPEC_BY_NAME, FILE_SPECS, type FileSpec, sheetOf, WRITE_ORDER } from './files.ts';
 export {
+  type Notice,
+  type NoticeCatalogue,
+  type NoticeFields,
+  type NoticeSpec,
+  noticeCatalogue,
+  renderNotice,
+  type Severity,
+} from './notice.ts';
+export {
   cellTimeToSeconds,
   formatGtfsTime,
   parseGtfsTime,
@@ -22,7 +31,11 @@ export {
 export { column, type GtfsFeed, type GtfsTable, type InputProblem, type RowOrigin } from './tables.ts';
 export { buildReport, type ReportJson, type ReportMeta } from './validate/report/build-report.ts';
 export { agencyTimeZone, plannerWarnings } from './validate/report/planner-warnings.ts';
-export type { Notice, Severity, ValidationCounts, ValidationResult } from './validate/types.ts';
+export type {
+  Notice as ScheduleNotice,
+  ValidationCounts,
+  ValidationResult,
+} from './validate/types.ts';
 export { type ValidateFeedOptions, validateFeed } from './validate/validate-feed.ts';
 export { EXCEL_MAX_ROWS, TooManyRowsError, writePlainWorkbook } from './write-plain-workbook.ts';
 export { writeGtfsZip } from './write-zip.ts';

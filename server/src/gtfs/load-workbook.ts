@@ -1,4 +1,5 @@
 /** Opens xlsx bytes with exceljs, after proving they unpack within the size limit. */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DEFAULT_MAX_UNZIPPED_BYTES, notAZipProblem, tooLargeProblem } from './read-zip.ts';
 import type { InputProblem } from './tables.ts';
@@ -39,7 +40,8 @@ export async function loadWorkbook(
   }
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+    // read(), not load(): exceljs types load()'s Buffer as an ArrayBuffer, which no Node Buffer matches.
+    await workbook.xlsx.read(Readable.from([bytes]));
   } catch (error) {
     return {
       problems: [

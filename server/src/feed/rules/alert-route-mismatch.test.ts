@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './alert-route-mismatch.ts';
-import { makeAlert } from './test-support.ts';
+import { makeAlert, withSentences } from './test-support.ts';
 
 describe('E031 alert selector with two routes', () => {
   it("refuses a selector whose route differs from its trip's route", () => {
     expect(
-      check(makeAlert({ informedEntity: [{ routeId: 'STH', trip: { tripId: 'WD-2300', routeId: 'NTH' } }] })),
+      withSentences(
+        check(
+          makeAlert({ informedEntity: [{ routeId: 'STH', trip: { tripId: 'WD-2300', routeId: 'NTH' } }] }),
+        ),
+      ),
     ).toEqual([
       {
         code: 'E031',
@@ -14,6 +18,7 @@ describe('E031 alert selector with two routes', () => {
         field: 'alert.informed_entity[0].trip.route_id',
         value: 'NTH',
         message: "The selector's route STH differs from its trip's route NTH; give one route.",
+        routeId: 'STH',
       },
     ]);
   });

@@ -8,6 +8,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E031';
 export const severity: Severity = 'error';
+export const description = "An alert selector's route_id differs from its trip's route_id.";
+export const sentence = (n: FeedNotice) =>
+  `The selector's route ${n.routeId} differs from its trip's route ${n.value}; give one route.`;
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -15,7 +18,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
     const routeId = idOf(selector, 'routeId');
     const tripRouteId = idOf(selector.trip, 'routeId');
     if (routeId === undefined || tripRouteId === undefined || routeId === tripRouteId) return [];
-    const message = `The selector's route ${routeId} differs from its trip's route ${tripRouteId}; give one route.`;
-    return [report(`alert.informed_entity[${i}].trip.route_id`, message, { value: tripRouteId })];
+    return [report(`alert.informed_entity[${i}].trip.route_id`, { value: tripRouteId, routeId })];
   });
 }

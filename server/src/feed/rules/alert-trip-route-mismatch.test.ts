@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './alert-trip-route-mismatch.ts';
-import { context, makeAlert } from './test-support.ts';
+import { context, makeAlert, withSentences } from './test-support.ts';
 
 describe('E030 alert trip not on the alert route', () => {
   it('refuses a trip that runs on another route', () => {
     const entity = makeAlert({ informedEntity: [{ routeId: 'NTH', trip: { tripId: 'WD-2300' } }] });
-    expect(check(entity, context())).toEqual([
+    expect(withSentences(check(entity, context()))).toEqual([
       {
         code: 'E030',
         severity: 'error',
@@ -13,6 +13,8 @@ describe('E030 alert trip not on the alert route', () => {
         field: 'alert.informed_entity[0].route_id',
         value: 'NTH',
         message: 'Trip WD-2300 runs on route STH, not NTH; fix the route or the trip.',
+        tripId: 'WD-2300',
+        tripRouteId: 'STH',
       },
     ]);
   });

@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E030';
 export const severity: Severity = 'error';
+export const description = "An alert selector's trip runs on another route than the selector's route_id.";
+export const sentence = (n: FeedNotice) =>
+  `Trip ${n.tripId} runs on route ${n.tripRouteId}, not ${n.value}; fix the route or the trip.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const schedule = ctx.schedule;
@@ -19,7 +22,8 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
     const tripId = idOf(selector.trip, 'tripId');
     const trip = tripId === undefined ? undefined : schedule.trip(tripId);
     if (routeId === undefined || !trip || trip.routeId === routeId) return [];
-    const message = `Trip ${tripId} runs on route ${trip.routeId}, not ${routeId}; fix the route or the trip.`;
-    return [report(`alert.informed_entity[${i}].route_id`, message, { value: routeId })];
+    return [
+      report(`alert.informed_entity[${i}].route_id`, { value: routeId, tripId, tripRouteId: trip.routeId }),
+    ];
   });
 }

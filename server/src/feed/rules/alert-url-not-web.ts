@@ -8,6 +8,8 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'alert_url_not_web';
 export const severity: Severity = 'error';
+export const description = 'An alert URL is not an http or https address.';
+export const sentence = () => 'The alert URL must start with http:// or https://.';
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const translations = entity.alert?.url?.translation ?? [];
@@ -15,11 +17,7 @@ export function check(entity: FeedEntity): FeedNotice[] {
   return translations.flatMap((translation, i) => {
     const text = translation.text ?? '';
     if (isWebUrl(text)) return [];
-    return [
-      report(`alert.url.translation[${i}].text`, 'The alert URL must start with http:// or https://.', {
-        value: text.slice(0, 200),
-      }),
-    ];
+    return [report(`alert.url.translation[${i}].text`, { value: text.slice(0, 200) })];
   });
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './alert-without-informed-entity.ts';
-import { makeAlert, makeTripUpdate } from './test-support.ts';
+import { makeAlert, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('E032 alert without informed_entity', () => {
   it('refuses an alert about nothing', () => {
-    expect(check(makeAlert({ effect: 3 }))).toEqual([
+    expect(withSentences(check(makeAlert({ effect: 3 })))).toEqual([
       {
         code: 'E032',
         severity: 'error',

@@ -10,17 +10,20 @@ import { predictedTimes } from './predicted-times.ts';
  */
 export const code = 'E025';
 export const severity: Severity = 'error';
+export const description = 'A stop time update departs before it arrives.';
+export const sentence = (n: FeedNotice) =>
+  `Departure is ${Number(n.arrivalTime) - Number(n.value)} s before arrival at this stop; depart at or after arrival.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
   const stus = stopTimeUpdates(entity);
   return predictedTimes(entity, ctx).flatMap(({ arrival, departure }, i) => {
     if (!arrival || !departure || departure.secs >= arrival.secs) return [];
-    const message = `Departure is ${arrival.secs - departure.secs} s before arrival at this stop; depart at or after arrival.`;
     return [
-      report(stuField(i, `departure.${departure.field}`), message, {
+      report(stuField(i, `departure.${departure.field}`), {
         value: departure.secs,
         ...stopRef(stus[i]),
+        arrivalTime: arrival.secs,
       }),
     ];
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './empty-trip-update.ts';
-import { makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('empty_trip_update', () => {
   it('refuses a trip update without trip_id', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(1, { arrival: { delay: 60 } })], {}))).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([makeStopTimeUpdate(1, { arrival: { delay: 60 } })], {}))),
+    ).toEqual([
       {
         code: 'empty_trip_update',
         severity: 'error',

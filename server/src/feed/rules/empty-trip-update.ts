@@ -8,10 +8,10 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'empty_trip_update';
 export const severity: Severity = 'error';
+export const description = 'The trip update has no trip_id.';
+export const sentence = () => "Your trip update can't be empty.";
 
 export function check(entity: FeedEntity): FeedNotice[] {
   if (!entity.tripUpdate || idOf(entity.tripUpdate.trip, 'tripId') !== undefined) return [];
-  return [
-    reporter(code, severity, entity.id)('trip_update.trip.trip_id', "Your trip update can't be empty."),
-  ];
+  return [reporter(code, severity, entity.id)('trip_update.trip.trip_id')];
 }

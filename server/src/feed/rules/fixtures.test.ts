@@ -1,57 +1,250 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { feedMessageFromJson } from '@feeddesk/proto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { decodeFeedMessage, feedMessageFromJson } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
+import { fixtureDir, fixtureFiles } from './fixture-cases.ts';
 import { checkFeedEntity, checkFeedHeader, feedRules } from './index.ts';
-import { loadGtfsSchedule } from './test-support.ts';
+import { context, NOW, withSentences } from './test-support.ts';
 
-// transitland-lib testdata/rt/errors: Caltrain RT with one planted error each, named
-// `<code>.<field path with dashes>[.n].json`, validated against gtfs/caltrain-2023-ct.zip.
-const data = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
-const fixtureDir = `${data}gtfs-rt/invalid/transitland-rt-errors`;
-const present = existsSync(fixtureDir);
-if (!present) console.warn(`Fixtures not found at ${fixtureDir}; skipping the transitland fixture test`);
+/** Every notice of a fixture file, header first, with its sentence. */
+function noticesOf(path: string) {
+  const bytes = readFileSync(`${fixtureDir}${path}`);
+  const message = path.endsWith('.pb')
+    ? decodeFeedMessage(bytes)
+    : feedMessageFromJson(JSON.parse(bytes.toString('utf8')));
+  const ctx = context();
+  return withSentences([
+    ...checkFeedHeader(message.header, ctx),
+    ...message.entity.flatMap((entity) => checkFeedEntity(entity, ctx)),
+  ]);
+}
 
-/** Out of scope for saving trip updates and alerts: start_time/start_date formats and vehicle positions. */
-const SKIPPED_CODES = ['E020', 'E021', 'E026', 'E029'];
+const stu = (i: number, rest?: string) => `trip_update.stop_time_update[${i}]${rest ? `.${rest}` : ''}`;
+const tu = (code: string, field: string, message: string, extra = {}) => ({
+  code,
+  severity: 'error',
+  entityId: 'tu-1',
+  field,
+  message,
+  ...extra,
+});
+const alert = (code: string, field: string, message: string, extra = {}) => ({
+  ...tu(code, field, message, extra),
+  entityId: 'alert-1',
+});
 
-/** transitland names some fields differently from the notices' paths. */
-const aliases: Record<string, string> = {
-  'trip_update.schedule_relationship': 'trip_update.stop_time_update', // E043, E044
-  'vehicle_position.trip.trip_id': 'vehicle.trip.trip_id',
-  'vehicle_position.stop_id': 'vehicle.stop_id',
+/** What each fixture must raise, written out by hand: nothing more, nothing less. */
+const expected: Record<string, object[]> = {
+  'empty_trip_update.trip_update-trip-trip_id': [
+    tu('empty_trip_update', 'trip_update.trip.trip_id', "Your trip update can't be empty."),
+  ],
+  'no_changes.trip_update': [
+    tu(
+      'no_changes',
+      'trip_update',
+      'Nothing changed: cancel the trip, or skip a stop or give it a new time or delay.',
+    ),
+  ],
+  'E001.trip_update-stop_time_update-arrival-time': [
+    tu(
+      'E001',
+      stu(0, 'arrival.time'),
+      `${stu(0, 'arrival.time')} ${NOW * 1000} is not a time in POSIX seconds. It looks like milliseconds: divide by 1000.`,
+      { value: NOW * 1000, stopSequence: 2 },
+    ),
+  ],
+  'E050.trip_update-timestamp': [
+    tu(
+      'E050',
+      'trip_update.timestamp',
+      'trip_update.timestamp is 120 s in the future; use the time the data was measured.',
+      { value: NOW + 120, secondsAhead: 120 },
+    ),
+  ],
+  'E003.trip_update-trip-trip_id': [
+    tu(
+      'E003',
+      'trip_update.trip.trip_id',
+      'Trip WD-9999 is not in the schedule; pick a scheduled trip or load the schedule that has it.',
+      { value: 'WD-9999' },
+    ),
+  ],
+  'E004.trip_update-trip-route_id': [
+    tu(
+      'E004',
+      'trip_update.trip.route_id',
+      'Route XYZ is not in the schedule; use a route_id from routes.txt.',
+      { value: 'XYZ' },
+    ),
+  ],
+  'E035.trip_update-trip-route_id': [
+    tu(
+      'E035',
+      'trip_update.trip.route_id',
+      'Trip WD-2300 runs on route STH, not NTH; fix route_id or leave it out.',
+      { value: 'NTH', tripId: 'WD-2300', tripRouteId: 'STH' },
+    ),
+  ],
+  'E011.trip_update-stop_time_update-stop_id': [
+    tu('E011', stu(0, 'stop_id'), 'Stop NOPE is not in the schedule; use a stop_id from stops.txt.', {
+      value: 'NOPE',
+      stopSequence: 2,
+      stopId: 'NOPE',
+    }),
+  ],
+  'E041.trip_update-stop_time_update': [
+    tu(
+      'E041',
+      'trip_update.stop_time_update',
+      'The trip update has no stop time updates; change at least one stop or cancel the trip.',
+    ),
+  ],
+  'E040.trip_update-stop_time_update': [
+    tu('E040', stu(0), 'This stop time update has neither stop_sequence nor stop_id; give the stop.'),
+  ],
+  'E002.trip_update-stop_time_update-stop_sequence': [
+    tu(
+      'E002',
+      stu(1, 'stop_sequence'),
+      'stop_sequence 2 comes after 3; list stop time updates in increasing stop_sequence order.',
+      { value: 2, stopSequence: 2, previousStopSequence: 3 },
+    ),
+  ],
+  'E036.trip_update-stop_time_update-stop_sequence': [
+    tu(
+      'E036',
+      stu(1, 'stop_sequence'),
+      'stop_sequence 2 appears more than once; keep one stop time update per stop.',
+      { value: 2, stopSequence: 2 },
+    ),
+  ],
+  'E051.trip_update-stop_time_update-stop_sequence': [
+    tu(
+      'E051',
+      stu(0, 'stop_sequence'),
+      "Trip WD-2300 has no stop_sequence 7; use the trip's stop sequences.",
+      {
+        value: 7,
+        stopSequence: 7,
+        tripId: 'WD-2300',
+      },
+    ),
+  ],
+  'E043.trip_update-stop_time_update': [
+    tu(
+      'E043',
+      stu(1),
+      'This stop has neither arrival nor departure; give a time or delay, or mark it skipped.',
+      { stopSequence: 3 },
+    ),
+  ],
+  'E044.trip_update-stop_time_update-departure': [
+    tu('E044', stu(0, 'departure'), 'This departure has neither time nor delay; give one.', {
+      stopSequence: 2,
+      event: 'departure',
+    }),
+  ],
+  'E042.trip_update-stop_time_update-arrival': [
+    tu('E042', stu(0, 'arrival'), 'A NO_DATA stop must not have a arrival; remove it.', {
+      stopSequence: 2,
+      event: 'arrival',
+    }),
+  ],
+  'E022.trip_update-stop_time_update-arrival-time': [
+    tu(
+      'E022',
+      stu(1, 'arrival.time'),
+      'This stop is predicted 300 s before the previous stop; times must increase along the trip.',
+      { value: NOW + 300, stopSequence: 3, previousTime: NOW + 600 },
+    ),
+  ],
+  'E025.trip_update-stop_time_update-departure-time': [
+    tu(
+      'E025',
+      stu(0, 'departure.time'),
+      'Departure is 60 s before arrival at this stop; depart at or after arrival.',
+      { value: NOW, stopSequence: 2, arrivalTime: NOW + 60 },
+    ),
+  ],
+  'E032.alert-informed_entity': [
+    alert(
+      'E032',
+      'alert.informed_entity',
+      'The alert has no informed entity; add the route, trip or stop it is about.',
+    ),
+  ],
+  'alert_url_not_web.alert-url-translation-text': [
+    alert(
+      'alert_url_not_web',
+      'alert.url.translation[0].text',
+      'The alert URL must start with http:// or https://.',
+      { value: 'javascript:alert(1)' },
+    ),
+  ],
+  'E033.alert-informed_entity': [
+    alert(
+      'E033',
+      'alert.informed_entity[0]',
+      'This informed entity selects nothing; give a route, trip or stop.',
+    ),
+  ],
+  'E034.alert-informed_entity-agency_id': [
+    alert(
+      'E034',
+      'alert.informed_entity[0].agency_id',
+      'Agency NOPE is not in the schedule; use an agency_id from agency.txt.',
+      { value: 'NOPE' },
+    ),
+  ],
+  'E030.alert-informed_entity-route_id': [
+    alert(
+      'E030',
+      'alert.informed_entity[0].route_id',
+      'Trip WD-2300 runs on route STH, not NTH; fix the route or the trip.',
+      { value: 'NTH', tripId: 'WD-2300', tripRouteId: 'STH' },
+    ),
+  ],
+  'E031.alert-informed_entity-trip-route_id': [
+    alert(
+      'E031',
+      'alert.informed_entity[0].trip.route_id',
+      "The selector's route STH differs from its trip's route NTH; give one route.",
+      { value: 'NTH', routeId: 'STH' },
+    ),
+  ],
 };
 
-const fixtures = present ? readdirSync(fixtureDir).filter((name) => name.endsWith('.json')) : [];
-const implemented = new Set(feedRules.map((rule) => rule.code));
+const errorFiles = readdirSync(`${fixtureDir}errors`).sort();
+const validFiles = readdirSync(`${fixtureDir}valid`).sort();
 
-describe.skipIf(!present)('transitland RT error fixtures', () => {
-  const schedule = present ? loadGtfsSchedule(`${data}gtfs/caltrain-2023-ct.zip`) : null;
-  // After every timestamp in the fixtures (2023-11-08 01:10 UTC), so E050 stays quiet.
-  const ctx = { now: new Date('2023-11-08T01:15:00Z'), schedule };
-
-  it('covers the 32 fixtures, of which these codes are skipped', () => {
-    expect(fixtures).toHaveLength(32);
-    const codes = new Set(fixtures.map((name) => name.split('.')[0]));
-    expect([...codes].filter((code) => !implemented.has(code))).toEqual(SKIPPED_CODES);
+describe('feed rule fixtures (tests/fixtures/feed-rules)', () => {
+  it('are the files fixture-cases.ts generates, byte for byte', () => {
+    const files = fixtureFiles();
+    expect([...errorFiles.map((f) => `errors/${f}`), ...validFiles.map((f) => `valid/${f}`)].sort()).toEqual(
+      [...files.keys()].sort(),
+    );
+    for (const [path, content] of files) {
+      expect(readFileSync(`${fixtureDir}${path}`).equals(Buffer.from(content)), path).toBe(true);
+    }
   });
 
-  it.each(fixtures)('%s raises exactly its code on its field', (name) => {
+  it('cover every rule with a fixture named after its code', () => {
+    const codes = new Set(errorFiles.map((name) => name.split('.')[0]));
+    expect([...codes].sort()).toEqual(feedRules.map((rule) => rule.code).sort());
+    expect(errorFiles.map((name) => name.replace(/\.json$/, '')).sort()).toEqual(
+      Object.keys(expected).sort(),
+    );
+  });
+
+  it.each(errorFiles)('%s raises exactly its notices', (name) => {
+    const notices = noticesOf(`errors/${name}`);
+    expect(notices).toEqual(expected[name.replace(/\.json$/, '')]);
     const [code, path] = name.split('.');
-    const field = aliases[path.replaceAll('-', '.')] ?? path.replaceAll('-', '.');
-    const message = feedMessageFromJson(JSON.parse(readFileSync(`${fixtureDir}/${name}`, 'utf8')));
-    const notices = [
-      ...checkFeedHeader(message.header, ctx),
-      ...message.entity.flatMap((entity) => checkFeedEntity(entity, ctx)),
-    ].map((notice) => ({ code: notice.code, field: notice.field.replace(/\[\d+\]/g, '') }));
-    if (SKIPPED_CODES.includes(code)) {
-      expect(notices).toEqual([]);
-      return;
-    }
-    expect(notices.length).toBeGreaterThan(0);
-    for (const notice of notices) {
-      expect(notice.code).toBe(code);
-      expect(notice.field.startsWith(field)).toBe(true);
-    }
+    expect(
+      notices.every((n) => n.code === code && n.field.replace(/\[\d+\]/g, '').replaceAll('.', '-') === path),
+    ).toBe(true);
+  });
+
+  it.each(validFiles)('%s raises no notice', (name) => {
+    expect(noticesOf(`valid/${name}`)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FeedEntity, FeedHeader } from '@feeddesk/proto';
+import { noticeCatalogue, renderNotice } from '../../gtfs/index.ts';
 import * as alertRouteMismatch from './alert-route-mismatch.ts';
 import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
 import * as alertUrlNotWeb from './alert-url-not-web.ts';
@@ -68,3 +69,26 @@ export function checkFeedHeader(header: FeedHeader, ctx: FeedRuleContext): FeedN
 }
 
 export const hasErrors = (notices: FeedNotice[]) => notices.some((notice) => notice.severity === 'error');
+
+const catalogue = noticeCatalogue(feedRules);
+
+/** The sentence of a feed notice, from its code's rule and its fields. */
+export const renderFeedNotice = (notice: FeedNotice): string => renderNotice(notice, catalogue);
+
+/**
+ * A feed notice as the REST contract (422 `details.notices`, `warnings`) and the web app read it:
+ * its sentence in `message`, and only the documented fields, in their documented order.
+ */
+export type FeedNoticeJson = Pick<FeedNotice, 'code' | 'severity' | 'entityId' | 'field'> & {
+  message: string;
+} & Partial<Pick<FeedNotice, 'value' | 'stopSequence' | 'stopId'>>;
+
+export function feedNoticeJson(notice: FeedNotice): FeedNoticeJson {
+  const { code, severity, entityId, field } = notice;
+  const json: FeedNoticeJson = { code, severity, entityId, field, message: renderFeedNotice(notice) };
+  // The context fields of the sentence stay out: the contract lists these keys only.
+  if ('value' in notice) json.value = notice.value;
+  if ('stopSequence' in notice) json.stopSequence = notice.stopSequence;
+  if ('stopId' in notice) json.stopId = notice.stopId;
+  return json;
+}

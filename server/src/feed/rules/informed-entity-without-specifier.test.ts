@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './informed-entity-without-specifier.ts';
-import { makeAlert } from './test-support.ts';
+import { makeAlert, withSentences } from './test-support.ts';
 
 describe('E033 informed entity without specifier', () => {
   it('refuses a selector with only a direction', () => {
-    expect(check(makeAlert({ informedEntity: [{ stopId: 'CPT' }, { directionId: 1 }] }))).toEqual([
+    expect(
+      withSentences(check(makeAlert({ informedEntity: [{ stopId: 'CPT' }, { directionId: 1 }] }))),
+    ).toEqual([
       {
         code: 'E033',
         severity: 'error',

@@ -8,6 +8,8 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E033';
 export const severity: Severity = 'error';
+export const description = 'An informed_entity selects nothing.';
+export const sentence = () => 'This informed entity selects nothing; give a route, trip or stop.';
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -20,7 +22,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
       idOf(selector, 'stopId'),
     ];
     if (specifiers.some((value) => value !== undefined)) return [];
-    const message = 'This informed entity selects nothing; give a route, trip or stop.';
-    return [report(`alert.informed_entity[${i}]`, message)];
+    return [report(`alert.informed_entity[${i}]`)];
   });
 }

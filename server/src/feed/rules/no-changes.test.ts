@@ -1,14 +1,14 @@
 import { StopScheduleRelationship, TripScheduleRelationship } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
 import { check } from './no-changes.ts';
-import { makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('no_changes', () => {
   it('refuses a trip update whose stops change nothing', () => {
     const entity = makeTripUpdate([
       makeStopTimeUpdate(1, { scheduleRelationship: StopScheduleRelationship.NO_DATA }),
     ]);
-    expect(check(entity)).toEqual([
+    expect(withSentences(check(entity))).toEqual([
       {
         code: 'no_changes',
         severity: 'error',

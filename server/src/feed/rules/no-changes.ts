@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'no_changes';
 export const severity: Severity = 'error';
+export const description = 'The trip update is not cancelled and changes no stop.';
+export const sentence = () =>
+  'Nothing changed: cancel the trip, or skip a stop or give it a new time or delay.';
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const stus = stopTimeUpdates(entity);
@@ -21,6 +24,5 @@ export function check(entity: FeedEntity): FeedNotice[] {
       ),
   );
   if (changed) return [];
-  const message = 'Nothing changed: cancel the trip, or skip a stop or give it a new time or delay.';
-  return [reporter(code, severity, entity.id)('trip_update', message)];
+  return [reporter(code, severity, entity.id)('trip_update')];
 }

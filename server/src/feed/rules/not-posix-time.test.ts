@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { check, checkHeader } from './not-posix-time.ts';
-import { context, makeAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+import {
+  context,
+  makeAlert,
+  makeStopTimeUpdate,
+  makeTripUpdate,
+  NOW,
+  withSentences,
+} from './test-support.ts';
 
 describe('E001 not POSIX time', () => {
   it('refuses a stop time in milliseconds', () => {
     const entity = makeTripUpdate([makeStopTimeUpdate(2, { stopId: 'WDS', arrival: { time: NOW * 1000 } })]);
-    expect(check(entity)).toEqual([
+    expect(withSentences(check(entity))).toEqual([
       {
         code: 'E001',
         severity: 'error',

@@ -10,6 +10,9 @@ import { type FeedNotice, type Report, reporter, type Severity } from './notice.
  */
 export const code = 'E001';
 export const severity: Severity = 'error';
+export const description = 'A time is not in POSIX seconds.';
+export const sentence = (n: FeedNotice) =>
+  `${n.field} ${n.value} is not a time in POSIX seconds.${Number(n.value) >= MAX_POSIX ? ' It looks like milliseconds: divide by 1000.' : ''}`;
 
 export const MIN_POSIX = 1_104_537_600; // 2005-01-01, as MobilityData
 export const MAX_POSIX = 100_000_000_000;
@@ -42,6 +45,5 @@ export function checkHeader(header: FeedHeader): FeedNotice[] {
 
 function checkTime(report: Report, field: string, secs: number, ref: object = {}): FeedNotice[] {
   if (isPosix(secs)) return [];
-  const hint = secs >= MAX_POSIX ? ' It looks like milliseconds: divide by 1000.' : '';
-  return [report(field, `${field} ${secs} is not a time in POSIX seconds.${hint}`, { value: secs, ...ref })];
+  return [report(field, { value: secs, ...ref })];
 }

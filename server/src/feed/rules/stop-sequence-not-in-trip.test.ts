@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './stop-sequence-not-in-trip.ts';
-import { context, makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { context, makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('E051 stop_sequence not in the trip', () => {
   it('refuses a stop sequence the trip does not have', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(2), makeStopTimeUpdate(7)]), context())).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([makeStopTimeUpdate(2), makeStopTimeUpdate(7)]), context())),
+    ).toEqual([
       {
         code: 'E051',
         severity: 'error',
@@ -12,6 +14,7 @@ describe('E051 stop_sequence not in the trip', () => {
         field: 'trip_update.stop_time_update[1].stop_sequence',
         value: 7,
         message: "Trip WD-2300 has no stop_sequence 7; use the trip's stop sequences.",
+        tripId: 'WD-2300',
         stopSequence: 7,
       },
     ]);

@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E051';
 export const severity: Severity = 'error';
+export const description = "A stop_sequence is not in the trip's stop_times.txt.";
+export const sentence = (n: FeedNotice) =>
+  `Trip ${n.tripId} has no stop_sequence ${n.value}; use the trip's stop sequences.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const tripId = idOf(entity.tripUpdate?.trip, 'tripId');
@@ -19,7 +22,6 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   return stopTimeUpdates(entity).flatMap((stu, i) => {
     const sequence = own(stu, 'stopSequence');
     if (sequence === undefined || sequences.has(sequence)) return [];
-    const message = `Trip ${tripId} has no stop_sequence ${sequence}; use the trip's stop sequences.`;
-    return [report(stuField(i, 'stop_sequence'), message, { value: sequence, ...stopRef(stu) })];
+    return [report(stuField(i, 'stop_sequence'), { value: sequence, ...stopRef(stu), tripId })];
   });
 }

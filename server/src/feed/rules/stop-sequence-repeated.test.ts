@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './stop-sequence-repeated.ts';
-import { makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('E036 repeated stop_sequence', () => {
   it('refuses a stop sequence given twice', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(1), makeStopTimeUpdate(1)]))).toEqual([
+    expect(withSentences(check(makeTripUpdate([makeStopTimeUpdate(1), makeStopTimeUpdate(1)])))).toEqual([
       {
         code: 'E036',
         severity: 'error',

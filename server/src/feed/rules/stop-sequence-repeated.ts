@@ -8,6 +8,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E036';
 export const severity: Severity = 'error';
+export const description = 'Two stop time updates have the same stop_sequence.';
+export const sentence = (n: FeedNotice) =>
+  `stop_sequence ${n.value} appears more than once; keep one stop time update per stop.`;
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -19,7 +22,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
       seen.add(sequence);
       return [];
     }
-    const message = `stop_sequence ${sequence} appears more than once; keep one stop time update per stop.`;
-    return [report(stuField(i, 'stop_sequence'), message, { value: sequence, ...stopRef(stu) })];
+    return [report(stuField(i, 'stop_sequence'), { value: sequence, ...stopRef(stu) })];
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './stop-sequence-unsorted.ts';
-import { makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('E002 stop_time_updates not sorted', () => {
   it('refuses a stop sequence that goes backwards', () => {
@@ -9,7 +9,7 @@ describe('E002 stop_time_updates not sorted', () => {
       makeStopTimeUpdate(3),
       makeStopTimeUpdate(1, { stopId: 'CPT' }),
     ]);
-    expect(check(entity)).toEqual([
+    expect(withSentences(check(entity))).toEqual([
       {
         code: 'E002',
         severity: 'error',
@@ -17,6 +17,7 @@ describe('E002 stop_time_updates not sorted', () => {
         field: 'trip_update.stop_time_update[2].stop_sequence',
         value: 1,
         message: 'stop_sequence 1 comes after 3; list stop time updates in increasing stop_sequence order.',
+        previousStopSequence: 3,
         stopSequence: 1,
         stopId: 'CPT',
       },

@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E002';
 export const severity: Severity = 'error';
+export const description = 'Stop time updates are not sorted by stop_sequence.';
+export const sentence = (n: FeedNotice) =>
+  `stop_sequence ${n.value} comes after ${n.previousStopSequence}; list stop time updates in increasing stop_sequence order.`;
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -18,8 +21,13 @@ export function check(entity: FeedEntity): FeedNotice[] {
     const sequence = own(stu, 'stopSequence');
     if (sequence === undefined) return;
     if (previous !== undefined && sequence < previous) {
-      const message = `stop_sequence ${sequence} comes after ${previous}; list stop time updates in increasing stop_sequence order.`;
-      notices.push(report(stuField(i, 'stop_sequence'), message, { value: sequence, ...stopRef(stu) }));
+      notices.push(
+        report(stuField(i, 'stop_sequence'), {
+          value: sequence,
+          ...stopRef(stu),
+          previousStopSequence: previous,
+        }),
+      );
     }
     previous = sequence;
   });

@@ -5,6 +5,8 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
 /** Stop time event without delay or time: an empty arrival or departure (MobilityData E044, error). */
 export const code = 'E044';
 export const severity: Severity = 'error';
+export const description = 'An arrival or departure has neither time nor delay.';
+export const sentence = (n: FeedNotice) => `This ${n.event} has neither time nor delay; give one.`;
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -16,8 +18,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
           own(stu[event], 'time') === undefined &&
           own(stu[event], 'delay') === undefined,
       )
-      .map((event) =>
-        report(stuField(i, event), `This ${event} has neither time nor delay; give one.`, stopRef(stu)),
-      ),
+      .map((event) => report(stuField(i, event), { ...stopRef(stu), event })),
   );
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { check } from './stop-time-update-without-stop.ts';
-import { makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, NOW, withSentences } from './test-support.ts';
 
 describe('E040 stop time update without stop', () => {
   it('refuses a stop time update with neither stop_id nor stop_sequence', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(null, { arrival: { time: NOW } })]))).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([makeStopTimeUpdate(null, { arrival: { time: NOW } })]))),
+    ).toEqual([
       {
         code: 'E040',
         severity: 'error',

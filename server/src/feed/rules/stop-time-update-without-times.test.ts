@@ -1,11 +1,11 @@
 import { StopScheduleRelationship } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
 import { check } from './stop-time-update-without-times.ts';
-import { makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 
 describe('E043 stop time update without arrival or departure', () => {
   it('refuses a scheduled stop without times', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(2, { stopId: 'WDS' })]))).toEqual([
+    expect(withSentences(check(makeTripUpdate([makeStopTimeUpdate(2, { stopId: 'WDS' })])))).toEqual([
       {
         code: 'E043',
         severity: 'error',

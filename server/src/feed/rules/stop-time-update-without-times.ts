@@ -8,6 +8,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E043';
 export const severity: Severity = 'error';
+export const description = 'A stop time update has no arrival or departure and is not SKIPPED or NO_DATA.';
+export const sentence = () =>
+  'This stop has neither arrival nor departure; give a time or delay, or mark it skipped.';
 
 const exempt: number[] = [StopScheduleRelationship.SKIPPED, StopScheduleRelationship.NO_DATA];
 
@@ -15,7 +18,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
   return stopTimeUpdates(entity).flatMap((stu, i) => {
     if (exempt.includes(stopRelationship(stu)) || stu.arrival != null || stu.departure != null) return [];
-    const message = 'This stop has neither arrival nor departure; give a time or delay, or mark it skipped.';
-    return [report(stuField(i), message, stopRef(stu))];
+    return [report(stuField(i), stopRef(stu))];
   });
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type {
   Alert,
   FeedEntity,
@@ -7,9 +6,9 @@ import type {
   TripDescriptor,
   TripUpdate,
 } from '@feeddesk/proto';
-import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
 import type { FeedRuleContext, ScheduledTrip, ScheduleView } from './context.ts';
+import { renderFeedNotice } from './index.ts';
+import type { FeedNotice } from './notice.ts';
 
 type StopOptions = {
   arrival?: StopTimeEvent;
@@ -86,46 +85,6 @@ function scheduleView(data: ScheduleData): ScheduleView {
   };
 }
 
-type Row = Record<string, string>;
-
-/** A ScheduleView of a GTFS zip (without service day starts), for the fixture tests. */
-export function loadGtfsSchedule(zipPath: string): ScheduleView {
-  const files = unzipSync(readFileSync(zipPath));
-  const table = (name: string): Row[] =>
-    files[name]
-      ? parse(Buffer.from(files[name]), { columns: true, bom: true, skip_empty_lines: true, trim: true })
-      : [];
-  const trips = new Map<string, ScheduledTrip>();
-  for (const row of table('trips.txt')) {
-    const directionId =
-      row.direction_id === undefined || row.direction_id === '' ? undefined : Number(row.direction_id);
-    trips.set(row.trip_id, {
-      tripId: row.trip_id,
-      routeId: row.route_id,
-      serviceId: row.service_id,
-      directionId,
-      stopTimes: [],
-    });
-  }
-  for (const row of table('stop_times.txt')) {
-    trips.get(row.trip_id)?.stopTimes.push({
-      stopSequence: Number(row.stop_sequence),
-      stopId: row.stop_id,
-      arrivalSecs: toSecs(row.arrival_time),
-      departureSecs: toSecs(row.departure_time),
-    });
-  }
-  const agencies = table('agency.txt');
-  return scheduleView({
-    timezone: agencies[0]?.agency_timezone ?? 'UTC',
-    trips: [...trips.values()],
-    routes: table('routes.txt').map((row) => row.route_id),
-    stops: table('stops.txt').map((row) => row.stop_id),
-    agencies: agencies.map((row) => row.agency_id ?? ''),
-  });
-}
-
-function toSecs(time: string | undefined): number | null {
-  const match = /^(\d+):(\d\d):(\d\d)$/.exec(time ?? '');
-  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
-}
+/** Notices with their rendered sentence, so a rule's test asserts its data and its words at once. */
+export const withSentences = (notices: FeedNotice[]) =>
+  notices.map((notice) => ({ ...notice, message: renderFeedNotice(notice) }));

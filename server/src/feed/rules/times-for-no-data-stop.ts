@@ -10,6 +10,8 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E042';
 export const severity: Severity = 'error';
+export const description = 'A NO_DATA stop time update has an arrival or departure.';
+export const sentence = (n: FeedNotice) => `A NO_DATA stop must not have a ${n.event}; remove it.`;
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -17,8 +19,6 @@ export function check(entity: FeedEntity): FeedNotice[] {
     if (stopRelationship(stu) !== StopScheduleRelationship.NO_DATA) return [];
     return (['arrival', 'departure'] as const)
       .filter((event) => stu[event] != null)
-      .map((event) =>
-        report(stuField(i, event), `A NO_DATA stop must not have a ${event}; remove it.`, stopRef(stu)),
-      );
+      .map((event) => report(stuField(i, event), { ...stopRef(stu), event }));
   });
 }

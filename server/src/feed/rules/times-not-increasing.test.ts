@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeSchedule, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+import {
+  context,
+  makeSchedule,
+  makeStopTimeUpdate,
+  makeTripUpdate,
+  NOW,
+  withSentences,
+} from './test-support.ts';
 import { check } from './times-not-increasing.ts';
 
 describe('E022 predicted times not increasing', () => {
@@ -8,7 +15,7 @@ describe('E022 predicted times not increasing', () => {
       makeStopTimeUpdate(1, { departure: { time: NOW + 600 } }),
       makeStopTimeUpdate(2, { arrival: { time: NOW + 300 } }),
     ]);
-    expect(check(entity, context())).toEqual([
+    expect(withSentences(check(entity, context()))).toEqual([
       {
         code: 'E022',
         severity: 'error',
@@ -16,6 +23,7 @@ describe('E022 predicted times not increasing', () => {
         field: 'trip_update.stop_time_update[1].arrival.time',
         value: NOW + 300,
         message: 'This stop is predicted 300 s before the previous stop; times must increase along the trip.',
+        previousTime: NOW + 600,
         stopSequence: 2,
       },
     ]);

@@ -12,6 +12,9 @@ import { type PredictedEvent, predictedTimes } from './predicted-times.ts';
  */
 export const code = 'E022';
 export const severity: Severity = 'error';
+export const description = 'A stop is predicted before the previous stop.';
+export const sentence = (n: FeedNotice) =>
+  `This stop is predicted ${Number(n.previousTime) - Number(n.value)} s before the previous stop; times must increase along the trip.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
@@ -22,8 +25,7 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
     const first = arrival ?? departure;
     if (first && previous && first.secs < previous.secs) {
       const field = stuField(i, `${arrival ? 'arrival' : 'departure'}.${first.field}`);
-      const message = `This stop is predicted ${previous.secs - first.secs} s before the previous stop; times must increase along the trip.`;
-      notices.push(report(field, message, { value: first.secs, ...stopRef(stus[i]) }));
+      notices.push(report(field, { value: first.secs, ...stopRef(stus[i]), previousTime: previous.secs }));
     }
     previous = departure ?? arrival ?? previous;
   });

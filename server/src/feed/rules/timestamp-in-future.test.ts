@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeTripUpdate, NOW } from './test-support.ts';
+import { context, makeTripUpdate, NOW, withSentences } from './test-support.ts';
 import { check, checkHeader } from './timestamp-in-future.ts';
 
 describe('E050 timestamp in the future', () => {
   it('refuses a trip update timestamp more than a minute ahead', () => {
-    expect(check(makeTripUpdate([], undefined, { timestamp: NOW + 61 }), context())).toEqual([
+    expect(withSentences(check(makeTripUpdate([], undefined, { timestamp: NOW + 61 }), context()))).toEqual([
       {
         code: 'E050',
         severity: 'error',
@@ -12,6 +12,7 @@ describe('E050 timestamp in the future', () => {
         field: 'trip_update.timestamp',
         value: NOW + 61,
         message: 'trip_update.timestamp is 61 s in the future; use the time the data was measured.',
+        secondsAhead: 61,
       },
     ]);
   });

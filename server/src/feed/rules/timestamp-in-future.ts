@@ -11,6 +11,9 @@ import { type FeedNotice, type Report, reporter, type Severity } from './notice.
  */
 export const code = 'E050';
 export const severity: Severity = 'error';
+export const description = 'A timestamp is more than a minute in the future.';
+export const sentence = (n: FeedNotice) =>
+  `${n.field} is ${n.secondsAhead} s in the future; use the time the data was measured.`;
 
 export const TOLERANCE_SECS = 60;
 
@@ -30,9 +33,5 @@ function checkTime(report: Report, ctx: FeedRuleContext, field: string, secs: nu
   if (secs === undefined || !isPosix(secs)) return [];
   const ahead = secs - Math.floor(ctx.now.getTime() / 1000);
   if (ahead <= TOLERANCE_SECS) return [];
-  return [
-    report(field, `${field} is ${ahead} s in the future; use the time the data was measured.`, {
-      value: secs,
-    }),
-  ];
+  return [report(field, { value: secs, secondsAhead: ahead })];
 }

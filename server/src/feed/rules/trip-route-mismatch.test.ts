@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeTripUpdate } from './test-support.ts';
+import { context, makeTripUpdate, withSentences } from './test-support.ts';
 import { check } from './trip-route-mismatch.ts';
 
 describe('E035 trip not on the given route', () => {
   it('refuses a known route that is not the trip route', () => {
-    expect(check(makeTripUpdate([], { tripId: 'WD-2300', routeId: 'NTH' }), context())).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([], { tripId: 'WD-2300', routeId: 'NTH' }), context())),
+    ).toEqual([
       {
         code: 'E035',
         severity: 'error',
@@ -12,6 +14,8 @@ describe('E035 trip not on the given route', () => {
         field: 'trip_update.trip.route_id',
         value: 'NTH',
         message: 'Trip WD-2300 runs on route STH, not NTH; fix route_id or leave it out.',
+        tripId: 'WD-2300',
+        tripRouteId: 'STH',
       },
     ]);
   });

@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E035';
 export const severity: Severity = 'error';
+export const description = "A trip descriptor's route_id is not the route of its trip in the schedule.";
+export const sentence = (n: FeedNotice) =>
+  `Trip ${n.tripId} runs on route ${n.tripRouteId}, not ${n.value}; fix route_id or leave it out.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const schedule = ctx.schedule;
@@ -24,7 +27,6 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
     const scheduled = tripId === undefined ? undefined : schedule.trip(tripId);
     if (routeId === undefined || !scheduled || scheduled.routeId === routeId || !schedule.hasRoute(routeId))
       return [];
-    const message = `Trip ${tripId} runs on route ${scheduled.routeId}, not ${routeId}; fix route_id or leave it out.`;
-    return [report(`${field}.route_id`, message, { value: routeId })];
+    return [report(`${field}.route_id`, { value: routeId, tripId, tripRouteId: scheduled.routeId })];
   });
 }

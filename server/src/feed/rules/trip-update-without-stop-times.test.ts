@@ -1,11 +1,11 @@
 import { TripScheduleRelationship } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
-import { makeTripUpdate } from './test-support.ts';
+import { makeTripUpdate, withSentences } from './test-support.ts';
 import { check } from './trip-update-without-stop-times.ts';
 
 describe('E041 trip update without stop time updates', () => {
   it('refuses a scheduled trip without stop time updates', () => {
-    expect(check(makeTripUpdate([]))).toEqual([
+    expect(withSentences(check(makeTripUpdate([])))).toEqual([
       {
         code: 'E041',
         severity: 'error',

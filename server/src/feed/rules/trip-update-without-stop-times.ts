@@ -9,10 +9,12 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E041';
 export const severity: Severity = 'error';
+export const description = 'A trip update that is not cancelled has no stop time updates.';
+export const sentence = () =>
+  'The trip update has no stop time updates; change at least one stop or cancel the trip.';
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const tripUpdate = entity.tripUpdate;
   if (!tripUpdate || isCancelled(tripUpdate.trip) || stopTimeUpdates(entity).length > 0) return [];
-  const message = 'The trip update has no stop time updates; change at least one stop or cancel the trip.';
-  return [reporter(code, severity, entity.id)('trip_update.stop_time_update', message)];
+  return [reporter(code, severity, entity.id)('trip_update.stop_time_update')];
 }

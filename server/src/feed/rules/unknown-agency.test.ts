@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeAlert } from './test-support.ts';
+import { context, makeAlert, withSentences } from './test-support.ts';
 import { check } from './unknown-agency.ts';
 
 describe('E034 agency_id not in the schedule', () => {
   it('refuses an unknown agency', () => {
-    expect(check(makeAlert({ informedEntity: [{ agencyId: 'MYCITI' }] }), context())).toEqual([
+    expect(withSentences(check(makeAlert({ informedEntity: [{ agencyId: 'MYCITI' }] }), context()))).toEqual([
       {
         code: 'E034',
         severity: 'error',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeAlert, makeTripUpdate } from './test-support.ts';
+import { context, makeAlert, makeTripUpdate, withSentences } from './test-support.ts';
 import { check } from './unknown-route.ts';
 
 describe('E004 route_id not in the schedule', () => {
   it('refuses unknown routes on trips and alert selectors', () => {
-    expect(check(makeTripUpdate([], { tripId: 'WD-2300', routeId: 'XYZ' }), context())).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([], { tripId: 'WD-2300', routeId: 'XYZ' }), context())),
+    ).toEqual([
       {
         code: 'E004',
         severity: 'error',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { context, makeAlert, makeStopTimeUpdate, makeTripUpdate } from './test-support.ts';
+import { context, makeAlert, makeStopTimeUpdate, makeTripUpdate, withSentences } from './test-support.ts';
 import { check } from './unknown-stop.ts';
 
 describe('E011 stop_id not in the schedule', () => {
   it('refuses an unknown stop in a stop time update', () => {
-    expect(check(makeTripUpdate([makeStopTimeUpdate(2, { stopId: 'NOPE' })]), context())).toEqual([
+    expect(
+      withSentences(check(makeTripUpdate([makeStopTimeUpdate(2, { stopId: 'NOPE' })]), context())),
+    ).toEqual([
       {
         code: 'E011',
         severity: 'error',

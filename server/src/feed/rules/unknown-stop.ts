@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E011';
 export const severity: Severity = 'error';
+export const description = "A stop_id is not in the schedule's stops.txt.";
+export const sentence = (n: FeedNotice) =>
+  `Stop ${n.value} is not in the schedule; use a stop_id from stops.txt.`;
 
 type Ref = { field: string; stopId: string | undefined; ref?: object };
 
@@ -30,11 +33,6 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const report = reporter(code, severity, entity.id);
   return refs.flatMap(({ field, stopId, ref }) => {
     if (stopId === undefined || schedule.hasStop(stopId)) return [];
-    return [
-      report(field, `Stop ${stopId} is not in the schedule; use a stop_id from stops.txt.`, {
-        value: stopId,
-        ...ref,
-      }),
-    ];
+    return [report(field, { value: stopId, ...ref })];
   });
 }

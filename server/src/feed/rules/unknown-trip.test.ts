@@ -1,11 +1,11 @@
 import { TripScheduleRelationship } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
-import { context, makeAlert, makeTripUpdate } from './test-support.ts';
+import { context, makeAlert, makeTripUpdate, withSentences } from './test-support.ts';
 import { check } from './unknown-trip.ts';
 
 describe('E003 trip_id not in the schedule', () => {
   it('refuses an unknown trip', () => {
-    expect(check(makeTripUpdate([], { tripId: 'WD-9999' }), context())).toEqual([
+    expect(withSentences(check(makeTripUpdate([], { tripId: 'WD-9999' }), context()))).toEqual([
       {
         code: 'E003',
         severity: 'error',

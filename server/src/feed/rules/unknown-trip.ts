@@ -9,6 +9,9 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  */
 export const code = 'E003';
 export const severity: Severity = 'error';
+export const description = "A trip_id is not in the schedule's trips.txt.";
+export const sentence = (n: FeedNotice) =>
+  `Trip ${n.value} is not in the schedule; pick a scheduled trip or load the schedule that has it.`;
 
 export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   const schedule = ctx.schedule;
@@ -17,7 +20,6 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
   return tripDescriptors(entity).flatMap(({ field, trip }) => {
     const tripId = idOf(trip, 'tripId');
     if (tripId === undefined || isExtraTrip(trip) || schedule.trip(tripId)) return [];
-    const message = `Trip ${tripId} is not in the schedule; pick a scheduled trip or load the schedule that has it.`;
-    return [report(`${field}.trip_id`, message, { value: tripId })];
+    return [report(`${field}.trip_id`, { value: tripId })];
   });
 }

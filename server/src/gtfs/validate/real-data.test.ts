@@ -49,7 +49,7 @@ describe.skipIf(!dir)('real feeds (shared/data)', () => {
       const result = validateFeed(feed, { now, inputProblems: problems });
       const ms = performance.now() - started;
       const errorCodes = [
-        ...new Set(result.notices.filter((n) => n.severity === 'ERROR').map((n) => n.code)),
+        ...new Set(result.notices.filter((n) => n.severity === 'error').map((n) => n.code)),
       ].sort();
       expect(errorCodes).toEqual(EXPECTED_ERRORS[name] ?? []);
       const rows = [...feed.values()].reduce((sum, t) => sum + t.rows.length, 0);
@@ -64,7 +64,7 @@ describe.skipIf(!dir)('real feeds (shared/data)', () => {
     const { feed } = loadZip(join(dir!, 'original/gtfs.zip'));
     const stopTimes = feed.get('stop_times.txt')!;
     const tripCol = stopTimes.header.indexOf('trip_id');
-    const errors = validateFeed(feed, { now }).notices.filter((n) => n.severity === 'ERROR');
+    const errors = validateFeed(feed, { now }).notices.filter((n) => n.severity === 'error');
     expect(
       errors.map((n) => [n.code, n.fieldValue, stopTimes.rows[(n.csvRowNumber as number) - 2][tripCol]]),
     ).toEqual([

@@ -1,26 +1,21 @@
+import type { Notice as AnyNotice, NoticeSpec } from '../notice.ts';
 import type { GtfsFeed, RowOrigin } from '../tables.ts';
 import type { FeedIndex } from './feed-index.ts';
 
-/** MobilityData severities: ERROR = the spec says "must", WARNING = "should" or best practice, INFO = neither. */
-export type Severity = 'ERROR' | 'WARNING' | 'INFO';
+export type { NoticeSpec, Severity } from '../notice.ts';
 
 /**
- * One finding, as data. Field names follow the MobilityData GTFS Validator sampleNotices
- * (`csvRowNumber`, `tripId`, `fieldName`, ...); the sentence is rendered from it in the report.
+ * One finding of the schedule rules. Field names follow the MobilityData GTFS Validator
+ * sampleNotices (`csvRowNumber`, `tripId`, `fieldName`, ...); report.json writes its severity in
+ * MobilityData's capitals.
  */
-export type Notice = {
-  code: string;
-  severity: Severity;
+export type Notice = AnyNotice & {
   filename?: string;
   csvRowNumber?: number;
   fieldName?: string;
   fieldValue?: string;
   origin?: RowOrigin;
-  [context: string]: unknown;
 };
-
-/** A notice code a rule can emit, with the one-line description shown in the report. */
-export type NoticeSpec = { code: string; severity: Severity; description: string };
 
 export type RuleContext = { now: Date; index: FeedIndex };
 

@@ -26,7 +26,7 @@ describe('validateFeed', () => {
     expect(result.notices.filter((n) => n.code === 'invalid_time')).toEqual(
       ['arrival_time', 'departure_time'].map((fieldName) => ({
         code: 'invalid_time',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stop_times.txt',
         csvRowNumber: 3,
         fieldName,
@@ -49,12 +49,12 @@ describe('validateFeed', () => {
   it('reports reader problems as errors with their cell', () => {
     const inputProblems = [{ code: 'invalid_input_files_in_subfolder', message: 'Files are in gtfs/' }];
     expect(validateFeed(feedWith({}), { now, inputProblems }).notices).toEqual([
-      { code: 'invalid_input_files_in_subfolder', severity: 'ERROR', message: 'Files are in gtfs/' },
+      { code: 'invalid_input_files_in_subfolder', severity: 'error', message: 'Files are in gtfs/' },
     ]);
   });
   it('turns a rule that throws into a notice instead of failing', () => {
     const broken = {
-      codes: [{ code: 'x', severity: 'ERROR' as const, description: 'x' }],
+      codes: [{ code: 'x', severity: 'error' as const, description: 'x' }],
       check: () => {
         throw new Error('boom');
       },
@@ -62,7 +62,7 @@ describe('validateFeed', () => {
     expect(validateFeed(feedWith({}), { now }, [broken]).notices).toEqual([
       {
         code: 'runtime_exception_in_validator_error',
-        severity: 'ERROR',
+        severity: 'error',
         validator: 'x',
         message: 'Error: boom',
       },

@@ -16,7 +16,7 @@ export type ValidateFeedOptions = {
 /** A rule threw: a bug of ours, reported rather than crashing the upload (MobilityData's system error). */
 export const RUNTIME_EXCEPTION_IN_VALIDATOR: NoticeSpec = {
   code: 'runtime_exception_in_validator_error',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A validation rule failed unexpectedly; the feed could not be fully checked.',
 };
 
@@ -54,8 +54,8 @@ export function allNoticeSpecs(): NoticeSpec[] {
 function countBySeverity(notices: Notice[]): ValidationCounts {
   const counts = { errors: 0, warnings: 0, infos: 0 };
   for (const n of notices) {
-    if (n.severity === 'ERROR') counts.errors++;
-    else if (n.severity === 'WARNING') counts.warnings++;
+    if (n.severity === 'error') counts.errors++;
+    else if (n.severity === 'warning') counts.warnings++;
     else counts.infos++;
   }
   return counts;

@@ -4,9 +4,9 @@ import {
   convertUpload,
   type GtfsFeed,
   type InputProblem,
-  type Notice,
   plannerWarnings,
   type ReportJson,
+  type ScheduleNotice,
   validateFeed,
   writeGtfsZip,
   writePlainWorkbook,
@@ -58,7 +58,7 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
   });
   const blocking = result.blocking || converted.problems.length > 0;
   const firstErrors = result.notices
-    .filter((n) => n.severity === 'ERROR' || (options.blockOnWarnings && n.severity === 'WARNING'))
+    .filter((n) => n.severity === 'error' || (options.blockOnWarnings && n.severity === 'warning'))
     .slice(0, 10)
     .map(describeNotice);
   return {
@@ -79,7 +79,7 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
 }
 
 /** One line of the upload log per notice: where (workbook cell or file and row), the code, and the message. */
-export function describeNotice(n: Notice): string {
+export function describeNotice(n: ScheduleNotice): string {
   const where = n.origin
     ? `'${n.origin.sheet}'!${n.origin.cell}`
     : n.filename

@@ -16,14 +16,14 @@ function result(notices: Notice[]): ValidationResult {
 describe('buildReport', () => {
   const times: Notice[] = Array.from({ length: 60 }, (_, i) => ({
     code: 'invalid_time',
-    severity: 'ERROR',
+    severity: 'error',
     filename: 'stop_times.txt',
     csvRowNumber: i + 2,
     fieldName: 'arrival_time',
     fieldValue: i === 0 ? '<script>alert(1)</script>' : '08:59:',
     origin: { sheet: "STH WD's", cell: `F${i + 4}` },
   }));
-  const unknown: Notice = { code: 'unknown_file', severity: 'INFO', filename: 'notes.txt' };
+  const unknown: Notice = { code: 'unknown_file', severity: 'info', filename: 'notes.txt' };
   const { json, html } = buildReport(result([unknown, ...times]), meta);
 
   it('groups notices per code, errors first, at most 50 samples', () => {

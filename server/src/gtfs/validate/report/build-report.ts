@@ -1,3 +1,4 @@
+import { noticeCatalogue, renderNotice } from '../../notice.ts';
 import type { Notice, Severity, ValidationResult } from '../types.ts';
 import { allNoticeSpecs } from '../validate-feed.ts';
 import { renderHtml } from './render-html.ts';
@@ -12,9 +13,17 @@ export type ReportMeta = {
   timeZone?: string;
 };
 
+/** report.json keeps MobilityData's capitals; notices carry the product's lower-case severity. */
+export type ReportSeverity = 'ERROR' | 'WARNING' | 'INFO';
+const REPORT_SEVERITY: Record<Severity, ReportSeverity> = {
+  error: 'ERROR',
+  warning: 'WARNING',
+  info: 'INFO',
+};
+
 export type NoticeGroup = {
   code: string;
-  severity: Severity;
+  severity: ReportSeverity;
   description: string;
   totalNotices: number;
   sampleNotices: Omit<Notice, 'code' | 'severity'>[];
@@ -36,7 +45,7 @@ export type ReportJson = {
 
 /** As MobilityData's report.json: at most 50 samples per code. */
 export const MAX_SAMPLES = 50;
-const ORDER: Record<Severity, number> = { ERROR: 0, WARNING: 1, INFO: 2 };
+const ORDER: Record<ReportSeverity, number> = { ERROR: 0, WARNING: 1, INFO: 2 };
 
 /** report.json ({summary, notices: [{code, severity, totalNotices, sampleNotices}]}) and a readable report.html. */
 export function buildReport(result: ValidationResult, meta: ReportMeta): { json: ReportJson; html: string } {
@@ -56,13 +65,15 @@ export function buildReport(result: ValidationResult, meta: ReportMeta): { json:
 }
 
 function groupNotices(notices: Notice[]): NoticeGroup[] {
-  const descriptions = new Map(allNoticeSpecs().map((s) => [s.code, s.description]));
+  const catalogue = noticeCatalogue(allNoticeSpecs());
   const groups = new Map<string, NoticeGroup>();
-  for (const { code, severity, ...context } of notices) {
+  for (const n of notices) {
+    const { code, severity, ...context } = n;
     let group = groups.get(code);
     if (!group) {
-      const description = descriptions.get(code) ?? (context.message as string | undefined) ?? code;
-      group = { code, severity, description, totalNotices: 0, sampleNotices: [] };
+      // A code's description; a reader's problem of a code we do not list brings its own sentence.
+      const description = catalogue.get(code)?.description ?? renderNotice(n, catalogue);
+      group = { code, severity: REPORT_SEVERITY[severity], description, totalNotices: 0, sampleNotices: [] };
       groups.set(code, group);
     }
     group.totalNotices++;

@@ -4,13 +4,13 @@ import { plannerWarnings } from './planner-warnings.ts';
 
 const expired = (serviceId: string): Notice => ({
   code: 'expired_calendar',
-  severity: 'WARNING',
+  severity: 'warning',
   filename: 'calendar.txt',
   serviceId,
 });
 const ending = (code: string, feedEndDate: string): Notice => ({
   code,
-  severity: 'WARNING',
+  severity: 'warning',
   filename: 'feed_info.txt',
   currentDate: '20281220',
   feedEndDate,
@@ -23,7 +23,7 @@ describe('plannerWarnings', () => {
         expired('WE'),
         expired('SAT'),
         ending('feed_expiration_date30_days', '20281231'),
-        { code: 'unknown_file', severity: 'INFO' },
+        { code: 'unknown_file', severity: 'info' },
       ]),
     ).toEqual([
       '⚠ 2 services have an expired calendar (all its dates are in the past): WE, SAT. Remove them or give them new dates.',
@@ -35,6 +35,6 @@ describe('plannerWarnings', () => {
     expect(plannerWarnings([ending('feed_expiration_date7_days', '20281201')])).toEqual([
       '⚠ The schedule ended on 2028-12-01 (feed_info.feed_end_date): upload a current one.',
     ]);
-    expect(plannerWarnings([{ code: 'unknown_file', severity: 'INFO' }])).toEqual([]);
+    expect(plannerWarnings([{ code: 'unknown_file', severity: 'info' }])).toEqual([]);
   });
 });

@@ -14,14 +14,14 @@ describe('agency rules', () => {
     expect(missingAgencyId.check(twoAgencies, makeContext(twoAgencies))).toEqual([
       {
         code: 'missing_required_agency_id',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'agency.txt',
         csvRowNumber: 3,
         agencyName: 'Golden Arrow',
       },
       {
         code: 'missing_required_agency_id',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'routes.txt',
         csvRowNumber: 2,
         agencyName: '',
@@ -32,7 +32,7 @@ describe('agency rules', () => {
     expect(inconsistentTimezone.check(twoAgencies, makeContext(twoAgencies))).toEqual([
       {
         code: 'inconsistent_agency_timezone',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'agency.txt',
         csvRowNumber: 3,
         expected: 'Africa/Johannesburg',

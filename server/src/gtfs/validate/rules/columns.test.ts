@@ -10,15 +10,15 @@ describe('columns', () => {
     expect(check(feed)).toEqual([
       {
         code: 'duplicated_column',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'routes.txt',
         fieldName: 'route_long_name',
         firstIndex: 1,
         secondIndex: 2,
       },
-      { code: 'empty_column_name', severity: 'WARNING', filename: 'routes.txt', index: 3 },
-      { code: 'unknown_column', severity: 'INFO', filename: 'routes.txt', fieldName: 'track', index: 4 },
-      { code: 'missing_required_column', severity: 'ERROR', filename: 'routes.txt', fieldName: 'route_type' },
+      { code: 'empty_column_name', severity: 'warning', filename: 'routes.txt', index: 3 },
+      { code: 'unknown_column', severity: 'info', filename: 'routes.txt', fieldName: 'track', index: 4 },
+      { code: 'missing_required_column', severity: 'error', filename: 'routes.txt', fieldName: 'route_type' },
     ]);
   });
   it('raises nothing on a clean feed', () => expect(check(feedWith({}))).toEqual([]));

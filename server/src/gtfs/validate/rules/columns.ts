@@ -5,28 +5,28 @@ import { type Notice, type NoticeSpec, notice } from '../types.ts';
 /** A required column is missing. GTFS reference: required fields' columns must be present. */
 export const MISSING_REQUIRED_COLUMN: NoticeSpec = {
   code: 'missing_required_column',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A required column is missing from the file header.',
 };
 
 /** The same column name appears twice in a header. GTFS reference, "File Requirements". */
 export const DUPLICATED_COLUMN: NoticeSpec = {
   code: 'duplicated_column',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'The same column name appears twice in the file header.',
 };
 
 /** A column name is empty. GTFS reference, "File Requirements": field names must be given. */
 export const EMPTY_COLUMN_NAME: NoticeSpec = {
   code: 'empty_column_name',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'A column name in the file header is empty.',
 };
 
 /** A column is not defined by the GTFS reference for this file and is ignored. */
 export const UNKNOWN_COLUMN: NoticeSpec = {
   code: 'unknown_column',
-  severity: 'INFO',
+  severity: 'info',
   description: 'A column is not defined by the GTFS reference for this file and is ignored.',
 };
 

@@ -16,7 +16,7 @@ describe('date rules (relative to options.now)', () => {
     expect(expiredCalendar.check(feed, makeContext(feed, now))).toEqual([
       {
         code: 'expired_calendar',
-        severity: 'WARNING',
+        severity: 'warning',
         filename: 'calendar.txt',
         csvRowNumber: 2,
         serviceId: 'WD',
@@ -28,7 +28,7 @@ describe('date rules (relative to options.now)', () => {
       feedWith({
         'feed_info.txt': `feed_publisher_name,feed_publisher_url,feed_lang,feed_end_date\nP,https://p.za,en,${end}\n`,
       });
-    const base = { severity: 'WARNING', filename: 'feed_info.txt', csvRowNumber: 2, currentDate: '20260901' };
+    const base = { severity: 'warning', filename: 'feed_info.txt', csvRowNumber: 2, currentDate: '20260901' };
     const in5 = info('20260906');
     expect(feedExpiration.check(in5, makeContext(in5, now))).toEqual([
       {

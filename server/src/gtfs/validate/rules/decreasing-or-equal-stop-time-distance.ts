@@ -6,7 +6,7 @@ import { forEachTrip } from './trip-stop-times.ts';
 /** shape_dist_traveled does not increase along a trip. GTFS reference, stop_times.shape_dist_traveled: values must increase along the trip. */
 export const DECREASING_OR_EQUAL_STOP_TIME_DISTANCE: NoticeSpec = {
   code: 'decreasing_or_equal_stop_time_distance',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'shape_dist_traveled does not increase from one stop of a trip to the next.',
 };
 

@@ -11,7 +11,7 @@ describe('duplicate_key', () => {
     expect(check(feed, makeContext(feed))).toEqual([
       {
         code: 'duplicate_key',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stops.txt',
         oldCsvRowNumber: 2,
         newCsvRowNumber: 3,
@@ -21,7 +21,7 @@ describe('duplicate_key', () => {
       },
       {
         code: 'duplicate_key',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stop_times.txt',
         oldCsvRowNumber: 2,
         newCsvRowNumber: 3,

@@ -5,7 +5,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** Two rows share a primary key. GTFS reference, "Dataset Files": primary keys must be unique. */
 export const DUPLICATE_KEY: NoticeSpec = {
   code: 'duplicate_key',
-  severity: 'ERROR',
+  severity: 'error',
   description:
     'Two rows have the same primary key (e.g. the same stop_id, or the same trip_id and stop_sequence).',
 };

@@ -6,8 +6,8 @@ describe('empty_file', () => {
   it('reports a required file without rows and a file without header', () => {
     const feed = feedWith({ 'routes.txt': 'route_id,route_type\n', 'transfers.txt': '' });
     expect(check(feed)).toEqual([
-      { code: 'empty_file', severity: 'ERROR', filename: 'routes.txt' },
-      { code: 'empty_file', severity: 'ERROR', filename: 'transfers.txt' },
+      { code: 'empty_file', severity: 'error', filename: 'routes.txt' },
+      { code: 'empty_file', severity: 'error', filename: 'transfers.txt' },
     ]);
   });
   it('accepts an optional file with a header only (sample feed shapes.txt)', () => {

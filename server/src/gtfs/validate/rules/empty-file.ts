@@ -8,7 +8,7 @@ import { type Notice, type NoticeSpec, notice } from '../types.ts';
  */
 export const EMPTY_FILE: NoticeSpec = {
   code: 'empty_file',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A file has no header line, or a required file has no data rows.',
 };
 

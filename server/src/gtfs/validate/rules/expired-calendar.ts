@@ -10,7 +10,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
  */
 export const EXPIRED_CALENDAR: NoticeSpec = {
   code: 'expired_calendar',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'All the dates of a service in calendar.txt are in the past.',
 };
 

@@ -10,7 +10,7 @@ import { formatTime, isValidTime } from './trip-stop-times.ts';
  */
 export const FAST_TRAVEL_BETWEEN_CONSECUTIVE_STOPS: NoticeSpec = {
   code: 'fast_travel_between_consecutive_stops',
-  severity: 'WARNING',
+  severity: 'warning',
   description:
     'A trip would travel implausibly fast between two consecutive stops (check times and stop positions).',
 };

@@ -5,14 +5,14 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** feed_end_date is less than 7 days away. GTFS Best Practices: a feed should be valid for at least the next 7 days. */
 export const FEED_EXPIRATION_DATE_7_DAYS: NoticeSpec = {
   code: 'feed_expiration_date7_days',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'feed_info.feed_end_date is less than 7 days away: publish a new feed.',
 };
 
 /** feed_end_date is less than 30 days away. GTFS Best Practices: a feed should cover at least the next 30 days. */
 export const FEED_EXPIRATION_DATE_30_DAYS: NoticeSpec = {
   code: 'feed_expiration_date30_days',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'feed_info.feed_end_date is less than 30 days away.',
 };
 

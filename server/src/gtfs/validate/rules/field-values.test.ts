@@ -16,13 +16,13 @@ describe('field values', () => {
     });
     const e = (code: string, fieldName: string, fieldValue: string, where: object) => ({
       code,
-      severity: code === 'unexpected_enum_value' ? 'WARNING' : 'ERROR',
+      severity: code === 'unexpected_enum_value' ? 'warning' : 'error',
       fieldName,
       fieldValue,
       ...where,
     });
     expect(check(feed)).toEqual([
-      { code: 'missing_required_field', severity: 'ERROR', fieldName: 'agency_name', ...at('agency.txt', 2) },
+      { code: 'missing_required_field', severity: 'error', fieldName: 'agency_name', ...at('agency.txt', 2) },
       e('invalid_url', 'agency_url', 'www.example', at('agency.txt', 2)),
       e('invalid_timezone', 'agency_timezone', 'Mars/Base', at('agency.txt', 2)),
       e('invalid_language_code', 'agency_lang', 'not a tag!', at('agency.txt', 2)),

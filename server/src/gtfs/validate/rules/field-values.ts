@@ -21,39 +21,39 @@ const spec = (code: string, severity: NoticeSpec['severity'], description: strin
 });
 
 /** A required field is empty. GTFS reference, "Field Definitions" (Presence: Required). */
-export const MISSING_REQUIRED_FIELD = spec('missing_required_field', 'ERROR', 'A required field is empty.');
+export const MISSING_REQUIRED_FIELD = spec('missing_required_field', 'error', 'A required field is empty.');
 /** GTFS reference, "Field Types": each type below has a required format. */
-export const INVALID_DATE = spec('invalid_date', 'ERROR', 'A date is not a valid YYYYMMDD date.');
+export const INVALID_DATE = spec('invalid_date', 'error', 'A date is not a valid YYYYMMDD date.');
 export const INVALID_TIME = spec(
   'invalid_time',
-  'ERROR',
+  'error',
   'A time is not in HH:MM:SS form (H:MM:SS allowed).',
 );
 export const INVALID_TIMEZONE = spec(
   'invalid_timezone',
-  'ERROR',
+  'error',
   'A time zone is not a valid IANA time zone id.',
 );
-export const INVALID_URL = spec('invalid_url', 'ERROR', 'A URL is not a fully qualified http or https URL.');
-export const INVALID_EMAIL = spec('invalid_email', 'ERROR', 'An email address is malformed.');
+export const INVALID_URL = spec('invalid_url', 'error', 'A URL is not a fully qualified http or https URL.');
+export const INVALID_EMAIL = spec('invalid_email', 'error', 'An email address is malformed.');
 export const INVALID_LANGUAGE_CODE = spec(
   'invalid_language_code',
-  'ERROR',
+  'error',
   'A language code is not a valid IETF BCP 47 tag.',
 );
-export const INVALID_COLOR = spec('invalid_color', 'ERROR', 'A color is not a six-digit hexadecimal value.');
-export const INVALID_CURRENCY = spec('invalid_currency', 'ERROR', 'A currency code is not an ISO 4217 code.');
-export const INVALID_INTEGER = spec('invalid_integer', 'ERROR', 'A value cannot be read as an integer.');
-export const INVALID_FLOAT = spec('invalid_float', 'ERROR', 'A value cannot be read as a number.');
+export const INVALID_COLOR = spec('invalid_color', 'error', 'A color is not a six-digit hexadecimal value.');
+export const INVALID_CURRENCY = spec('invalid_currency', 'error', 'A currency code is not an ISO 4217 code.');
+export const INVALID_INTEGER = spec('invalid_integer', 'error', 'A value cannot be read as an integer.');
+export const INVALID_FLOAT = spec('invalid_float', 'error', 'A value cannot be read as a number.');
 export const NUMBER_OUT_OF_RANGE = spec(
   'number_out_of_range',
-  'ERROR',
+  'error',
   'A number is outside the range the GTFS reference allows (e.g. latitude beyond ±90).',
 );
 /** An enum value the reference does not define; MobilityData makes it a WARNING (may be a newer spec). */
 export const UNEXPECTED_ENUM_VALUE = spec(
   'unexpected_enum_value',
-  'WARNING',
+  'warning',
   'An enumerated field holds a value the GTFS reference does not define.',
 );
 

@@ -8,7 +8,7 @@ describe('foreign_key_violation', () => {
       'routes.txt': 'route_id,agency_id,route_long_name,route_type\nAAMV,DTAZ,Airport,3\nSTH,MR,Southern,2\n',
       'trips.txt': 'route_id,service_id,trip_id,shape_id\nSTH,XX,WD-2300,SH1\n',
     });
-    const fk = { code: 'foreign_key_violation', severity: 'ERROR', csvRowNumber: 2 };
+    const fk = { code: 'foreign_key_violation', severity: 'error', csvRowNumber: 2 };
     expect(check(feed, makeContext(feed))).toEqual([
       {
         ...fk,

@@ -5,7 +5,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A value refers to a record that does not exist. GTFS reference: "Foreign ID referencing ...". */
 export const FOREIGN_KEY_VIOLATION: NoticeSpec = {
   code: 'foreign_key_violation',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A value refers to a record that does not exist in the parent file (e.g. an unknown stop_id).',
 };
 

@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** Agencies have different time zones. GTFS reference, agency.agency_timezone: all agencies must have the same. */
 export const INCONSISTENT_AGENCY_TIMEZONE: NoticeSpec = {
   code: 'inconsistent_agency_timezone',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'Agencies of one feed have different agency_timezone values.',
 };
 

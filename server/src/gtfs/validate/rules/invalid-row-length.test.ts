@@ -9,7 +9,7 @@ describe('invalid_row_length', () => {
     expect(check(feed)).toEqual([
       {
         code: 'invalid_row_length',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'routes.txt',
         csvRowNumber: 2,
         rowLength: 9,
@@ -17,7 +17,7 @@ describe('invalid_row_length', () => {
       },
       {
         code: 'invalid_row_length',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'trips.txt',
         csvRowNumber: 2,
         rowLength: 2,

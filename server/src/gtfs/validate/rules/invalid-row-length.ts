@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice } from '../types.ts';
 /** A row has a different number of values than the header. GTFS reference, "File Requirements". */
 export const INVALID_ROW_LENGTH: NoticeSpec = {
   code: 'invalid_row_length',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A row has a different number of values than the header has columns.',
 };
 

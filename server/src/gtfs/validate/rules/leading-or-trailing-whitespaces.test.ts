@@ -10,7 +10,7 @@ describe('leading_or_trailing_whitespaces', () => {
     expect(check(feed)).toEqual([
       {
         code: 'leading_or_trailing_whitespaces',
-        severity: 'WARNING',
+        severity: 'warning',
         filename: 'routes.txt',
         csvRowNumber: 2,
         fieldName: 'route_id',

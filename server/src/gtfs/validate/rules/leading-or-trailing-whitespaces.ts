@@ -8,7 +8,7 @@ import { type Notice, type NoticeSpec, notice } from '../types.ts';
  */
 export const LEADING_OR_TRAILING_WHITESPACES: NoticeSpec = {
   code: 'leading_or_trailing_whitespaces',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'A value has leading or trailing spaces (they were removed before validation).',
 };
 

@@ -8,7 +8,7 @@ import { locationTypes } from './stop-locations.ts';
  */
 export const LOCATION_WITH_UNEXPECTED_STOP_TIME: NoticeSpec = {
   code: 'location_with_unexpected_stop_time',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop time refers to a location that is not a stop or platform (e.g. a station).',
 };
 

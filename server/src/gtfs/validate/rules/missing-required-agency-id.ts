@@ -7,7 +7,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
  */
 export const MISSING_REQUIRED_AGENCY_ID: NoticeSpec = {
   code: 'missing_required_agency_id',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'agency_id is empty although the feed defines more than one agency.',
 };
 

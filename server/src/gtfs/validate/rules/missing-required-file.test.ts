@@ -6,8 +6,8 @@ describe('missing_required_file', () => {
   it('reports a missing stops.txt and missing calendars', () => {
     const feed = feedWith({ 'stops.txt': undefined, 'calendar.txt': undefined });
     expect(check(feed)).toEqual([
-      { code: 'missing_required_file', severity: 'ERROR', filename: 'stops.txt' },
-      { code: 'missing_calendar_and_calendar_date_files', severity: 'ERROR' },
+      { code: 'missing_required_file', severity: 'error', filename: 'stops.txt' },
+      { code: 'missing_calendar_and_calendar_date_files', severity: 'error' },
     ]);
   });
   it('accepts calendar_dates.txt without calendar.txt (Metro-North)', () => {

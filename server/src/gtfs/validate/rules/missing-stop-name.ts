@@ -5,7 +5,7 @@ import { locationTypes } from './stop-locations.ts';
 /** A stop, station or entrance has no stop_name. GTFS reference, stops.stop_name: required for location_type 0, 1 and 2. */
 export const MISSING_STOP_NAME: NoticeSpec = {
   code: 'missing_stop_name',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop, station or entrance (location_type 0, 1 or 2) has no stop_name.',
 };
 

@@ -5,7 +5,7 @@ import { forEachTrip, view } from './trip-stop-times.ts';
 /** A trip's first or last stop time lacks arrival_time or departure_time. GTFS reference, stop_times.arrival_time: required for the first and last stop of a trip. */
 export const MISSING_TRIP_EDGE: NoticeSpec = {
   code: 'missing_trip_edge',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'The first or last stop of a trip has no arrival_time or no departure_time.',
 };
 

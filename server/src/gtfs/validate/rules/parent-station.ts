@@ -5,21 +5,21 @@ import { locationTypes } from './stop-locations.ts';
 /** An entrance, generic node or boarding area has no parent_station. GTFS reference, stops.parent_station: required for location_type 2, 3, 4. */
 export const LOCATION_WITHOUT_PARENT_STATION: NoticeSpec = {
   code: 'location_without_parent_station',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'An entrance, generic node or boarding area (location_type 2, 3, 4) has no parent_station.',
 };
 
 /** A station has a parent_station. GTFS reference, stops.parent_station: forbidden for location_type 1. */
 export const STATION_WITH_PARENT_STATION: NoticeSpec = {
   code: 'station_with_parent_station',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A station (location_type 1) has a parent_station, which is forbidden.',
 };
 
 /** parent_station points at the wrong kind of location. GTFS reference, stops.parent_station. */
 export const WRONG_PARENT_LOCATION_TYPE: NoticeSpec = {
   code: 'wrong_parent_location_type',
-  severity: 'ERROR',
+  severity: 'error',
   description:
     'parent_station refers to the wrong kind of location (a stop needs a station, a boarding area a platform).',
 };

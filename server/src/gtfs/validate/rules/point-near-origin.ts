@@ -5,7 +5,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A point lies within 1° of (0, 0), in the Gulf of Guinea: almost surely a placeholder (MobilityData, ERROR). */
 export const POINT_NEAR_ORIGIN: NoticeSpec = {
   code: 'point_near_origin',
-  severity: 'ERROR',
+  severity: 'error',
   description:
     'A stop or shape point is within 1 degree of latitude 0, longitude 0 (a placeholder, not a place).',
 };
@@ -13,7 +13,7 @@ export const POINT_NEAR_ORIGIN: NoticeSpec = {
 /** A point lies within 1° of a pole: latitude and longitude are probably swapped (MobilityData, ERROR). */
 export const POINT_NEAR_POLE: NoticeSpec = {
   code: 'point_near_pole',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop or shape point is within 1 degree of a pole (latitude and longitude swapped?).',
 };
 

@@ -18,7 +18,7 @@ describe('point_near_pole', () => {
     expect(pointNearOrigin.check(feed, makeContext(feed))).toEqual([
       {
         code: 'point_near_pole',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stops.txt',
         csvRowNumber: 3,
         entityId: 'SOUTH',
@@ -29,7 +29,7 @@ describe('point_near_pole', () => {
       },
       {
         code: 'point_near_pole',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'shapes.txt',
         csvRowNumber: 3,
         entityId: 'sth',

@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A route has neither route_short_name nor route_long_name. GTFS reference, routes.txt: one of them is required. */
 export const ROUTE_BOTH_SHORT_AND_LONG_NAME_MISSING: NoticeSpec = {
   code: 'route_both_short_and_long_name_missing',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A route has neither route_short_name nor route_long_name.',
 };
 

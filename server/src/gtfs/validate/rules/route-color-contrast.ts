@@ -8,7 +8,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
  */
 export const ROUTE_COLOR_CONTRAST: NoticeSpec = {
   code: 'route_color_contrast',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'route_color and route_text_color do not contrast enough to be read.',
 };
 

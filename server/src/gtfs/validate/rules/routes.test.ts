@@ -12,7 +12,7 @@ describe('route rules', () => {
     expect(bothNames.check(feed, makeContext(feed))).toEqual([
       {
         code: 'route_both_short_and_long_name_missing',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'routes.txt',
         csvRowNumber: 2,
         routeId: 'STH',
@@ -23,7 +23,7 @@ describe('route rules', () => {
     expect(contrast.check(feed, makeContext(feed))).toEqual([
       {
         code: 'route_color_contrast',
-        severity: 'WARNING',
+        severity: 'warning',
         filename: 'routes.txt',
         csvRowNumber: 2,
         routeId: 'STH',

@@ -11,7 +11,7 @@ describe('start_and_end_range_out_of_order', () => {
     expect(check(feed, makeContext(feed))).toEqual([
       {
         code: 'start_and_end_range_out_of_order',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'calendar.txt',
         csvRowNumber: 2,
         entityId: 'WD',

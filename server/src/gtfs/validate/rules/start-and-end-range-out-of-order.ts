@@ -8,7 +8,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
  */
 export const START_AND_END_RANGE_OUT_OF_ORDER: NoticeSpec = {
   code: 'start_and_end_range_out_of_order',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A date or time range ends before it starts (e.g. calendar start_date after end_date).',
 };
 

@@ -5,14 +5,14 @@ import { forEachTrip, formatTime, isValidTime } from './trip-stop-times.ts';
 /** A stop is reached before the previous stop is left. GTFS reference, stop_times: times must not go backwards along a trip. */
 export const STOP_TIME_WITH_ARRIVAL_BEFORE_PREVIOUS_DEPARTURE_TIME: NoticeSpec = {
   code: 'stop_time_with_arrival_before_previous_departure_time',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop is reached before the previous stop of the trip is left (time goes backwards).',
 };
 
 /** A stop time departs before it arrives. GTFS reference, stop_times.departure_time. */
 export const STOP_TIME_WITH_DEPARTURE_BEFORE_ARRIVAL_TIME: NoticeSpec = {
   code: 'stop_time_with_departure_before_arrival_time',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop time has departure_time before arrival_time.',
 };
 

@@ -18,7 +18,7 @@ describe('stop_time_with_departure_before_arrival_time', () => {
     expect(arrivalDeparture.check(feed, makeContext(feed))).toEqual([
       {
         code,
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stop_times.txt',
         csvRowNumber: 3,
         tripId: 'WD-2300',
@@ -28,7 +28,7 @@ describe('stop_time_with_departure_before_arrival_time', () => {
       },
       {
         code,
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stop_times.txt',
         csvRowNumber: 5,
         tripId: 'WD-2302',

@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A stop time has arrival_time without departure_time or the reverse. GTFS reference, stop_times: both or neither. */
 export const STOP_TIME_WITH_ONLY_ARRIVAL_OR_DEPARTURE_TIME: NoticeSpec = {
   code: 'stop_time_with_only_arrival_or_departure_time',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop time has only one of arrival_time and departure_time; give both or neither.',
 };
 

@@ -23,7 +23,7 @@ describe('stop time rules', () => {
     expect(run(missingTripEdge)).toEqual([
       {
         code: 'missing_trip_edge',
-        severity: 'ERROR',
+        severity: 'error',
         ...st(3),
         stopSequence: '0',
         specifiedField: 'arrival_time',
@@ -33,8 +33,8 @@ describe('stop time rules', () => {
   it('stop_time_with_only_arrival_or_departure_time', () => {
     const code = 'stop_time_with_only_arrival_or_departure_time';
     expect(run(onlyOne)).toEqual([
-      { code, severity: 'ERROR', ...st(3), stopSequence: '0', specifiedField: 'departure_time' },
-      { code, severity: 'ERROR', ...st(4), stopSequence: '1', specifiedField: 'arrival_time' },
+      { code, severity: 'error', ...st(3), stopSequence: '0', specifiedField: 'departure_time' },
+      { code, severity: 'error', ...st(4), stopSequence: '1', specifiedField: 'arrival_time' },
     ]);
   });
   it('stop_time_with_arrival_before_previous_departure_time: the last departure known is kept', () => {
@@ -46,7 +46,7 @@ describe('stop time rules', () => {
     expect(arrivalDeparture.check(back, makeContext(back))).toEqual([
       {
         code: 'stop_time_with_arrival_before_previous_departure_time',
-        severity: 'ERROR',
+        severity: 'error',
         ...st(3),
         prevCsvRowNumber: 2,
         departureTime: '05:10:00',
@@ -58,7 +58,7 @@ describe('stop time rules', () => {
     expect(run(distance)).toEqual([
       {
         code: 'decreasing_or_equal_stop_time_distance',
-        severity: 'ERROR',
+        severity: 'error',
         ...st(2),
         stopId: 'WDS',
         shapeDistTraveled: 1.5,
@@ -78,7 +78,7 @@ describe('stop time rules', () => {
     const [n] = fastTravel.check(bus, makeContext(bus));
     expect(n).toMatchObject({
       code: 'fast_travel_between_consecutive_stops',
-      severity: 'WARNING',
+      severity: 'warning',
       tripId: 'WD-2300',
       stopId1: 'CPT1',
       stopId2: 'WDS',

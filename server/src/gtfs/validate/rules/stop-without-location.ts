@@ -5,7 +5,7 @@ import { locationTypes } from './stop-locations.ts';
 /** A stop, station or entrance has no stop_lat or stop_lon. GTFS reference: required for location_type 0, 1 and 2. */
 export const STOP_WITHOUT_LOCATION: NoticeSpec = {
   code: 'stop_without_location',
-  severity: 'ERROR',
+  severity: 'error',
   description: 'A stop, station or entrance (location_type 0, 1 or 2) has no stop_lat or stop_lon.',
 };
 

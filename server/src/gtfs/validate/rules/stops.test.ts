@@ -26,19 +26,19 @@ const stop = (csvRowNumber: number, stopId: string) => ({ filename: 'stops.txt',
 describe('stop rules', () => {
   it('missing_stop_name', () => {
     expect(run(missingStopName)).toEqual([
-      { code: 'missing_stop_name', severity: 'ERROR', ...stop(3, 'NONAME') },
+      { code: 'missing_stop_name', severity: 'error', ...stop(3, 'NONAME') },
     ]);
   });
   it('stop_without_location', () => {
     expect(run(withoutLocation)).toEqual([
-      { code: 'stop_without_location', severity: 'ERROR', ...stop(4, 'NOWHERE'), locationType: 0 },
+      { code: 'stop_without_location', severity: 'error', ...stop(4, 'NOWHERE'), locationType: 0 },
     ]);
   });
   it('point_near_origin', () => {
     expect(run(pointNearOrigin)).toEqual([
       {
         code: 'point_near_origin',
-        severity: 'ERROR',
+        severity: 'error',
         filename: 'stops.txt',
         csvRowNumber: 5,
         entityId: 'ZERO',
@@ -53,21 +53,21 @@ describe('stop rules', () => {
     expect(run(parentStation)).toEqual([
       {
         code: 'location_without_parent_station',
-        severity: 'ERROR',
+        severity: 'error',
         ...stop(6, 'ENT'),
         stopName: 'Entrance',
         locationType: 2,
       },
       {
         code: 'station_with_parent_station',
-        severity: 'ERROR',
+        severity: 'error',
         ...stop(7, 'ST2'),
         stopName: 'Station',
         parentStation: 'CPT',
       },
       {
         code: 'wrong_parent_location_type',
-        severity: 'ERROR',
+        severity: 'error',
         ...stop(8, 'BAD'),
         stopName: 'Platform',
         locationType: 0,
@@ -83,7 +83,7 @@ describe('stop rules', () => {
     expect(run(locationWithStopTime)).toEqual([
       {
         code: 'location_with_unexpected_stop_time',
-        severity: 'ERROR',
+        severity: 'error',
         ...stop(2, 'CPT'),
         stopName: 'CAPE TOWN',
         stopTimeCsvRowNumber: 2,

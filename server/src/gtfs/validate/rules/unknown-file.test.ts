@@ -5,7 +5,7 @@ import { check } from './unknown-file.ts';
 describe('unknown_file', () => {
   it('reports a file the reference does not define', () => {
     expect(check(feedWith({ 'notes.txt': 'note_id\n1\n' }))).toEqual([
-      { code: 'unknown_file', severity: 'INFO', filename: 'notes.txt' },
+      { code: 'unknown_file', severity: 'info', filename: 'notes.txt' },
     ]);
   });
   it('raises nothing on a clean feed', () =>

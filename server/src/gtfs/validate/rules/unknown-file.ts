@@ -5,7 +5,7 @@ import { type Notice, type NoticeSpec, notice } from '../types.ts';
 /** A file is not part of the GTFS reference; it is ignored (MobilityData UnknownFileNotice, INFO). */
 export const UNKNOWN_FILE: NoticeSpec = {
   code: 'unknown_file',
-  severity: 'INFO',
+  severity: 'info',
   description: 'A file is not defined by the GTFS reference and is ignored.',
 };
 

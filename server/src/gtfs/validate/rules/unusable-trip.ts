@@ -7,7 +7,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
  */
 export const UNUSABLE_TRIP: NoticeSpec = {
   code: 'unusable_trip',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'A trip has fewer than two stop times, so it cannot carry passengers.',
 };
 

@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A shape is used by no trip. GTFS Best Practices: remove unused shapes (MobilityData, WARNING). */
 export const UNUSED_SHAPE: NoticeSpec = {
   code: 'unused_shape',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'A shape in shapes.txt is not used by any trip.',
 };
 

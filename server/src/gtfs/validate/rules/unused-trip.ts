@@ -4,7 +4,7 @@ import { type Notice, type NoticeSpec, notice, type RuleContext } from '../types
 /** A trip has no stop times. GTFS Best Practices: remove unused trips (MobilityData, WARNING). */
 export const UNUSED_TRIP: NoticeSpec = {
   code: 'unused_trip',
-  severity: 'WARNING',
+  severity: 'warning',
   description: 'A trip has no stop times.',
 };
 

@@ -15,18 +15,18 @@ const trip = (csvRowNumber: number, tripId: string) => ({ filename: 'trips.txt',
 describe('usage rules', () => {
   it('unused_trip', () => {
     expect(unusedTrip.check(feed, makeContext(feed))).toEqual([
-      { code: 'unused_trip', severity: 'WARNING', ...trip(3, 'WD-2302') },
+      { code: 'unused_trip', severity: 'warning', ...trip(3, 'WD-2302') },
     ]);
   });
   it('unusable_trip (MobilityData counts trips with 0 or 1 stop times)', () => {
     expect(unusableTrip.check(feed, makeContext(feed))).toEqual([
-      { code: 'unusable_trip', severity: 'WARNING', ...trip(3, 'WD-2302') },
-      { code: 'unusable_trip', severity: 'WARNING', ...trip(4, 'WD-2304') },
+      { code: 'unusable_trip', severity: 'warning', ...trip(3, 'WD-2302') },
+      { code: 'unusable_trip', severity: 'warning', ...trip(4, 'WD-2304') },
     ]);
   });
   it('unused_shape', () => {
     expect(unusedShape.check(feed, makeContext(feed))).toEqual([
-      { code: 'unused_shape', severity: 'WARNING', filename: 'shapes.txt', csvRowNumber: 3, shapeId: 'SH2' },
+      { code: 'unused_shape', severity: 'warning', filename: 'shapes.txt', csvRowNumber: 3, shapeId: 'SH2' },
     ]);
   });
   it('raise nothing on a clean feed', () => {

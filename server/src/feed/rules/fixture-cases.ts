@@ -1,0 +1,103 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  encodeFeedMessage,
+  type FeedEntity,
+  feedMessageToJson,
+  type StopTimeUpdate,
+  type TripDescriptor,
+  type TripUpdate,
+} from '@feeddesk/proto';
+import { makeAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+
+/**
+ * The feed rule fixtures the project keeps in tests/fixtures/feed-rules: one bad entity per rule in
+ * `errors/<code>.<field path, dots as dashes>.json`, and entities without a notice in `valid/` (as
+ * protobuf-JSON and as the protobuf bytes a producer posts). Checked against makeSchedule() of
+ * test-support at NOW. Regenerate with `npx tsx server/src/feed/rules/fixture-cases.ts`.
+ */
+export const fixtureDir = fileURLToPath(new URL('../../../../tests/fixtures/feed-rules/', import.meta.url));
+
+const [SKIPPED, NO_DATA, CANCELED] = [1, 2, 3];
+const delayed = (seq: number | null, extra: Parameters<typeof makeStopTimeUpdate>[1] = {}) =>
+  makeStopTimeUpdate(seq, { arrival: { delay: 60 }, ...extra });
+const trip = (
+  stopTimeUpdates: StopTimeUpdate[],
+  descriptor: TripDescriptor = { tripId: 'WD-2300' },
+  extra: Partial<TripUpdate> = {},
+) => makeTripUpdate(stopTimeUpdates, descriptor, extra);
+
+export const errorCases: Record<string, FeedEntity> = {
+  'empty_trip_update.trip_update-trip-trip_id': trip([delayed(2)], {}),
+  'no_changes.trip_update': trip([makeStopTimeUpdate(2, { scheduleRelationship: NO_DATA })]),
+  'E001.trip_update-stop_time_update-arrival-time': trip([
+    makeStopTimeUpdate(2, { arrival: { time: NOW * 1000 } }),
+  ]),
+  'E050.trip_update-timestamp': trip([delayed(2)], undefined, { timestamp: NOW + 120 }),
+  'E003.trip_update-trip-trip_id': trip([delayed(2)], { tripId: 'WD-9999' }),
+  'E004.trip_update-trip-route_id': trip([delayed(2)], { tripId: 'WD-2300', routeId: 'XYZ' }),
+  'E035.trip_update-trip-route_id': trip([delayed(2)], { tripId: 'WD-2300', routeId: 'NTH' }),
+  'E011.trip_update-stop_time_update-stop_id': trip([delayed(2, { stopId: 'NOPE' })]),
+  'E041.trip_update-stop_time_update': trip([]),
+  'E040.trip_update-stop_time_update': trip([delayed(null)]),
+  'E002.trip_update-stop_time_update-stop_sequence': trip([delayed(3), delayed(2)]),
+  'E036.trip_update-stop_time_update-stop_sequence': trip([delayed(2), delayed(2)]),
+  'E051.trip_update-stop_time_update-stop_sequence': trip([delayed(7)]),
+  'E043.trip_update-stop_time_update': trip([delayed(2), makeStopTimeUpdate(3)]),
+  'E044.trip_update-stop_time_update-departure': trip([delayed(2, { departure: {} })]),
+  'E042.trip_update-stop_time_update-arrival': trip([delayed(2, { scheduleRelationship: NO_DATA })]),
+  'E022.trip_update-stop_time_update-arrival-time': trip([
+    makeStopTimeUpdate(2, { arrival: { time: NOW + 600 } }),
+    makeStopTimeUpdate(3, { arrival: { time: NOW + 300 } }),
+  ]),
+  'E025.trip_update-stop_time_update-departure-time': trip([
+    makeStopTimeUpdate(2, { arrival: { time: NOW + 60 }, departure: { time: NOW } }),
+  ]),
+  'E032.alert-informed_entity': makeAlert({ informedEntity: [] }),
+  'alert_url_not_web.alert-url-translation-text': makeAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    url: { translation: [{ text: 'javascript:alert(1)' }] },
+  }),
+  'E033.alert-informed_entity': makeAlert({ informedEntity: [{ directionId: 0 }] }),
+  'E034.alert-informed_entity-agency_id': makeAlert({ informedEntity: [{ agencyId: 'NOPE' }] }),
+  'E030.alert-informed_entity-route_id': makeAlert({
+    informedEntity: [{ routeId: 'NTH', trip: { tripId: 'WD-2300' } }],
+  }),
+  'E031.alert-informed_entity-trip-route_id': makeAlert({
+    informedEntity: [{ routeId: 'STH', trip: { tripId: 'WD-2300', routeId: 'NTH' } }],
+  }),
+};
+
+export const validCases: Record<string, FeedEntity> = {
+  'delayed-and-skipped': trip(
+    [delayed(2, { stopId: 'WDS' }), makeStopTimeUpdate(3, { scheduleRelationship: SKIPPED })],
+    undefined,
+    { timestamp: NOW },
+  ),
+  cancelled: trip([], { tripId: 'WD-2300', scheduleRelationship: CANCELED }),
+  'alert-on-route-and-stop': makeAlert({ informedEntity: [{ routeId: 'STH' }, { stopId: 'WDS' }] }),
+};
+
+const message = (entity: FeedEntity) => ({
+  header: { gtfsRealtimeVersion: '2.0', timestamp: NOW },
+  entity: [entity],
+});
+const json = (entity: FeedEntity) => `${JSON.stringify(feedMessageToJson(message(entity)), null, 2)}\n`;
+
+/** Every fixture file, by its path under fixtureDir. */
+export function fixtureFiles(): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
+  for (const [name, entity] of Object.entries(errorCases)) files.set(`errors/${name}.json`, json(entity));
+  for (const [name, entity] of Object.entries(validCases)) {
+    files.set(`valid/${name}.json`, json(entity));
+    files.set(`valid/${name}.pb`, encodeFeedMessage(message(entity)));
+  }
+  return files;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const [path, content] of fixtureFiles()) {
+    mkdirSync(`${fixtureDir}${path.split('/')[0]}`, { recursive: true });
+    writeFileSync(`${fixtureDir}${path}`, content);
+  }
+}
