@@ -1,8 +1,9 @@
-import { calendarDates, calendars, stopTimes, trips } from '@feeddesk/drizzle';
+import { stopTimes, trips } from '@feeddesk/drizzle';
 import type { FeedEntity } from '@feeddesk/proto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { readCalendar } from '../schedule/read-schedule-view.ts';
 import { activeServiceIds } from '../schedule/time/active-services.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { ConsistencySchedule, ConsistencyTrip, StopCall } from './context.ts';
@@ -46,7 +47,7 @@ export async function loadConsistencySchedule(
   const missing = [...new Set(calls.map((c) => c.tripId))].filter((id) => !byId.has(id));
   add(await selectTrips(deps, versionId, 'tripId', missing));
   const serviceIds = [...new Set([...byId.values()].map((t) => t.serviceId))];
-  const calendar = await selectCalendar(deps, versionId, serviceIds);
+  const calendar = await readCalendar(deps, versionId, serviceIds);
 
   const routeTrips = groupBy(ofRoute, (t) => t.routeId);
   const stopCalls = groupBy(calls, (c) => c.stopId);
@@ -129,30 +130,6 @@ async function selectCalls(
     const secs = r.departureSecs ?? r.arrivalSecs;
     return secs === null ? [] : [{ tripId: r.tripId, stopId: r.stopId, secs }];
   });
-}
-
-async function selectCalendar(deps: Pick<Deps, 'db'>, versionId: number, serviceIds: string[]) {
-  if (serviceIds.length === 0) return { calendars: [], calendarDates: [] };
-  const [rules, exceptions] = await Promise.all([
-    deps.db
-      .select({
-        serviceId: calendars.serviceId,
-        weekdays: calendars.weekdays,
-        startDate: calendars.startDate,
-        endDate: calendars.endDate,
-      })
-      .from(calendars)
-      .where(and(eq(calendars.versionId, versionId), inArray(calendars.serviceId, serviceIds))),
-    deps.db
-      .select({
-        serviceId: calendarDates.serviceId,
-        date: calendarDates.date,
-        exceptionType: calendarDates.exceptionType,
-      })
-      .from(calendarDates)
-      .where(and(eq(calendarDates.versionId, versionId), inArray(calendarDates.serviceId, serviceIds))),
-  ]);
-  return { calendars: rules, calendarDates: exceptions };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -115,7 +115,8 @@ async function existing(
   return new Set(rows.map((r) => String(r.id)));
 }
 
-async function readCalendar(
+/** The calendar rules and exceptions of the given services of a version. */
+export async function readCalendar(
   deps: Pick<Deps, 'db'>,
   versionId: number,
   serviceIds: string[],
