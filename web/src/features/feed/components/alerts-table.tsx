@@ -15,7 +15,7 @@ import {
   textIn,
 } from '../types.ts';
 import { HistoryModal } from './history-modal.tsx';
-import { RowActions } from './row-actions.tsx';
+import { RowActionHeaders, RowActions } from './row-actions.tsx';
 
 type Item = EditBase & { id: string; entity: FeedEntityJson; state: string | null };
 
@@ -59,19 +59,7 @@ export function AlertsTable({
             <th scope="col">Description</th>
             <th scope="col">Languages</th>
             <th scope="col">Written by</th>
-            <th scope="col">
-              <span className="visually-hidden">History</span>
-            </th>
-            {canEdit && (
-              <>
-                <th scope="col">
-                  <span className="visually-hidden">Edit</span>
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Delete</span>
-                </th>
-              </>
-            )}
+            <RowActionHeaders canEdit={canEdit} />
           </tr>
         </thead>
         <tbody>

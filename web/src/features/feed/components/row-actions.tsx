@@ -43,3 +43,24 @@ export function RowActions({
     </>
   );
 }
+
+/** The header cells above RowActions (named for screen readers only). */
+export function RowActionHeaders({ canEdit }: { canEdit: boolean }) {
+  return (
+    <>
+      <th scope="col">
+        <span className="visually-hidden">History</span>
+      </th>
+      {canEdit && (
+        <>
+          <th scope="col">
+            <span className="visually-hidden">Edit</span>
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Delete</span>
+          </th>
+        </>
+      )}
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { matchesTrainNumber, TRIP_STATE, trainNumber } from '../feed-labels.ts';
 import { LIST_STATES, listState, tripEffect } from '../trip-summary.ts';
 import { type EditBase, type FeedEntityJson, isTripUpdate } from '../types.ts';
 import { HistoryModal } from './history-modal.tsx';
-import { RowActions } from './row-actions.tsx';
+import { RowActionHeaders, RowActions } from './row-actions.tsx';
 import { TripRowDetails } from './trip-row-details.tsx';
 import { toInputDate } from './trip-search.tsx';
 
@@ -87,19 +87,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
             <th scope="col">State</th>
             <th scope="col">What the update does</th>
             <th scope="col">Last changed</th>
-            <th scope="col">
-              <span className="visually-hidden">History</span>
-            </th>
-            {canEdit && (
-              <>
-                <th scope="col">
-                  <span className="visually-hidden">Edit</span>
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Delete</span>
-                </th>
-              </>
-            )}
+            <RowActionHeaders canEdit={canEdit} />
           </tr>
         </thead>
         <tbody>
