@@ -45,6 +45,8 @@ const SPA_ROUTES = new Set([
   '/add_user',
   '/list_user',
   '/list_excel',
+  '/disruptions',
+  '/alert_templates',
 ]);
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */

@@ -93,4 +93,13 @@ describe.skipIf(!hasChromium)('the disruption desk in the browser', () => {
     expect((await feed(t, '/feed/updates')).entity ?? []).toEqual([]);
     expect((await feed(t, '/feed/alerts')).entity ?? []).toEqual([]);
   });
+
+  it('opens the disruption screen from its own address, as after a reload or from a bookmark', async () => {
+    const { page } = b;
+    const answer = await page.goto(`${t.url}/disruptions`);
+    expect(answer?.status()).toBe(200);
+    await page.getByLabel('Reason').waitFor();
+    const templates = await page.goto(`${t.url}/alert_templates`);
+    expect(templates?.status()).toBe(200);
+  });
 });
