@@ -31,7 +31,13 @@ export async function startProductProcess(options: {
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', options.entry ?? 'gateway/src/main-product.ts'],
+    // BENCH_PRODUCT_NODE_ARGS: extra node flags for the product, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    [
+      ...(process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      options.entry ?? 'gateway/src/main-product.ts',
+    ],
     {
       cwd: root,
       env: {
