@@ -16,6 +16,7 @@ import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { liveSocketsPlugin } from './http/live-sockets.ts';
 import { isAllowedOrigin } from './http/origin.ts';
+import { processVitalsPlugin } from './http/process-vitals.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { type AppRouter, appRouter } from './trpc/app-router.ts';
@@ -62,7 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 500 },
   });
   installErrorHandler(app);
-  await app.register(accessLogPlugin, { summarySeconds: deps.config.ACCESS_LOG_SUMMARY_SECONDS });
+  await app.register(accessLogPlugin, { summarySeconds: deps.config.LOG_SUMMARY_SECONDS });
+  await app.register(processVitalsPlugin, { periodSeconds: deps.config.LOG_SUMMARY_SECONDS });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody);

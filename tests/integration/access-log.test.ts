@@ -16,7 +16,7 @@ describe('access log', () => {
     });
     app = await startTestApp({
       logger: { level: 'info', stream },
-      env: { ACCESS_LOG_SUMMARY_SECONDS: '3600' },
+      env: { LOG_SUMMARY_SECONDS: '3600' },
     });
   });
   afterAll(() => app?.close());
@@ -44,6 +44,37 @@ describe('access log', () => {
     for (const summary of polls) {
       expect(summary.p50Ms).toBeGreaterThan(0);
       expect(summary.p99Ms).toBeLessThanOrEqual(summary.maxMs as number);
+    }
+  });
+});
+
+describe('process vitals', () => {
+  it("logs the main thread's event-loop delay and the memory once per period", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await startTestApp({
+      logger: { level: 'info', stream },
+      env: { LOG_SUMMARY_SECONDS: '0.2' },
+    });
+    try {
+      // Block the event loop for 150 ms: the next line must show it.
+      const until = performance.now() + 150;
+      while (performance.now() < until);
+      await new Promise((r) => setTimeout(r, 500));
+      const vitals = lines.filter((l) => l.msg === 'vitals') as {
+        eventLoopDelayMs: { p50: number; p99: number; max: number };
+        rssMb: number;
+      }[];
+      expect(vitals.length).toBeGreaterThanOrEqual(1);
+      expect(Math.max(...vitals.map((v) => v.eventLoopDelayMs.max))).toBeGreaterThanOrEqual(140);
+      expect(vitals[0]!.rssMb).toBeGreaterThan(10);
+    } finally {
+      await app.close();
     }
   });
 });
