@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type ProductProcess = {
   url: string;
+  /** The database it uses: the given one, or the URL it printed for its own embedded PostgreSQL. */
+  databaseUrl: string;
   pid: number;
   /** Where its stdout and stderr go (the log a user of `npm start` sees), for the report. */
   logFile: string;
@@ -21,12 +23,15 @@ export type ProductProcess = {
  * measure this process, not an app built inside the benchmark's own process with logging off.
  */
 export async function startProductProcess(options: {
-  databaseUrl: string;
+  /** Without one, the product starts its own embedded PostgreSQL in a temporary DATA_DIR, as `npm start` does. */
+  databaseUrl?: string;
   env?: Record<string, string>;
   entry?: 'gateway/src/main-product.ts' | 'gateway/src/main.ts';
 }): Promise<ProductProcess> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-product-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must pass through this folder.
+  chmodSync(dir, 0o755);
   const logFile = join(dir, 'product.log');
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
@@ -41,8 +46,8 @@ export async function startProductProcess(options: {
     {
       cwd: root,
       env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
+        ...withoutDatabase(process.env),
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: join(dir, 'data') }),
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO_SCHEDULE: 'false',
@@ -67,8 +72,16 @@ export async function startProductProcess(options: {
     child.kill('SIGKILL');
     throw error;
   }
+  // The ready line comes after the first answer, through a pipe: wait for it.
+  for (let i = 0; i < 100 && !/ready at/.test(readFileSync(logFile, 'utf8')); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  const printed = /DATABASE_URL=(postgres:\/\/\S+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
+  const databaseUrl = options.databaseUrl ?? printed;
+  if (!databaseUrl)
+    throw new Error(`the product printed no DATABASE_URL of its embedded PostgreSQL; see ${logFile}`);
   return {
     url,
+    databaseUrl,
     pid: child.pid!,
     logFile,
     async stop() {
@@ -82,4 +95,10 @@ export async function startProductProcess(options: {
       if (!process.env.BENCH_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The bench's own DATABASE_URL must not leak into a product meant to run its embedded PostgreSQL. */
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...rest } = env;
+  return rest;
 }
