@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,9 @@ export async function startProductProcess(options: {
   // As root the embedded PostgreSQL runs as `postgres`, which must pass through this folder.
   chmodSync(dir, 0o755);
   const logFile = join(dir, 'product.log');
-  const log = createWriteStream(logFile);
+  // Its output straight into the file, as `npm start > file` would: never through this process, whose
+  // pauses would then block the product's writes to a full pipe.
+  const log = openSync(logFile, 'a');
   const child: ChildProcess = spawn(
     process.execPath,
     // BENCH_PRODUCT_NODE_ARGS: extra node flags for the product, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
@@ -54,11 +56,9 @@ export async function startProductProcess(options: {
         LOG_LEVEL: 'info',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', log, log],
     },
   );
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -75,7 +75,7 @@ export async function startProductProcess(options: {
   // The ready line comes after the first answer, through a pipe: wait for it.
   for (let i = 0; i < 100 && !/ready at/.test(readFileSync(logFile, 'utf8')); i++)
     await new Promise((r) => setTimeout(r, 50));
-  const printed = /DATABASE_URL=(postgres:\/\/\S+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
+  const printed = /DATABASE_URL=(postgres:\/\/[^\s)]+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
   const databaseUrl = options.databaseUrl ?? printed;
   if (!databaseUrl)
     throw new Error(`the product printed no DATABASE_URL of its embedded PostgreSQL; see ${logFile}`);
@@ -91,7 +91,7 @@ export async function startProductProcess(options: {
         await exited;
         clearTimeout(timer);
       }
-      log.end();
+      closeSync(log);
       if (!process.env.BENCH_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
     },
   };
