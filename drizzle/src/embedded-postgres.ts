@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * The embedded default: a real PostgreSQL that the product starts itself, from the binaries of the
@@ -58,7 +58,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(dataDir, { recursive: true });
   const runAs = postgresUser();
   // As root the server runs as `postgres`, which must pass through DATA_DIR (traverse, not list).
-  if (runAs.uid !== undefined) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+  if (runAs.uid !== undefined) {
+    chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+    refuseUnreachableFolder(dataDir, runAs);
+  }
   const clusterDir = join(dataDir, 'postgres');
   const passwordFile = join(dataDir, 'postgres.password');
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
@@ -71,6 +74,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const port = options.port || (await freePort());
   const stop = await runServer(bins, clusterDir, port, runAs, options.durable ?? true);
   return { url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`, port, stop };
+}
+
+/**
+ * Every folder above DATA_DIR must let the `postgres` user pass, or initdb fails with a bare
+ * "Permission denied" (seen with DATA_DIR under /root or under a mkdtemp folder, both mode 0700).
+ * The product does not loosen folders it does not own: it says which one and what to do.
+ */
+function refuseUnreachableFolder(dataDir: string, runAs: RunAs): void {
+  for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
+    const { mode, uid, gid } = statSync(dir);
+    const bit = uid === runAs.uid ? 0o100 : gid === runAs.gid ? 0o010 : 0o001;
+    if (!(mode & bit)) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the system user ${SUPERUSER} (PostgreSQL refuses root), which cannot pass ` +
+          `through ${dir} (mode ${(mode & 0o777).toString(8)}) to reach DATA_DIR ${dataDir}. Choose a DATA_DIR ` +
+          `it can reach (e.g. DATA_DIR=/var/lib/feeddesk), allow it through (chmod o+x ${dir}), run as another ` +
+          'user than root, or set DATABASE_URL to a PostgreSQL server.',
+      );
+    }
+    if (dir === dirname(dir)) return;
+  }
 }
 
 /** The first release kept a PGlite database in `<DATA_DIR>/db`; this one cannot open it. */

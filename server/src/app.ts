@@ -8,13 +8,15 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import type { AppDeps } from './deps.ts';
+import { accessLogPlugin } from './http/access-log.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { liveSocketsPlugin } from './http/live-sockets.ts';
 import { isAllowedOrigin } from './http/origin.ts';
+import { processVitalsPlugin } from './http/process-vitals.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { type AppRouter, appRouter } from './trpc/app-router.ts';
@@ -54,11 +56,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { deps } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One access-log line per staff request, one summary per period for the polled feeds.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
   installErrorHandler(app);
+  await app.register(accessLogPlugin, { summarySeconds: deps.config.LOG_SUMMARY_SECONDS });
+  await app.register(processVitalsPlugin, { periodSeconds: deps.config.LOG_SUMMARY_SECONDS });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody);

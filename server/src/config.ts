@@ -44,6 +44,8 @@ const envSchema = z.object({
     ),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Period of the summary log lines: the public feeds' polls per path, and the process's vitals. */
+  LOG_SUMMARY_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Config = z.infer<typeof envSchema>;

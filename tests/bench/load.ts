@@ -1,36 +1,51 @@
 /**
- * Feed under load (quality.md, "Under load"): wrk on GET /feed/updates (200s, 50 connections)
- * while a large GTFS upload runs through POST /gtfs/upload_gtfs and two editors save trip
- * updates in a loop. Target: feed p99 < 50 ms and no errors, for as long as the upload runs.
+ * The large upload under load, as issue 15 measures it: the product as `npm start` runs it (its own
+ * process, info logging; without DATABASE_URL on its own embedded PostgreSQL in a temporary
+ * DATA_DIR, with DATABASE_URL on a fresh database of that server), the Renfe zip (1.87 M stop_times)
+ * uploaded through POST /gtfs/upload_gtfs while the public feed (500 trip updates) is polled at a
+ * steady 200/s and two editors save trip updates back to back. Reference in the same run: a plain
+ * COPY of the same files into plain tables with the same keys and indexes, on the same PostgreSQL.
  *
- *   npm run bench -- load                    # the shared Renfe feed (1.87 M stop_times) if present,
- *                                            # else a generated GTFS zip of 900 000 stop_times
- *   npm run bench -- load path/to/feed.zip   # another zip
+ * Reported per upload: upload to loaded (× the copy) and the job's phases; the feed's p50/p99/max
+ * (latency counted from each poll's due time, so a stall counts for every poll it holds up) and
+ * failed polls; the editors' saves; the product's main-thread event-loop delay (its `vitals` log
+ * lines, one per second here); the peak RSS of the product's processes (with the embedded
+ * PostgreSQL's).
+ *
+ *   npm run bench -- load [zip]       # the shared Renfe zip, else a generated 900 000 stop_times zip
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- load
- *   BENCH_LOAD_SECONDS=60       # the wrk run started with the upload (timeouts of 5 s count as errors)
- *   BENCH_EDITOR_PAUSE_MS=0     # pause between one editor's saves (0 = back to back)
+ *   BENCH_UPLOADS=3                   # uploads in a row: the later ones find earlier versions and history
+ *   BENCH_POLL_RATE=200               # polls per second
+ *   BENCH_EDITOR_PAUSE_MS=0           # pause between one editor's saves
+ *   BENCH_MAX_SECONDS=600             # bound on one upload
  *
- * Needs wrk (apt-get install -y wrk). A missed target is reported, not failed; an error exits non-zero.
+ * A missed target is reported, not failed; an error exits non-zero.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { openDb } from '@feeddesk/drizzle';
 import { listJobMessages } from '@feeddesk/server/jobs/list-job-messages';
-import { postgresUrl } from '../support/databases.ts';
+import { openTestDatabase, postgresUrl } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
-import type { HttpClient } from '../support/http-client.ts';
+import { HttpClient } from '../support/http-client.ts';
 import { startTestServer } from '../support/test-server.ts';
-import { type BenchTrip, benchTripUpdate, saveBenchFeed, startAppWithDemo } from './support/feed-app.ts';
+import { copyReference } from './support/copy-reference.ts';
+import { startEditors } from './support/editors.ts';
+import { BENCH_ENV, benchTrips, benchTripUpdate } from './support/feed-app.ts';
 import { generateLargeGtfsZip } from './support/large-gtfs.ts';
 import { Cleanup, percentile } from './support/process.ts';
-import { machine, ms, printReport, type ReportRow, rps, verdict } from './support/report.ts';
-import { runWrk, type WrkResult } from './support/wrk.ts';
+import { sampleTreeRss } from './support/process-tree.ts';
+import { startProductProcess } from './support/product-process.ts';
+import { machine, ms, printReport, type ReportRow, verdict } from './support/report.ts';
+import { startSteadyPoller } from './support/steady-poller.ts';
 
-const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const BASELINE_SECONDS = 10;
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 1);
+const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 600);
 const EDITOR_PAUSE_MS = Number(process.env.BENCH_EDITOR_PAUSE_MS ?? 0);
-const THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 const EDITORS = 2;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+const PASSWORD = 'bench-user-password';
 const sharedZip = fileURLToPath(
   new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
 );
@@ -38,186 +53,175 @@ const sharedZip = fileURLToPath(
 async function main(): Promise<void> {
   console.log(machine());
   const cleanup = new Cleanup();
-  const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
-  cleanup.add('database server', await startTestServer());
   try {
     const zipPath = process.argv[2] ?? (existsSync(sharedZip) ? sharedZip : undefined);
-    let zip: Uint8Array;
-    let zipName: string;
-    if (zipPath) {
-      if (!existsSync(zipPath)) throw new Error(`No zip at ${zipPath}`);
-      zip = readFileSync(zipPath);
-      zipName = zipPath.split('/').at(-1)!;
-    } else {
-      console.log(`No shared data at ${sharedZip}: uploading a generated GTFS zip instead.`);
-      zip = generateLargeGtfsZip();
-      zipName = 'generated-large.zip';
-    }
+    const zip = zipPath ? readFileSync(zipPath) : generateLargeGtfsZip();
+    const zipName = zipPath ? zipPath.split('/').at(-1)! : 'generated-large.zip';
     console.log(`upload: ${zipName}, ${(zip.length / 1e6).toFixed(1)} MB`);
 
-    const { app, trips } = await startAppWithDemo();
-    cleanup.add('app', () => app.close());
-    await saveBenchFeed(app, trips, 500);
-    // Fastify runs without a logger here: keep the server errors behind any 500 to print them.
-    const serverErrors: string[] = [];
-    const log = app.app.log as unknown as { error: (obj: unknown, msg?: string) => void };
-    log.error = (obj) => {
-      const err = (obj as { err?: Error })?.err;
-      serverErrors.push(err ? `${err.message} ${err.stack?.split('\n').slice(1, 4).join(' ')}` : String(obj));
-    };
-    const planner = await app.clientWithRoles(['gtfs'], 'bench-uploader');
-    const editors = await Promise.all(
-      Array.from({ length: EDITORS }, (_, i) => app.clientWithRoles(['edit'], `bench-editor-${i}`)),
-    );
-    const feedUrl = `${app.url}/feed/updates`;
-    const wrk = (durationSecs: number) =>
-      runWrk({ url: feedUrl, connections: 50, threads: THREADS, durationSecs });
-    await wrk(2);
-
-    // Baseline: the editors save, no upload.
-    let editing = startEditors(editors, trips);
-    const baseline = await wrk(BASELINE_SECONDS);
-    const baseSaves = await editing.stop();
-    console.log(`baseline (editors only): ${line(baseline)}; ${baseSaves.ok} saves`);
-
-    // Under load: the upload and the editors, one wrk run started with the upload.
-    let scheduleChanged = false;
-    const offSchedule = app.deps.bus.on('schedule_changed', () => {
-      scheduleChanged = true;
+    let databaseUrl: string | undefined;
+    if (postgresUrl) {
+      cleanup.add('database server', await startTestServer());
+      const database = await openTestDatabase();
+      cleanup.add('database', () => database.drop());
+      databaseUrl = database.url;
+    }
+    const kind = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'its embedded PostgreSQL (npm start)';
+    const product = await startProductProcess({
+      databaseUrl,
+      env: {
+        ...BENCH_ENV,
+        DEMO_SCHEDULE: 'true',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_SUMMARY_SECONDS: '1',
+      },
     });
-    cleanup.add('schedule listener', offSchedule);
-    editing = startEditors(editors, trips, () => scheduleChanged);
-    const t0 = performance.now();
-    const job = (async () => {
+    cleanup.add('product', () => product.stop());
+    console.log(`product: pid ${product.pid} on ${kind}; log ${product.logFile}`);
+    // The bench's own connection, for what a user would not do: reading trips and job messages, the reference COPY.
+    const database = await openDb(product.databaseUrl, { max: 2 });
+    cleanup.add('bench connection', () => database.close());
+    const deps = { db: database.db };
+    const trips = await benchTrips(deps);
+
+    const admin = new HttpClient(product.url);
+    await expectOk(admin.login(ADMIN.username, ADMIN.password), 'admin login');
+    const user = async (username: string, roles: string) => {
+      const form = new FormData();
+      form.append('username', username);
+      form.append('password', PASSWORD);
+      form.append('roles', roles);
+      await expectOk(admin.fetch('/auth/add_user', { method: 'POST', body: form }), `add ${username}`);
+      const client = new HttpClient(product.url);
+      await expectOk(client.login(username, PASSWORD), `login ${username}`);
+      return client;
+    };
+    const planner = await user('bench-planner', 'gtfs');
+    const editors = await Promise.all(
+      Array.from({ length: EDITORS }, (_, i) => user(`bench-editor-${i}`, 'edit')),
+    );
+    for (let n = 0; n < 500; n++) {
+      const res = await postEntity(editors[0]!, '/feed/trip_update', benchTripUpdate(trips, n));
+      if (res.status !== 200) throw new Error(`saving the bench feed: ${res.status} ${await res.text()}`);
+    }
+    console.log(`feed: 500 trip updates on the demo schedule's ${trips.length} trips`);
+
+    let t = performance.now();
+    await copyReference(database, zip);
+    const copySecs = (performance.now() - t) / 1000;
+    console.log(`reference: plain COPY of the same files, same keys and indexes: ${copySecs.toFixed(1)} s`);
+
+    const rows: ReportRow[] = [];
+    for (let n = 1; n <= UPLOADS; n++) {
+      const logFrom = readFileSync(product.logFile).length;
+      const poller = startSteadyPoller(`${product.url}/feed/updates`, POLL_RATE);
+      const editing = startEditors(editors, trips, EDITOR_PAUSE_MS);
+      const rss = sampleTreeRss(product.pid);
+      const startedAt = Date.now();
+      t = performance.now();
       const form = new FormData();
       form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>]), zipName);
       const res = await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
-      const answeredMs = performance.now() - t0;
       if (res.status !== 200) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
       const jobId = await res.text();
-      for (;;) {
-        const messages = await listJobMessages(app.deps, { jobId });
-        const final = messages.find((m) => m.status !== 'working');
-        if (final) return { answeredMs, doneMs: performance.now() - t0, final };
-        if (performance.now() - t0 > MAX_SECONDS * 1000)
-          throw new Error(`upload still running after ${MAX_SECONDS} s`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    })();
-    let finishedAt = 0;
-    job.then(
-      () => {
-        finishedAt = performance.now();
-      },
-      () => {
-        finishedAt = performance.now();
-      },
-    );
-    // One wrk run of fixed length: wrk is its own process, so it keeps measuring (and timing out)
-    // even while this process, which also runs the app, is blocked.
-    const loaded = await wrk(LOAD_SECONDS);
-    const windows = [loaded];
-    const coveredSecs = ((finishedAt || performance.now()) - t0) / 1000;
-    console.log(`under load (${LOAD_SECONDS} s): ${line(loaded)}`);
-    const upload = await job;
-    const saves = await editing.stop();
-    console.log(
-      `upload answered in ${(upload.answeredMs / 1000).toFixed(1)} s, job ${upload.final.status} after ${(upload.doneMs / 1000).toFixed(1)} s: ${upload.final.message}`,
-    );
-    if (upload.final.status !== 'done') throw new Error(`the upload failed: ${upload.final.message}`);
-    if (coveredSecs < LOAD_SECONDS)
-      console.log(
-        `note: the upload ended ${coveredSecs.toFixed(0)} s into the ${LOAD_SECONDS} s wrk run; raise BENCH_LOAD_SECONDS to cover more of it.`,
+      const messages = await waitForJob(deps, jobId, t);
+      const uploadSecs = (performance.now() - t) / 1000;
+      const endedAt = Date.now();
+      const polls = await poller.stop();
+      const saves = await editing.stop();
+      const memory = rss.stop();
+      const final = messages.at(-1)!;
+      console.log(`\nupload ${n}: ${final.status} after ${uploadSecs.toFixed(1)} s`);
+      for (const m of messages)
+        console.log(`  +${((Date.parse(m.at) - startedAt) / 1000).toFixed(1).padStart(6)} s  ${m.message}`);
+      if (final.status !== 'done' && final.status !== 'success')
+        throw new Error(`the upload failed: ${final.message}`);
+      const loop = eventLoopDelay(readFileSync(product.logFile, 'utf8').slice(logFrom), startedAt, endedAt);
+      const p99 = percentile(polls.latencies, 99);
+      const max = polls.latencies.at(-1) ?? Number.NaN;
+      const label = UPLOADS > 1 ? ` (upload ${n} of ${UPLOADS})` : '';
+      rows.push(
+        {
+          what: `${zipName} upload to loaded${label}, product on ${kind}`,
+          measured: `${uploadSecs.toFixed(1)} s`,
+          reference: `COPY ${copySecs.toFixed(1)} s`,
+          ratio: `${(uploadSecs / copySecs).toFixed(1)} ×`,
+          target: '≤ 3 × the copy',
+          result: verdict(uploadSecs <= 3 * copySecs),
+        },
+        {
+          what: `  feed at ${POLL_RATE}/s during it: p50 / p99 / max`,
+          measured: `${ms(percentile(polls.latencies, 50))} / ${ms(p99)} / ${ms(max)}`,
+          target: 'p99 < 50 ms, max < 200 ms',
+          result: verdict(p99 < 50 && max < 200),
+        },
+        {
+          what: '  failed polls',
+          measured: `${polls.failures.length} of ${polls.sent}`,
+          target: '0',
+          result: verdict(polls.failures.length === 0),
+        },
+        {
+          what: `  editor saves (${EDITORS} editors): ok / refused by the rules after the switch / failed`,
+          measured: `${saves.ok} / ${saves.refused} / ${saves.failed}; p99 ${ms(percentile(saves.times, 99))}`,
+          target: '0 failed',
+          result: verdict(saves.failed === 0),
+        },
+        {
+          what: "  product's event-loop delay (main thread): worst second's p99 / max",
+          measured: `${ms(loop.worstP99)} / ${ms(loop.max)} (${loop.lines} s logged)`,
+          target: 'p99 < 20 ms, max < 100 ms',
+          result: loop.lines === 0 ? '–' : verdict(loop.worstP99 < 20 && loop.max < 100),
+        },
+        {
+          what: "  peak RSS of the product's processes (Node alone)",
+          measured: `${memory.peakMb} MB (${memory.peakRootMb} MB)`,
+          target: '< 1 500 MB',
+          result: verdict(memory.peakMb < 1500),
+        },
       );
-    else console.log(`note: the upload ran for all of the ${LOAD_SECONDS} s wrk run.`);
-
-    const requests = windows.reduce((s, w) => s + w.requests, 0);
-    const errors = windows.reduce((s, w) => s + w.non2xx3xx + w.socketErrors, 0);
-    const worstP99 = loaded.p99;
-    const rows: ReportRow[] = [
-      {
-        what: `GET /feed/updates during the upload (${LOAD_SECONDS} s wrk, 50 conn, ${kind}), p99`,
-        measured: ms(worstP99),
-        reference: `no upload ${ms(baseline.p99)}`,
-        ratio: `${(worstP99 / baseline.p99).toFixed(1)} ×`,
-        target: '< 50 ms',
-        result: verdict(worstP99 < 50),
-      },
-      {
-        what: '  p50 / max',
-        measured: `${ms(loaded.p50)} / ${ms(loaded.maxMs)}`,
-        target: '–',
-        result: '–',
-      },
-      {
-        what: '  requests/s during the upload',
-        measured: rps(windows.reduce((s, w) => s + w.requestsPerSec, 0) / windows.length),
-        reference: `no upload ${rps(baseline.requestsPerSec)}`,
-        target: '–',
-        result: '–',
-      },
-      {
-        what: 'feed errors (non-2xx/3xx, socket errors)',
-        measured: `${errors} of ${requests.toLocaleString('en-US')}`,
-        target: '0',
-        result: verdict(errors === 0),
-      },
-      {
-        what: `editor saves during the upload (${EDITORS} editors, pause ${EDITOR_PAUSE_MS} ms)`,
-        measured: `${saves.ok} ok, ${saves.failed} failed; p50 ${ms(percentile(saves.times, 50))} / p99 ${ms(percentile(saves.times, 99))}`,
-        target: '0 failed',
-        result: verdict(saves.failed === 0),
-      },
-      {
-        what: `upload of ${zipName}`,
-        measured: `answered ${(upload.answeredMs / 1000).toFixed(1)} s, done ${(upload.doneMs / 1000).toFixed(1)} s`,
-        target: '–',
-        result: '–',
-      },
-    ];
-    if (saves.failures.length) console.log(`first save failures: ${saves.failures.slice(0, 3).join(' | ')}`);
-    if (serverErrors.length) console.log(`server errors behind 500s: ${serverErrors.slice(0, 3).join('\n')}`);
-    printReport(`Feed under load, ${new Date().toISOString()}, Node ${process.version}`, rows);
+      if (saves.failures.length)
+        console.log(`first save failures: ${saves.failures.slice(0, 3).join(' | ')}`);
+      if (polls.failures.length)
+        console.log(`first poll failures: ${polls.failures.slice(0, 3).join(' | ')}`);
+    }
+    printReport(`Upload under load, ${new Date().toISOString()}, Node ${process.version}`, rows);
   } finally {
     await cleanup.run();
   }
 }
 
-function line(r: WrkResult): string {
-  return `${r.requestsPerSec.toFixed(0)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.maxMs)}, errors ${r.non2xx3xx + r.socketErrors}`;
+async function expectOk(response: Promise<Response>, what: string): Promise<void> {
+  const res = await response;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
 }
 
-/**
- * Editors saving trip updates through POST /feed/trip_update back to back, each on its own 50
- * entities. Saves answered after `ignoreAfter()` turns true (the new schedule no longer has the
- * demo trips, so the rules refuse them) are not counted.
- */
-function startEditors(editors: HttpClient[], trips: BenchTrip[], ignoreAfter: () => boolean = () => false) {
-  let stopping = false;
-  const times: number[] = [];
-  const failures: string[] = [];
-  let ok = 0;
-  const loops = editors.map(async (editor, e) => {
-    for (let k = 0; !stopping; k++) {
-      const entity = benchTripUpdate(trips, e * 50 + (k % 50), 60 + (k % 40) * 15);
-      entity.id = `bench-editor-${e}-${k % 50}`;
-      if (EDITOR_PAUSE_MS > 0 && k > 0) await new Promise((r) => setTimeout(r, EDITOR_PAUSE_MS));
-      const t = performance.now();
-      const res = await postEntity(editor, '/feed/trip_update', entity);
-      const body = await res.text();
-      if (ignoreAfter()) continue;
-      times.push(performance.now() - t);
-      if (res.status === 200) ok++;
-      else failures.push(`${res.status} ${body.slice(0, 200)}`);
-    }
-  });
-  return {
-    async stop() {
-      stopping = true;
-      await Promise.all(loops);
-      return { ok, failed: failures.length, failures, times };
-    },
-  };
+/** The job's messages once it has ended (read from the database, as any process's /ws would). */
+async function waitForJob(deps: Parameters<typeof listJobMessages>[0], jobId: string, startedMs: number) {
+  for (;;) {
+    const messages = await listJobMessages(deps, { jobId });
+    if (messages.some((m) => m.status !== 'working')) return messages;
+    if (performance.now() - startedMs > MAX_SECONDS * 1000)
+      throw new Error(`upload still running after ${MAX_SECONDS} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The product's `vitals` log lines (server/src/http/process-vitals.ts) written between two instants. */
+function eventLoopDelay(log: string, from: number, to: number) {
+  let worstP99 = 0;
+  let max = 0;
+  let lines = 0;
+  for (const line of log.split('\n')) {
+    if (!line.includes('"vitals"')) continue;
+    const entry = JSON.parse(line) as { time: number; eventLoopDelayMs: { p99: number; max: number } };
+    if (entry.time < from || entry.time > to + 1000) continue;
+    lines++;
+    worstP99 = Math.max(worstP99, entry.eventLoopDelayMs.p99);
+    max = Math.max(max, entry.eventLoopDelayMs.max);
+  }
+  return { worstP99, max, lines };
 }
 
 main().then(

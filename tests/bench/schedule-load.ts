@@ -7,8 +7,6 @@
  *   npx tsx tests/bench/schedule-load.ts [path/to/feed.zip]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@feeddesk/drizzle';
 import { silentLogger } from '@feeddesk/server/deps';
@@ -17,26 +15,15 @@ import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-o
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
-import { unzipSync } from 'fflate';
 import { openTestDatabase, postgresUrl } from '../support/databases.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { copyReference } from './support/copy-reference.ts';
 
 const zipPath =
   process.argv[2] ??
   fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
 /** A Monday inside the Renfe feed's calendar, 08:00 in Madrid. */
 const benchNow = new Date('2026-08-24T08:00:00+02:00');
-
-/** Plain tables for the reference COPY: file → columns typed as in the file, primary key and indexes as ours. */
-const referenceTables: Record<string, { ints: string[]; key: string[]; indexes?: string[][] }> = {
-  'agency.txt': { ints: [], key: ['agency_id'] },
-  'routes.txt': { ints: ['route_type'], key: ['route_id'] },
-  'stops.txt': { ints: [], key: ['stop_id'] },
-  'calendar.txt': { ints: [], key: ['service_id'] },
-  'calendar_dates.txt': { ints: ['exception_type'], key: ['service_id', 'date'] },
-  'trips.txt': { ints: [], key: ['trip_id'], indexes: [['route_id'], ['service_id']] },
-  'stop_times.txt': { ints: ['stop_sequence'], key: ['trip_id', 'stop_sequence'] },
-};
 
 type Row = { what: string; embedded: string; postgres: string };
 
@@ -78,7 +65,7 @@ async function main(): Promise<void> {
       set('peak RSS after load, MB', kind, String(peakMb()));
 
       t = performance.now();
-      await copyReference(database);
+      await copyReference(database, readFileSync(zipPath));
       const refSecs = (performance.now() - t) / 1000;
       set('reference plain COPY + same indexes, s', kind, refSecs.toFixed(1));
       set('ratio load / reference (target ≤ 3)', kind, (loadSecs / refSecs).toFixed(2));
@@ -114,48 +101,6 @@ async function main(): Promise<void> {
     `\nfeed: ${zipPath}\nparse (fflate + csv-parse, trimmed): ${parseSecs.toFixed(1)} s, not counted in the load`,
   );
   console.table(table);
-}
-
-/** COPY of the zip's raw CSVs into plain tables with the same keys (what `psql \copy` does). */
-async function copyReference(database: Database): Promise<void> {
-  const files = unzipSync(readFileSync(zipPath), { filter: (f) => f.name in referenceTables });
-  for (const [name, bytes] of Object.entries(files)) {
-    const spec = referenceTables[name];
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const header = text
-      .slice(0, text.indexOf('\n'))
-      .split(',')
-      .map((c) => c.trim());
-    const tableName = `ref_${name.replace('.txt', '')}`;
-    const columns = header.map((c) => `${c} ${spec.ints.includes(c) ? 'integer' : 'text'}`);
-    await exec(database, `drop table if exists ${tableName}`);
-    await exec(
-      database,
-      `create table ${tableName} (${columns.join(', ')}, primary key (${spec.key.join(', ')}))`,
-    );
-    for (const index of spec.indexes ?? [])
-      await exec(database, `create index on ${tableName} (${index.join(', ')})`);
-    const body = text.slice(text.indexOf('\n') + 1);
-    const copy = `copy ${tableName} (${header.join(', ')}) from stdin with (format csv)`;
-    const stream = await database.raw.sql.unsafe(copy).writable();
-    await pipeline(Readable.from(lineChunks(body, 8 << 20)), stream);
-  }
-}
-
-function* lineChunks(text: string, size: number): Generator<string> {
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(text.length, start + size);
-    if (end < text.length) end = text.indexOf('\n', end) + 1 || text.length;
-    yield text.slice(start, end);
-    start = end;
-  }
-}
-
-async function exec(database: Database, statement: string): Promise<void> {
-  await database.raw.sql.unsafe(statement);
 }
 
 /** A fresh database on the run's server (embedded, or DATABASE_URL's), copied from the migrated template. */

@@ -80,6 +80,17 @@ describe('the embedded PostgreSQL', () => {
     writeFileSync(join(first, 'db', 'PG_VERSION'), '17\n');
     await expect(startEmbeddedPostgres({ dataDir: first })).rejects.toThrow(/first release \(PGlite\).*mv /s);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, says which folder the postgres user cannot pass through to DATA_DIR',
+    async () => {
+      const closed = tempDir(); // mkdtemp: mode 0700, owned by root
+      const dataDir = join(closed, 'inner', 'data');
+      await expect(startEmbeddedPostgres({ dataDir, durable: false })).rejects.toThrow(
+        new RegExp(`cannot pass through ${closed} \\(mode 700\\).*chmod o\\+x ${closed}`),
+      );
+    },
+  );
 });
 
 describe('the product on its embedded PostgreSQL (npm start)', () => {

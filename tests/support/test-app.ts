@@ -31,7 +31,14 @@ export type TestApp = {
 
 /** The real product (gateway/src/product.ts) on a real port against a real database (style.md §9), with a controllable clock. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; database?: TestDatabase; serveWeb?: boolean; trpc?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    serveWeb?: boolean;
+    trpc?: boolean;
+    /** Fastify's logger options (the access log), e.g. `{ level: 'info', stream }`; none by default. */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const db = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -49,7 +56,12 @@ export async function startTestApp(
     now: () => clock.now ?? new Date(),
   });
   const background = await startBackground(deps);
-  const app = await buildProduct({ deps, serveWeb: options.serveWeb ?? false, trpc: options.trpc });
+  const app = await buildProduct({
+    deps,
+    serveWeb: options.serveWeb ?? false,
+    trpc: options.trpc,
+    logger: options.logger,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

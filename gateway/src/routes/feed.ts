@@ -25,6 +25,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { feed: string }; Querystring: { format?: string } }>(
     '/:feed',
     {
+      config: { accessLog: 'summary' },
       schema: {
         params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
         querystring: {

@@ -12,7 +12,7 @@ export async function getJob(deps: Deps, jobId: string) {
 
 /** The job's messages after `afterId` (0 = from the start), oldest first. */
 export async function listJobMessages(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   options: { jobId: string; afterId?: number },
 ): Promise<JobMessage[]> {
   const rows = await deps.db

@@ -1,4 +1,5 @@
 import type { FeedEntity } from '@feeddesk/proto';
+import type { Deps } from '@feeddesk/server/deps';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { listStopTimesOfTrip, type TripStopTime } from '@feeddesk/server/schedule/list-stop-times-of-trip';
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
@@ -20,7 +21,7 @@ export async function startAppWithDemo(
     const planner = await app.clientWithRoles(['gtfs'], 'bench-planner');
     const upload = await uploadSchedule(planner, await demoWorkbook(), 'demo.xlsx');
     if (upload.final.status !== 'done') throw new Error(`demo upload failed: ${upload.final.message}`);
-    return { app, trips: await benchTrips(app) };
+    return { app, trips: await benchTrips(app.deps) };
   } catch (error) {
     await app.close();
     throw error;
@@ -28,11 +29,11 @@ export async function startAppWithDemo(
 }
 
 /** Trips of the current schedule with at least 4 stops, and their stop times. */
-export async function benchTrips(app: TestApp): Promise<BenchTrip[]> {
-  const tripIds = Object.keys(await mapTripsToRoutes(app.deps)).sort();
+export async function benchTrips(deps: Pick<Deps, 'db'>): Promise<BenchTrip[]> {
+  const tripIds = Object.keys(await mapTripsToRoutes(deps)).sort();
   const trips: BenchTrip[] = [];
   for (const tripId of tripIds) {
-    const stops = await listStopTimesOfTrip(app.deps, { tripid: tripId });
+    const stops = await listStopTimesOfTrip(deps, { tripid: tripId });
     if (stops.length >= 4) trips.push({ tripId, stops });
   }
   if (trips.length === 0) throw new Error('The schedule has no trip with 4 stops or more.');
