@@ -69,6 +69,21 @@ describe.skipIf(!hasChromium)('extra trains and platform changes in the browser'
     expect(await row.getByTestId('trip-effect').textContent()).toBe(
       `Extra train WD-103-extra-${morning.tomorrow.replaceAll('-', '')}-0930 at 09:30`,
     );
+
+    // Opened again from the list, it is the extra train's own form: moved to 10:00, same train.
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL('**/trip_update?id=*');
+    const again = page.getByRole('region', { name: 'Extra train' });
+    expect(await again.getByLabel('Date').inputValue()).toBe(morning.tomorrow);
+    await again.getByLabel('Start time').fill('10:00');
+    await again.getByRole('button', { name: 'Save extra train' }).click();
+    await page.waitForURL(`${t.url}/`);
+    await page.waitForFunction(() =>
+      document
+        .querySelector('tr[data-state="extra"] [data-testid="trip-effect"]')
+        ?.textContent?.endsWith('10:00'),
+    );
+    expect(await page.locator('tr[data-state="extra"]').count()).toBe(1);
   });
 
   it('moves train 105 to platform 3 at Cape Town and sees the platform change in the list', async () => {
