@@ -233,6 +233,7 @@ const TRPC: Call[] = [
   { name: 'schedule.tripsToRoutes', access: 'login', call: q('schedule.tripsToRoutes') },
   { name: 'schedule.trips', access: 'login', call: q('schedule.trips', {}) },
   { name: 'schedule.stopTimes', access: 'login', call: q('schedule.stopTimes', { tripId: 'nope' }) },
+  { name: 'schedule.platforms', access: 'login', call: q('schedule.platforms', { stopIds: ['CAPE TOWN'] }) },
   { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
   {
     name: 'schedule.upload',

@@ -38,7 +38,11 @@ export function toLiveTripUpdate(entity: FeedEntity, defaultDate: ServiceDate): 
   return {
     id: entity.id ?? '',
     tripId,
-    startDate: tu.trip.startDate || defaultDate,
+    // An extra train (DUPLICATED) runs on its TripProperties date; its descriptor names the original.
+    startDate:
+      (relationship === TripScheduleRelationship.DUPLICATED
+        ? tu.tripProperties?.startDate
+        : tu.trip.startDate) || defaultDate,
     cancelled: relationship === TripScheduleRelationship.CANCELED,
     deleted: relationship === TripScheduleRelationship.DELETED,
     extra: EXTRA.has(relationship),

@@ -169,7 +169,12 @@ async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], ser
     .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.tripId, tripIds)));
   const found = new Map<string, { id: string; pb: Buffer }>();
   for (const row of rows) {
-    const date = (row.json as { tripUpdate?: { trip?: { startDate?: string } } }).tripUpdate?.trip?.startDate;
+    const trip = (
+      row.json as { tripUpdate?: { trip?: { startDate?: string; scheduleRelationship?: string } } }
+    ).tripUpdate?.trip;
+    // An extra train (DUPLICATED) names the trip it copies, but it is another run: not this one's update.
+    if (trip?.scheduleRelationship === 'DUPLICATED') continue;
+    const date = trip?.startDate;
     if (row.tripId && (!date || date === serviceDate)) found.set(row.tripId, { id: row.id, pb: row.pb });
   }
   return found;

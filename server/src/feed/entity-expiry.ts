@@ -1,11 +1,13 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
+import { runOf } from './rules/duplicated-schedule.ts';
 
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 
 /**
  * When a trip update leaves the live feed (contract.md): `ttl` after the trip's last arrival
- * including delay. Without a schedule match, after the latest predicted time given, or a day on.
+ * including delay (an extra train's: the original's, shifted to its own date and start). Without a
+ * schedule match, after the latest predicted time given, or a day on.
  */
 export function tripUpdateExpiry(
   entity: FeedEntity,
@@ -14,9 +16,9 @@ export function tripUpdateExpiry(
   ttlSecs: number,
 ): Date {
   const tu = entity.tripUpdate!;
-  const tripId = tu.trip?.tripId ?? '';
-  const trip = view?.trip(tripId);
-  const start = view?.serviceDayStart?.(tripId, tu.trip?.startDate ?? undefined);
+  const run = runOf(entity, view);
+  const trip = run?.trip;
+  const start = run?.dayStart === undefined ? undefined : run.dayStart + run.shiftSecs;
   let latest = 0;
   let maxDelay = num(tu.delay) ?? 0;
   for (const stu of tu.stopTimeUpdate ?? []) {

@@ -14,8 +14,13 @@ export function entityRefs(entity: FeedEntity): EntityRefs {
   const tu = entity.tripUpdate;
   if (tu) {
     add(trips, tu.trip?.tripId);
+    // A DUPLICATED trip's new id, so the rules can tell whether the schedule has it already.
+    add(trips, tu.tripProperties?.tripId);
     add(routes, tu.trip?.routeId);
-    for (const stu of tu.stopTimeUpdate ?? []) add(stops, stu.stopId);
+    for (const stu of tu.stopTimeUpdate ?? []) {
+      add(stops, stu.stopId);
+      add(stops, stu.stopTimeProperties?.assignedStopId);
+    }
   }
   for (const sel of entity.alert?.informedEntity ?? []) {
     add(trips, sel.trip?.tripId);

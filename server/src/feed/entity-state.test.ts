@@ -26,6 +26,20 @@ describe('tripUpdateState', () => {
     expect(tripUpdateState(late, schedule, DAY_START + 29_101)).toBe('in_progress');
   });
 
+  it('is extra for an extra train (DUPLICATED), whatever the time', () => {
+    const extra = feedEntityToJson(
+      makeTripUpdate(
+        [],
+        { tripId: 'WD-2300', scheduleRelationship: 6 },
+        {
+          tripProperties: { tripId: 'WD-2300-X', startDate: '20231115', startTime: '09:00:00' },
+        },
+      ),
+    );
+    expect(tripUpdateState(extra, schedule, DAY_START + 28_799)).toBe('extra');
+    expect(tripUpdateState(extra, schedule, DAY_START + 90_000)).toBe('extra');
+  });
+
   it('is not in schedule when the schedule lacks the trip, or no schedule is loaded', () => {
     const stranger = feedEntityToJson(makeTripUpdate([], { tripId: 'WD-9999' }));
     expect(tripUpdateState(stranger, schedule, DAY_START)).toBe('not_in_schedule');

@@ -1,14 +1,21 @@
 import type { FeedEntityJson } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 
-export type TripUpdateState = 'yet_to_start' | 'in_progress' | 'finished' | 'not_in_schedule' | 'unknown';
+export type TripUpdateState =
+  | 'yet_to_start'
+  | 'in_progress'
+  | 'finished'
+  | 'not_in_schedule'
+  | 'extra'
+  | 'unknown';
 export type AlertState = 'active' | 'ended' | 'upcoming';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX):
- * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated.
+ * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated, and
+ * 'extra' for an extra train (DUPLICATED: a copy of a scheduled trip at another date or time).
  */
 export function tripUpdateState(
   entity: FeedEntityJson,
@@ -16,6 +23,7 @@ export function tripUpdateState(
   nowSecs: number,
 ): TripUpdateState {
   const tu = entity.tripUpdate;
+  if (tu?.trip?.scheduleRelationship === 'DUPLICATED') return 'extra';
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
   const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);

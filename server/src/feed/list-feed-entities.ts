@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
+import { parseGtfsTime } from '../schedule/time/gtfs-time.ts';
 import { type AlertState, alertState, type TripUpdateState, tripUpdateState } from './entity-state.ts';
 import type { FeedKind } from './feed-kind.ts';
 
@@ -18,7 +19,10 @@ export type FeedListItem = {
   state: TripUpdateState | AlertState | null;
   tripId?: string;
   routeId?: string;
-  /** GTFS seconds of the trip's first scheduled departure (may pass 24:00); absent when not in the schedule. */
+  /**
+   * GTFS seconds of the trip's first scheduled departure (may pass 24:00), an extra train's own start;
+   * absent when not in the schedule.
+   */
   departureSecs?: number;
 };
 
@@ -47,7 +51,11 @@ export async function listFeedEntities(
     const entity = row.json as FeedEntityJson;
     const tripId = row.tripId ?? undefined;
     const first = tripId ? view?.trip(tripId)?.stopTimes[0] : undefined;
-    const departureSecs = first?.departureSecs ?? first?.arrivalSecs ?? undefined;
+    const extraStart = entity.tripUpdate?.tripProperties?.startTime;
+    const departureSecs =
+      entity.tripUpdate?.trip?.scheduleRelationship === 'DUPLICATED' && extraStart
+        ? (parseGtfsTime(extraStart) ?? undefined)
+        : (first?.departureSecs ?? first?.arrivalSecs ?? undefined);
     return {
       id: row.id,
       entity,

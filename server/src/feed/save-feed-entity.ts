@@ -21,6 +21,7 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import { duplicateOf, isDuplicatedTrip } from './rules/fields.ts';
 import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 /** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
@@ -189,14 +190,17 @@ function notValid(problem: string): AppError {
   return new AppError('feed_rules_failed', { message: `The entity is not valid: ${problem}.` });
 }
 
-/** A trip update without start_date gets the service date of the trip's current run; a timestamp, now. */
+/**
+ * A trip update without start_date gets the service date of the trip's current run; a timestamp, now.
+ * A DUPLICATED trip's date is its TripProperties.start_date: its trip descriptor names the original.
+ */
 function fillTripUpdateDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
   const tu = entity.tripUpdate;
   if (!tu) return;
   if (!tu.timestamp) tu.timestamp = nowSecs;
   const trip = tu.trip;
   const tripId = trip?.tripId;
-  if (!trip || !tripId || trip.startDate) return;
+  if (!trip || !tripId || trip.startDate || isDuplicatedTrip(trip)) return;
   const startDate = serviceDateOfRun(view, tripId);
   if (startDate) trip.startDate = startDate;
 }
@@ -212,6 +216,7 @@ function serviceDateOfRun(view: ScheduleView | null, tripId: string): string | u
  * A new trip update (no id) for a trip that already has one on the same service date replaces it,
  * keeping its id; another date gets a new id, so one trip can have updates on two dates. A row saved
  * without start_date counts as the current run's date, so ids saved before dated trips stay stable.
+ * An extra (DUPLICATED) train is its own run: it matches only the extra train with the same new trip id.
  */
 async function existingIdOfTrip(
   deps: AppDeps,
@@ -225,11 +230,20 @@ async function existingIdOfTrip(
     .from(feedEntities)
     .where(and(eq(feedEntities.kind, 'trip_update'), eq(feedEntities.tripId, tripId)));
   const currentRun = serviceDateOfRun(view, tripId);
-  const dateOf = (startDate: string | null | undefined) => startDate || currentRun;
-  const wanted = dateOf(entity.tripUpdate?.trip?.startDate);
-  const same = rows.find((r) => {
-    const json = r.json as { tripUpdate?: { trip?: { startDate?: string } } };
-    return dateOf(json.tripUpdate?.trip?.startDate) === wanted;
-  });
+  const runOf = (tu: RunJson | undefined) =>
+    tu?.trip?.scheduleRelationship === 'DUPLICATED'
+      ? `extra ${tu.tripProperties?.tripId ?? ''}`
+      : tu?.trip?.startDate || currentRun;
+  const duplicate = duplicateOf(entity);
+  const wanted = duplicate
+    ? `extra ${duplicate.tripId ?? ''}`
+    : entity.tripUpdate?.trip?.startDate || currentRun;
+  const same = rows.find((r) => runOf((r.json as { tripUpdate?: RunJson }).tripUpdate) === wanted);
   return same?.id;
 }
+
+/** What tells one run of a trip from another in a stored update (protobuf-JSON). */
+type RunJson = {
+  trip?: { startDate?: string | null; scheduleRelationship?: string | number | null } | null;
+  tripProperties?: { tripId?: string | null } | null;
+};

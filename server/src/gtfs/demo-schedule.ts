@@ -1,7 +1,9 @@
 /**
  * A small Cape Town-flavoured rail network in the operator's timetable workbook format, for
  * demos and first runs: three lines, weekday (WD) and weekend (WE) services, both directions,
- * and late Southern Line trains that run past midnight (23:40 → 24:35).
+ * and late Southern Line trains that run past midnight (23:40 → 24:35). Cape Town is a station with
+ * three platforms (stop CAPE TOWN is platform 1, where the timetables call), so a controller can move a
+ * train to another platform.
  */
 import ExcelJS from 'exceljs';
 import { FILE, sheetOf } from './files.ts';
@@ -36,6 +38,13 @@ const st = (id: string, lat: number, lon: number, zone = '1'): Station => ({
 const CAPE_TOWN = st('CAPE TOWN', -33.92226, 18.4253);
 const WOODSTOCK = st('WOODSTOCK', -33.92545, 18.44571);
 const SALT_RIVER = st('SALT RIVER', -33.92735, 18.46435);
+/** The station CAPE TOWN (platform 1) belongs to, and its other platforms. */
+const CAPE_TOWN_STATION = { id: 'CPT', name: 'Cape Town' };
+const CAPE_TOWN_PLATFORMS: Station[] = [2, 3].map((n) => ({
+  ...CAPE_TOWN,
+  id: `CAPE TOWN ${n}`,
+  name: `Cape Town Platform ${n}`,
+}));
 
 const LINES: Line[] = [
   {
@@ -208,11 +217,24 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
   );
   const stations = new Map<string, Station>();
   for (const line of LINES) for (const s of line.stations) stations.set(s.id, s);
+  const stop = (s: Station, parent = '') => [s.id, s.name, String(s.lat), String(s.lon), s.zone, '0', parent];
   addSheet(
     wb,
     sheetOf(FILE.stops),
-    ['stop_id', 'stop_name', 'stop_lat', 'stop_lon', 'zone_id', 'location_type'],
-    [...stations.values()].map((s) => [s.id, s.name, String(s.lat), String(s.lon), s.zone, '0']),
+    ['stop_id', 'stop_name', 'stop_lat', 'stop_lon', 'zone_id', 'location_type', 'parent_station'],
+    [
+      ...[...stations.values()].map((s) => stop(s, s.id === CAPE_TOWN.id ? CAPE_TOWN_STATION.id : '')),
+      [
+        CAPE_TOWN_STATION.id,
+        CAPE_TOWN_STATION.name,
+        String(CAPE_TOWN.lat),
+        String(CAPE_TOWN.lon),
+        '1',
+        '1',
+        '',
+      ],
+      ...CAPE_TOWN_PLATFORMS.map((p) => stop(p, CAPE_TOWN_STATION.id)),
+    ],
   );
 
   const directory = wb.addWorksheet(DIRECTORY_SHEET);

@@ -28,9 +28,13 @@ export async function readScheduleView(
   const { versionId, timezone } = current;
   const tripMap = await readTrips(deps, versionId, options.tripIds);
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
-  const [routeIds, stopIds, agencyIds, calendar] = await Promise.all([
+  // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
+  const stopIdsOfTrips = options.stopIds.length
+    ? [...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))
+    : [];
+  const [routeIds, stations, agencyIds, calendar] = await Promise.all([
     existing(deps, routes, routes.routeId, versionId, options.routeIds),
-    existing(deps, stops, stops.stopId, versionId, options.stopIds),
+    readStations(deps, versionId, [...new Set([...options.stopIds, ...stopIdsOfTrips])]),
     existing(deps, agencies, agencies.agencyId, versionId, options.agencyIds),
     readCalendar(deps, versionId, serviceIds),
   ]);
@@ -38,7 +42,8 @@ export async function readScheduleView(
     timezone,
     trip: (tripId) => tripMap.get(tripId),
     hasRoute: (id) => routeIds.has(id),
-    hasStop: (id) => stopIds.has(id),
+    hasStop: (id) => stations.has(id),
+    stationOf: (id) => stations.get(id),
     hasAgency: (id) => agencyIds.has(id),
     serviceDayStart(tripId, startDate) {
       const trip = tripMap.get(tripId);
@@ -100,9 +105,23 @@ async function readTrips(
   return map;
 }
 
+/** Stop id → its station (parent_station, else itself) for the stops of the list that exist. */
+async function readStations(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  stopIds: string[],
+): Promise<Map<string, string>> {
+  if (stopIds.length === 0) return new Map();
+  const rows = await deps.db
+    .select({ stopId: stops.stopId, parentStation: stops.parentStation })
+    .from(stops)
+    .where(and(eq(stops.versionId, versionId), inArray(stops.stopId, stopIds)));
+  return new Map(rows.map((r) => [r.stopId, r.parentStation || r.stopId]));
+}
+
 async function existing(
   deps: Pick<Deps, 'db'>,
-  table: typeof routes | typeof stops | typeof agencies,
+  table: typeof routes | typeof agencies,
   column: AnyPgColumn,
   versionId: number,
   ids: string[],

@@ -16,7 +16,10 @@ export function check(ctx: ConsistencyContext): Finding[] {
   const schedule = ctx.schedule;
   if (!schedule) return [];
   const nowSecs = Math.floor(ctx.now.getTime() / 1000);
-  const updates = new Map(ctx.tripUpdates.map((tu) => [`${tu.tripId}@${tu.startDate}`, tu]));
+  // An extra train names the trip it copies: it must not stand for that trip's own update.
+  const updates = new Map(
+    ctx.tripUpdates.filter((tu) => !tu.extra).map((tu) => [`${tu.tripId}@${tu.startDate}`, tu]),
+  );
   const findings: Finding[] = [];
   for (const alert of ctx.alerts.filter((a) => a.effect === 'NO_SERVICE')) {
     const dates = serviceDatesOf(alert, ctx.today, schedule.timezone);

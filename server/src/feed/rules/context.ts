@@ -20,6 +20,11 @@ export type ScheduleView = {
   trip(tripId: string): ScheduledTrip | undefined;
   hasRoute(routeId: string): boolean;
   hasStop(stopId: string): boolean;
+  /**
+   * The station a stop belongs to: its parent_station, else the stop itself (a station, or a stop
+   * without one); undefined for a stop the view did not load.
+   */
+  stationOf?(stopId: string): string | undefined;
   hasAgency(agencyId: string): boolean;
   /** POSIX seconds of the service day's "noon minus 12h" for the trip's current run. */
   serviceDayStart?(tripId: string, startDate?: string): number | undefined;

@@ -61,3 +61,24 @@ export function tripDescriptors(entity: FeedEntity): { field: string; trip: Trip
   });
   return found;
 }
+
+/** DUPLICATED: a copy of a scheduled trip on another date or start time (GTFS-RT TripProperties). */
+export const isDuplicatedTrip = (trip: TripDescriptor | null | undefined) =>
+  tripRelationship(trip) === TripScheduleRelationship.DUPLICATED;
+
+/**
+ * The new trip_id, service date and start time of a DUPLICATED trip update, as far as given;
+ * undefined for any other trip update.
+ */
+export function duplicateOf(
+  entity: FeedEntity,
+): { tripId?: string; startDate?: string; startTime?: string } | undefined {
+  const tu = entity.tripUpdate;
+  if (!tu || !isDuplicatedTrip(tu.trip)) return undefined;
+  const props = tu.tripProperties;
+  return {
+    tripId: idOf(props, 'tripId'),
+    startDate: idOf(props, 'startDate'),
+    startTime: idOf(props, 'startTime'),
+  };
+}

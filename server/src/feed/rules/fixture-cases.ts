@@ -18,7 +18,7 @@ import { makeAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-suppo
  */
 export const fixtureDir = fileURLToPath(new URL('../../../../tests/fixtures/feed-rules/', import.meta.url));
 
-const [SKIPPED, NO_DATA, CANCELED] = [1, 2, 3];
+const [SKIPPED, NO_DATA, CANCELED, DUPLICATED] = [1, 2, 3, 6];
 const delayed = (seq: number | null, extra: Parameters<typeof makeStopTimeUpdate>[1] = {}) =>
   makeStopTimeUpdate(seq, { arrival: { delay: 60 }, ...extra });
 const trip = (
@@ -26,6 +26,22 @@ const trip = (
   descriptor: TripDescriptor = { tripId: 'WD-2300' },
   extra: Partial<TripUpdate> = {},
 ) => makeTripUpdate(stopTimeUpdates, descriptor, extra);
+
+/** An extra train: WD-2300 again, an hour later on 2023-11-15, as NEW_ID. */
+const extraTrain = (
+  properties: TripUpdate['tripProperties'],
+  stopTimeUpdates = [makeStopTimeUpdate(1, { departure: { delay: 0 } })],
+) =>
+  trip(
+    stopTimeUpdates,
+    { tripId: 'WD-2300', scheduleRelationship: DUPLICATED },
+    { tripProperties: properties },
+  );
+const EXTRA = { tripId: 'WD-2300-X0900', startDate: '20231115', startTime: '09:00:00' };
+const platform = (seq: number, assignedStopId: string) => ({
+  ...makeStopTimeUpdate(seq, { arrival: { delay: 0 } }),
+  stopTimeProperties: { assignedStopId },
+});
 
 export const errorCases: Record<string, FeedEntity> = {
   'empty_trip_update.trip_update-trip-trip_id': trip([delayed(2)], {}),
@@ -35,6 +51,19 @@ export const errorCases: Record<string, FeedEntity> = {
   ]),
   'E050.trip_update-timestamp': trip([delayed(2)], undefined, { timestamp: NOW + 120 }),
   'E003.trip_update-trip-trip_id': trip([delayed(2)], { tripId: 'WD-9999' }),
+  'E020.trip_update-trip_properties-start_time': extraTrain({ ...EXTRA, startTime: '9:00' }),
+  'E021.trip_update-trip-start_date': trip([delayed(2)], { tripId: 'WD-2300', startDate: '2023-11-15' }),
+  'duplicated_trip_without_properties.trip_update-trip_properties-start_time': extraTrain({
+    tripId: EXTRA.tripId,
+    startDate: EXTRA.startDate,
+  }),
+  'duplicated_trip_in_schedule.trip_update-trip_properties-trip_id': extraTrain({
+    ...EXTRA,
+    tripId: 'WD-2300',
+  }),
+  'assigned_stop_other_station.trip_update-stop_time_update-stop_time_properties-assigned_stop_id': trip([
+    platform(3, 'CPT3'),
+  ]),
   'E004.trip_update-trip-route_id': trip([delayed(2)], { tripId: 'WD-2300', routeId: 'XYZ' }),
   'E035.trip_update-trip-route_id': trip([delayed(2)], { tripId: 'WD-2300', routeId: 'NTH' }),
   'E011.trip_update-stop_time_update-stop_id': trip([delayed(2, { stopId: 'NOPE' })]),
@@ -75,6 +104,12 @@ export const validCases: Record<string, FeedEntity> = {
     { timestamp: NOW },
   ),
   cancelled: trip([], { tripId: 'WD-2300', scheduleRelationship: CANCELED }),
+  'extra-train': extraTrain(EXTRA, [
+    makeStopTimeUpdate(1, { departure: { delay: 0 } }),
+    makeStopTimeUpdate(2, { arrival: { delay: 60 }, departure: { delay: 180 } }),
+    makeStopTimeUpdate(3, { arrival: { delay: 120 } }),
+  ]),
+  'platform-change': trip([platform(1, 'CPT3')], undefined, { timestamp: NOW }),
   'alert-on-route-and-stop': makeAlert({ informedEntity: [{ routeId: 'STH' }, { stopId: 'WDS' }] }),
 };
 

@@ -68,6 +68,46 @@ const expected: Record<string, object[]> = {
       { value: 'WD-9999' },
     ),
   ],
+  'E020.trip_update-trip_properties-start_time': [
+    tu(
+      'E020',
+      'trip_update.trip_properties.start_time',
+      'Start time "9:00" is not a time; write it as HH:MM:SS, e.g. 09:30:00 (past midnight: 24:30:00).',
+      { value: '9:00' },
+    ),
+  ],
+  'E021.trip_update-trip-start_date': [
+    tu(
+      'E021',
+      'trip_update.trip.start_date',
+      'Start date "2023-11-15" is not a date; write it as YYYYMMDD, e.g. 20250924.',
+      { value: '2023-11-15' },
+    ),
+  ],
+  'duplicated_trip_without_properties.trip_update-trip_properties-start_time': [
+    tu(
+      'duplicated_trip_without_properties',
+      'trip_update.trip_properties.start_time',
+      'An extra (DUPLICATED) train needs trip_properties.start_time; give its start time (HH:MM:SS).',
+      { property: 'start_time' },
+    ),
+  ],
+  'duplicated_trip_in_schedule.trip_update-trip_properties-trip_id': [
+    tu(
+      'duplicated_trip_in_schedule',
+      'trip_update.trip_properties.trip_id',
+      'Trip WD-2300 is already in the schedule; give the extra train a trip id of its own.',
+      { value: 'WD-2300' },
+    ),
+  ],
+  'assigned_stop_other_station.trip_update-stop_time_update-stop_time_properties-assigned_stop_id': [
+    tu(
+      'assigned_stop_other_station',
+      stu(0, 'stop_time_properties.assigned_stop_id'),
+      "Stop CPT3 is not a platform of MBG's station; pick a platform of that station.",
+      { value: 'CPT3', stopSequence: 3, scheduledStopId: 'MBG' },
+    ),
+  ],
   'E004.trip_update-trip-route_id': [
     tu(
       'E004',

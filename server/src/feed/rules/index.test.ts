@@ -11,6 +11,7 @@ const support = new Set([
   'notice.ts',
   'fields.ts',
   'predicted-times.ts',
+  'duplicated-schedule.ts',
   'fixture-cases.ts',
   'test-support.ts',
 ]);

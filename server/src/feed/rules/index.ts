@@ -4,10 +4,15 @@ import * as alertRouteMismatch from './alert-route-mismatch.ts';
 import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
 import * as alertUrlNotWeb from './alert-url-not-web.ts';
 import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
+import * as assignedStopOtherStation from './assigned-stop-other-station.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
+import * as duplicatedTripInSchedule from './duplicated-trip-in-schedule.ts';
+import * as duplicatedTripWithoutProperties from './duplicated-trip-without-properties.ts';
 import * as emptyTripUpdate from './empty-trip-update.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
+import * as invalidStartDate from './invalid-start-date.ts';
+import * as invalidStartTime from './invalid-start-time.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
 import type { FeedNotice, FeedRule } from './notice.ts';
@@ -36,10 +41,15 @@ export const feedRules: FeedRule[] = [
   noChanges,
   notPosixTime,
   timestampInFuture,
+  invalidStartTime,
+  invalidStartDate,
   unknownTrip,
+  duplicatedTripWithoutProperties,
+  duplicatedTripInSchedule,
   unknownRoute,
   tripRouteMismatch,
   unknownStop,
+  assignedStopOtherStation,
   tripUpdateWithoutStopTimes,
   stopTimeUpdateWithoutStop,
   stopSequenceUnsorted,

@@ -1,5 +1,6 @@
 import type { FeedEntity, StopTimeEvent, StopTimeUpdate } from '@feeddesk/proto';
 import type { FeedRuleContext, ScheduledStopTime } from './context.ts';
+import { runOf } from './duplicated-schedule.ts';
 import { idOf, own, stopTimeUpdates } from './fields.ts';
 
 export type PredictedEvent = { secs: number; field: 'time' | 'delay' };
@@ -7,13 +8,13 @@ export type PredictedStop = { arrival?: PredictedEvent; departure?: PredictedEve
 
 /**
  * Predicted POSIX times of each stop time update: `time` when given, else the scheduled time
- * plus `delay` when the schedule and the service day start are known.
+ * plus `delay` when the schedule and the service day start are known (a DUPLICATED trip's
+ * scheduled times are the original's, shifted).
  */
 export function predictedTimes(entity: FeedEntity, ctx: FeedRuleContext): PredictedStop[] {
-  const trip = entity.tripUpdate?.trip;
-  const tripId = idOf(trip, 'tripId');
-  const scheduled = tripId ? ctx.schedule?.trip(tripId) : undefined;
-  const dayStart = tripId ? ctx.schedule?.serviceDayStart?.(tripId, idOf(trip, 'startDate')) : undefined;
+  const run = runOf(entity, ctx.schedule);
+  const scheduled = run?.trip;
+  const dayStart = run?.dayStart === undefined ? undefined : run.dayStart + run.shiftSecs;
   return stopTimeUpdates(entity).map((stu) => {
     const stopTime = scheduled && findStopTime(scheduled.stopTimes, stu);
     const at = (event: StopTimeEvent | null | undefined, secs: number | null | undefined) => {

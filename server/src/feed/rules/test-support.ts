@@ -35,7 +35,10 @@ export const makeAlert = (alert: Alert): FeedEntity => ({ id: 'alert-1', alert }
 /** 2023-11-14 22:13:20 UTC. */
 export const NOW = 1_700_000_000;
 
-/** A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3, 08:20). */
+/**
+ * A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3, 08:20).
+ * CPT is platform 1 of station CPT-STN, whose platform 3 is CPT3; WDS and MBG have no station.
+ */
 export function makeSchedule(dayStart?: number): ScheduleView {
   const trips: ScheduledTrip[] = [
     {
@@ -53,7 +56,8 @@ export function makeSchedule(dayStart?: number): ScheduleView {
     timezone: 'Africa/Johannesburg',
     trips,
     routes: ['STH', 'NTH'],
-    stops: ['CPT', 'WDS', 'MBG'],
+    stops: ['CPT', 'WDS', 'MBG', 'CPT3', 'CPT-STN'],
+    parents: { CPT: 'CPT-STN', CPT3: 'CPT-STN' },
     agencies: ['PRASA'],
     dayStart,
   });
@@ -68,6 +72,8 @@ type ScheduleData = {
   trips: ScheduledTrip[];
   routes: string[];
   stops: string[];
+  /** parent_station of the stops that have one. */
+  parents: Record<string, string>;
   agencies: string[];
   dayStart?: number;
 };
@@ -80,6 +86,7 @@ function scheduleView(data: ScheduleData): ScheduleView {
     trip: (tripId) => trips.get(tripId),
     hasRoute: (routeId) => routes.has(routeId),
     hasStop: (stopId) => stops.has(stopId),
+    stationOf: (stopId) => (stops.has(stopId) ? (data.parents[stopId] ?? stopId) : undefined),
     hasAgency: (agencyId) => agencies.has(agencyId),
     serviceDayStart: data.dayStart === undefined ? undefined : () => data.dayStart,
   };

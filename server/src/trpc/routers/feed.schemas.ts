@@ -28,6 +28,14 @@ export const tripUpdateEntity = z.object({
     trip: tripDescriptor,
     delay: z.number().int().optional(),
     timestamp: z.number().int().optional(),
+    /** An extra train (trip DUPLICATED): its new trip id, service date and start time. */
+    tripProperties: z
+      .object({
+        tripId: z.string().max(200).optional(),
+        startDate: z.string().max(20).optional(),
+        startTime: z.string().max(20).optional(),
+      })
+      .optional(),
     stopTimeUpdate: z
       .array(
         z.object({
@@ -36,6 +44,8 @@ export const tripUpdateEntity = z.object({
           arrival: stopTimeEvent.optional(),
           departure: stopTimeEvent.optional(),
           scheduleRelationship: z.union([z.string().max(30), z.number().int()]).optional(),
+          /** A platform change: the stop of the same station the train calls at instead. */
+          stopTimeProperties: z.object({ assignedStopId: z.string().max(200).optional() }).optional(),
         }),
       )
       .max(1000)

@@ -20,6 +20,7 @@ export const tripsInput = z
   })
   .default({});
 export const stopTimesInput = z.object({ tripId: text });
+export const platformsInput = z.object({ stopIds: z.array(text).max(500) });
 
 /** tRPC reads a multipart body as FormData (httpLink, not batched). */
 export const uploadInput = z.instanceof(FormData);

@@ -5,10 +5,11 @@ import { startScheduleUpload } from '../../schedule/import/start-schedule-upload
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
 import { listServices } from '../../schedule/list-services.ts';
+import { listStationPlatforms } from '../../schedule/list-station-platforms.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
+import { platformsInput, stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -23,6 +24,10 @@ export const scheduleRouter = router({
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
+  /** For each stop, the other platforms of its station (the platform picker of the trip editor). */
+  platforms: authedProcedure
+    .input(platformsInput)
+    .query(({ ctx, input }) => listStationPlatforms(ctx.deps, input)),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {

@@ -6,7 +6,9 @@ import { ReadOnlyNote } from '../../components/read-only-note.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
+import { ExtraTrainEditor } from '../../features/feed/components/extra-train-editor.tsx';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
+import { isExtraTrain } from '../../features/feed/extra-train.ts';
 import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 
@@ -37,6 +39,8 @@ export default function TripUpdateRoute() {
         ) : (
           <LoadingScreen />
         )
+      ) : entity && isExtraTrain(entity) ? (
+        <ExtraTrainEditor entity={entity} base={base} readOnly={readOnly} />
       ) : (
         <TripUpdateEditor
           key={`${entity?.id ?? 'new'}-${base?.revision ?? 0}`}

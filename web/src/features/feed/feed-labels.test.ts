@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletedThing, PROGRESS, TRIP_STATE, trainNumber } from './feed-labels.ts';
+import { deletedThing, PROGRESS, platformLabel, TRIP_STATE, trainNumber } from './feed-labels.ts';
 
 describe('deletedThing', () => {
   it('names a trip update by its train number and an alert by its header', () => {
@@ -24,7 +24,14 @@ describe('TRIP_STATE', () => {
       in_progress: 'success',
       finished: 'danger',
       not_in_schedule: 'secondary',
+      extra: 'info',
     });
+  });
+
+  it('names platforms as controllers say them', () => {
+    expect(platformLabel('Cape Town Platform 3')).toBe('Platform 3');
+    expect(platformLabel('CAPE TOWN 3')).toBe('Platform 3');
+    expect(platformLabel('Cape Town Station')).toBe('Cape Town Station');
   });
 
   it('labels search results by inprogress as the list labels trip states', () => {

@@ -23,7 +23,7 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
   return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
 }
 
-type Variant = 'success' | 'danger' | 'warning' | 'secondary';
+type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info';
 
 /** Spec §4: alert rows by state, trip rows by state (server-derived). */
 export const ALERT_STATE: Record<string, { label: string; variant: Variant }> = {
@@ -38,6 +38,8 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   finished: { label: 'Finished', variant: 'danger' },
   // The trip update names a trip the current schedule lacks: no run to judge (issue 17).
   not_in_schedule: { label: 'Not in schedule', variant: 'secondary' },
+  // An extra train (DUPLICATED): a copy of a scheduled train at another date or start.
+  extra: { label: 'Extra', variant: 'info' },
 };
 
 /** Spec §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */
@@ -56,4 +58,13 @@ export function trainNumber(tripId: string): string {
 /** What a delete removes, in words: 'the update of train 103', 'the alert "Lift out of order"'. */
 export function deletedThing(kind: 'trip_update' | 'alert', name: string): string {
   return kind === 'trip_update' ? `the update of train ${trainNumber(name)}` : `the alert "${name}"`;
+}
+
+/**
+ * A platform as controllers say it: 'Cape Town Platform 3' and 'CAPE TOWN 3' → 'Platform 3'; a
+ * name without a platform number stays as it is.
+ */
+export function platformLabel(name: string): string {
+  const number = /platform\s*(\w+)/i.exec(name)?.[1] ?? /\s(\d+)$/.exec(name.trim())?.[1];
+  return number ? `Platform ${number}` : name;
 }

@@ -1,5 +1,5 @@
 import { gtfsSeconds, zonedParts } from '../../lib/time.ts';
-import type { StopTimeEventJson, TripUpdateEntity, TripUpdateInput } from './types.ts';
+import type { StopTimeEventJson, StopTimeUpdateJson, TripUpdateEntity, TripUpdateInput } from './types.ts';
 
 type StopTimeUpdateInput = NonNullable<TripUpdateInput['tripUpdate']['stopTimeUpdate']>[number];
 
@@ -14,6 +14,10 @@ export type StopRow = {
   /** Minutes added at this stop, as typed or derived from the new time; '' = no change. */
   delay: string;
   skip: boolean;
+  /** Extra minutes standing at this stop (departure later than arrival); '' = none. */
+  dwell: string;
+  /** A platform change: the stop of the same station the train calls at instead; '' = as scheduled. */
+  platform: string;
 };
 
 export type ScheduledStop = {
@@ -37,24 +41,38 @@ export function rowsFor(stops: ScheduledStop[]): StopRow[] {
     onTime: false,
     delay: '',
     skip: false,
+    dwell: '',
+    platform: '',
   }));
 }
 
 export function isChanged(row: StopRow): boolean {
-  return row.skip || row.onTime || row.delay.trim() !== '';
+  return row.skip || row.onTime || row.delay.trim() !== '' || minutes(row.dwell) !== 0 || row.platform !== '';
 }
+
+const minutes = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : 0);
 
 /**
  * Spec §4: the total delay accumulates down the stops; on time resets it to zero; a skipped
- * stop keeps the total of the stop before. Minutes.
+ * stop keeps the total of the stop before. Minutes, on arrival at each stop.
  */
 export function totalDelays(rows: StopRow[]): number[] {
+  return runningDelays(rows).map((d) => d.arrival);
+}
+
+/**
+ * The train's delay on arrival at and on departure from each stop, in minutes: a longer stop
+ * (dwell) makes the departure later than the arrival, and every later stop with it.
+ */
+export function runningDelays(rows: StopRow[]): { arrival: number; departure: number }[] {
   let total = 0;
   return rows.map((row) => {
-    if (row.skip) return total;
+    if (row.skip) return { arrival: total, departure: total };
     if (row.onTime) total = 0;
-    else if (row.delay.trim() !== '' && Number.isFinite(Number(row.delay))) total += Number(row.delay);
-    return total;
+    else total += minutes(row.delay);
+    const arrival = total;
+    total += minutes(row.dwell);
+    return { arrival, departure: total };
   });
 }
 
@@ -68,8 +86,10 @@ export function minutesLate(newTime: string, scheduled: string): number {
 
 /**
  * The entity sent to feed.saveTripUpdate. Each changed stop carries the train's delay there (the
- * running total, minutes × 60 = seconds, spec §5), which is what GTFS-RT consumers read; a skipped
- * stop carries SKIPPED only.
+ * running total, minutes × 60 = seconds, spec §5), which is what GTFS-RT consumers read, on the
+ * events the stop has: the first stop a departure only, the last an arrival only, the others an
+ * arrival, and a departure too when the train stands longer (dwell). A skipped stop carries SKIPPED
+ * only; a platform change its assigned_stop_id.
  */
 export function buildTripUpdate(options: {
   id?: string;
@@ -80,14 +100,24 @@ export function buildTripUpdate(options: {
   cancelled: boolean;
   rows: StopRow[];
 }): TripUpdateInput {
-  const totals = totalDelays(options.rows);
+  const delays = runningDelays(options.rows);
+  const last = options.rows.length - 1;
   const stopTimeUpdate: StopTimeUpdateInput[] = options.cancelled
     ? []
     : options.rows.flatMap((row, i): StopTimeUpdateInput[] => {
         if (!isChanged(row)) return [];
         const base = { stopSequence: row.stopSequence, stopId: row.stopId };
         if (row.skip) return [{ ...base, scheduleRelationship: 'SKIPPED' }];
-        return [{ ...base, arrival: { delay: Math.round(totals[i]! * 60) } }];
+        const { arrival, departure } = delays[i]!;
+        const event = (total: number) => ({ delay: Math.round(total * 60) });
+        return [
+          {
+            ...base,
+            ...(i > 0 ? { arrival: event(arrival) } : {}),
+            ...(i === 0 || (i < last && departure !== arrival) ? { departure: event(departure) } : {}),
+            ...(row.platform ? { stopTimeProperties: { assignedStopId: row.platform } } : {}),
+          },
+        ];
       });
   return {
     ...(options.id ? { id: options.id } : {}),
@@ -111,6 +141,7 @@ export function applyEntity(rows: StopRow[], entity: TripUpdateEntity, timeZone:
     const update = updates.get(row.stopSequence);
     if (!update) return row;
     if (update.scheduleRelationship === 'SKIPPED') return { ...row, skip: true };
+    const base = withDeparture(row, update);
     let total: number | undefined;
     let newTime = '';
     const event = update.arrival ?? update.departure;
@@ -120,14 +151,24 @@ export function applyEntity(rows: StopRow[], entity: TripUpdateEntity, timeZone:
       newTime = `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
       total = minutesLate(newTime, row.arrival);
     }
-    if (total === undefined) return row;
+    if (total === undefined) return base;
     const next =
       total === 0 && !newTime
-        ? { ...row, onTime: true, delay: '0' }
-        : { ...row, newTime, delay: String(total - previous) };
-    previous = total;
+        ? { ...base, onTime: true, delay: '0' }
+        : { ...base, newTime, delay: String(total - previous) };
+    previous = total + minutes(base.dwell);
     return next;
   });
+}
+
+/** The dwell (departure delay beyond the arrival's) and the platform of a saved stop time update. */
+function withDeparture(row: StopRow, update: StopTimeUpdateJson): StopRow {
+  const [arrival, departure] = [update.arrival?.delay, update.departure?.delay];
+  const dwell =
+    arrival !== undefined && departure !== undefined && departure !== arrival
+      ? String(Math.round((Number(departure) - Number(arrival)) / 60))
+      : '';
+  return { ...row, dwell, platform: update.stopTimeProperties?.assignedStopId ?? '' };
 }
 
 /** The save input for an entity read from the feed list, with the cancel flag set or cleared. */
@@ -140,18 +181,34 @@ function event(e: StopTimeEventJson | undefined) {
 }
 
 export function withCancelled(entity: TripUpdateEntity, id: string, cancelled: boolean): TripUpdateInput {
-  const { scheduleRelationship: _dropped, ...trip } = entity.tripUpdate.trip;
+  const { scheduleRelationship: kept, ...trip } = entity.tripUpdate.trip;
+  const extra = kept === 'DUPLICATED';
+  const { tripId, startDate, startTime } = entity.tripUpdate.tripProperties ?? {};
+  const tripProperties = extra ? { tripId, startDate, startTime } : undefined;
   return {
     id,
     tripUpdate: {
-      trip: { ...trip, ...(cancelled ? { scheduleRelationship: 'CANCELED' } : {}) },
+      // An extra train is not cancelled but deleted: it stays DUPLICATED.
+      trip: {
+        ...trip,
+        ...(extra
+          ? { scheduleRelationship: 'DUPLICATED' }
+          : cancelled
+            ? { scheduleRelationship: 'CANCELED' }
+            : {}),
+      },
       stopTimeUpdate: (entity.tripUpdate.stopTimeUpdate ?? []).map((u) => ({
         ...(u.stopSequence !== undefined ? { stopSequence: u.stopSequence } : {}),
         ...(u.stopId ? { stopId: u.stopId } : {}),
         ...(u.arrival ? { arrival: event(u.arrival) } : {}),
         ...(u.departure ? { departure: event(u.departure) } : {}),
         ...(u.scheduleRelationship === 'SKIPPED' ? { scheduleRelationship: 'SKIPPED' } : {}),
+        ...(u.stopTimeProperties?.assignedStopId
+          ? { stopTimeProperties: { assignedStopId: u.stopTimeProperties.assignedStopId } }
+          : {}),
       })),
+      // An extra train stays one: its new trip id, date and start travel with it.
+      ...(tripProperties ? { tripProperties } : {}),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { platformLabel } from './feed-labels.ts';
 import type { FeedEntityJson } from './types.ts';
 
 type Updated = Pick<FeedEntityJson, 'tripUpdate'>;
@@ -7,6 +8,9 @@ export function tripEffect(entity: Updated, state: string | null): string {
   const tu = entity.tripUpdate;
   if (tu?.trip?.scheduleRelationship === 'CANCELED') return 'Cancelled';
   const updates = tu?.stopTimeUpdate ?? [];
+  const extra = tu?.trip?.scheduleRelationship === 'DUPLICATED';
+  if (extra)
+    return `Extra train ${tu?.tripProperties?.tripId ?? ''} at ${tu?.tripProperties?.startTime?.slice(0, 5) ?? ''}`;
   const delays = updates
     .filter((u) => u.scheduleRelationship !== 'SKIPPED')
     .map((u) => u.arrival?.delay ?? u.departure?.delay)
@@ -18,6 +22,10 @@ export function tripEffect(entity: Updated, state: string | null): string {
   }
   const skipped = updates.filter((u) => u.scheduleRelationship === 'SKIPPED').length;
   if (skipped > 0) parts.push(`${skipped} stop${skipped === 1 ? '' : 's'} skipped`);
+  for (const u of updates) {
+    const assigned = u.stopTimeProperties?.assignedStopId;
+    if (assigned) parts.push(`${platformLabel(assigned)} at ${u.stopId ?? `#${u.stopSequence}`}`);
+  }
   if (parts.length === 0 && state === 'not_in_schedule') return 'Not in schedule';
   return parts.join(', ') || 'No change';
 }
@@ -34,5 +42,6 @@ export const LIST_STATES: { value: string; label: string }[] = [
   { value: 'finished', label: 'Finished' },
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'not_in_schedule', label: 'Not in schedule' },
+  { value: 'extra', label: 'Extra' },
   { value: 'unknown', label: 'Unknown' },
 ];

@@ -2,6 +2,7 @@ import { Form, Table } from 'react-bootstrap';
 import type { Notice } from '../../../lib/errors.ts';
 import { gtfsSeconds, hhmm, nowSecondsOfDay } from '../../../lib/time.ts';
 import { minutesLate, type StopRow, totalDelays } from '../trip-entity.ts';
+import { type Platform, PlatformPicker } from './platform-picker.tsx';
 
 /** 'HH:MM' of a typed time: '0718', '718', '7:18' and '07:18' all mean 07:18; else null. */
 export function clockTime(text: string): string | null {
@@ -18,10 +19,13 @@ type Props = {
   notices: Notice[];
   timeZone: string;
   disabled: boolean;
+  /** The other platforms of each stop's station, by stop id (a Platform column when any has one). */
+  platforms?: Record<string, Platform[]>;
 };
 
 /** Spec §2/§4 stop list: Passed / train marker / blank, new time, on time, delay, skip, total. */
-export function StopTimesTable({ rows, onChange, notices, timeZone, disabled }: Props) {
+export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, platforms = {} }: Props) {
+  const withPlatforms = rows.some((row) => (platforms[row.stopId] ?? []).length > 0);
   const totals = totalDelays(rows);
   const now = nowSecondsOfDay(timeZone);
   const passed = rows.map((row, i) => gtfsSeconds(row.arrival) + totals[i]! * 60 < now);
@@ -41,6 +45,13 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled }: 
           <th scope="col">On time</th>
           <th scope="col">Delay (min)</th>
           <th scope="col">Skip</th>
+          <th
+            scope="col"
+            title="Extra minutes standing here: the train leaves this much later than it arrives"
+          >
+            Dwell (min)
+          </th>
+          {withPlatforms && <th scope="col">Platform</th>}
           <th scope="col">Total delay</th>
         </tr>
       </thead>
@@ -136,6 +147,32 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled }: 
                   onChange={(e) => set(i, { skip: e.target.checked })}
                 />
               </td>
+              <td>
+                {/* A departure delay beyond the arrival's; the first stop has no arrival, the last no departure. */}
+                {i > 0 && i < rows.length - 1 && (
+                  <Form.Control
+                    type="number"
+                    size="sm"
+                    min={0}
+                    step={1}
+                    aria-label={`Dwell in minutes at ${label}`}
+                    value={row.dwell}
+                    disabled={locked}
+                    onChange={(e) => set(i, { dwell: e.target.value })}
+                  />
+                )}
+              </td>
+              {withPlatforms && (
+                <td>
+                  <PlatformPicker
+                    stopLabel={label}
+                    platforms={platforms[row.stopId] ?? []}
+                    value={row.platform}
+                    disabled={locked}
+                    onChange={(platform) => set(i, { platform })}
+                  />
+                </td>
+              )}
               <td className="text-nowrap" data-testid="total-delay">
                 {totals[i]} min
               </td>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { conflictOf } from '../../../lib/errors.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
+import { platformLabel } from '../feed-labels.ts';
 import { withCancelled } from '../trip-entity.ts';
 import type { TripUpdateEntity } from '../types.ts';
 
@@ -26,15 +27,20 @@ export function TripRowDetails({
   const delays = updates.map((u) => u.arrival?.delay ?? u.departure?.delay).filter((d) => d !== undefined);
   const totalMinutes = delays.length > 0 ? Math.round(delays[delays.length - 1]! / 60) : 0;
   const skipped = updates.filter((u) => u.scheduleRelationship === 'SKIPPED');
+  const moved = updates.filter((u) => u.stopTimeProperties?.assignedStopId);
+  const extra = entity.tripUpdate?.trip?.scheduleRelationship === 'DUPLICATED';
   return (
     <div className="d-flex flex-wrap align-items-center gap-4 py-1 px-2" data-testid="trip-details">
-      <Form.Check
-        id={`cancel-${id}`}
-        label="Trip cancelled"
-        checked={cancelled}
-        disabled={!canEdit}
-        onChange={(e) => setCancelled(e.target.checked)}
-      />
+      {/* An extra train is not cancelled but deleted (its row's Delete). */}
+      {!extra && (
+        <Form.Check
+          id={`cancel-${id}`}
+          label="Trip cancelled"
+          checked={cancelled}
+          disabled={!canEdit}
+          onChange={(e) => setCancelled(e.target.checked)}
+        />
+      )}
       <span>
         Total delay: <strong data-testid="trip-total-delay">{totalMinutes} min</strong>
       </span>
@@ -44,7 +50,20 @@ export function TripRowDetails({
           {skipped.length > 0 ? skipped.map((u) => u.stopId ?? `#${u.stopSequence}`).join(', ') : 'none'}
         </strong>
       </span>
-      {canEdit && (
+      {moved.length > 0 && (
+        <span data-testid="trip-platforms">
+          Platform changes:{' '}
+          <strong>
+            {moved
+              .map(
+                (u) =>
+                  `${u.stopId ?? `#${u.stopSequence}`} → ${platformLabel(u.stopTimeProperties!.assignedStopId!)}`,
+              )
+              .join(', ')}
+          </strong>
+        </span>
+      )}
+      {canEdit && !extra && (
         <Button
           size="sm"
           onClick={() =>

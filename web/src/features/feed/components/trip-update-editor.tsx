@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { usePlatforms } from '../api/get-platforms.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { useFeedList } from '../api/list-feed.ts';
@@ -21,6 +22,7 @@ import {
 import type { EditBase, TripUpdateEntity } from '../types.ts';
 import { ChangeWarnings } from './change-warnings.tsx';
 import { EditStatus } from './edit-status.tsx';
+import { ExtraTrainForm } from './extra-train-form.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
 
@@ -61,6 +63,7 @@ export function TripUpdateEditor({
   const updates = useFeedList('trip_update').data;
   const reload = useReloadFeedEntity('trip_update');
   const stopTimes = useStopTimes(trip?.tripId ?? null);
+  const platforms = usePlatforms(stopTimes.data?.map((s) => s.stopId) ?? null).data;
   const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
 
   useEffect(() => {
@@ -196,10 +199,21 @@ export function TripUpdateEditor({
               notices={notices}
               timeZone={zone}
               disabled={cancelled || readOnly}
+              platforms={platforms}
             />
           )}
         </Card>
       </Form>
+      {trip && stopTimes.data && !entity && (
+        <ExtraTrainForm
+          key={trip.tripId}
+          tripId={trip.tripId}
+          routeId={trip.routeId ?? tripsToRoutes?.[trip.tripId]}
+          stops={stopTimes.data}
+          timeZone={zone}
+          readOnly={readOnly}
+        />
+      )}
     </>
   );
 }

@@ -69,7 +69,9 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
       if (sort === 'state') return STATE_ORDER.indexOf(stateOf(a)) - STATE_ORDER.indexOf(stateOf(b));
       return b.updatedAt.localeCompare(a.updatedAt);
     });
-  const startDateOf = (item: Item) => item.entity.tripUpdate?.trip?.startDate ?? undefined;
+  // An extra train runs on its own date (TripProperties), not the original trip's.
+  const startDateOf = (item: Item) =>
+    item.entity.tripUpdate?.trip?.startDate ?? item.entity.tripUpdate?.tripProperties?.startDate ?? undefined;
   const toggle = (id: string) => setOpen((current) => (current === id ? null : id));
   const columns = canEdit ? 11 : 9;
   return (
