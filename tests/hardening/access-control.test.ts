@@ -207,6 +207,7 @@ const TRPC: Call[] = [
   { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
+  { name: 'feed.lintAlert', access: 'edit', call: q('feed.lintAlert', { entity: { alert: {} } }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.restore', access: 'edit', call: m('feed.restore', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.history', access: 'view', call: q('feed.history', { kind: 'alert', id: 'no-such-entity' }) },

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
 import {
-  decodeFeedEntity,
   type EntityKind,
   entityKind,
-  FeedDecodeError,
   type FeedEntity,
-  FeedVerifyError,
-  feedEntityFromJson,
   feedEntityToJson,
   transit_realtime,
   verifyFeedEntity,
@@ -21,10 +17,9 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
-import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
-
-/** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
-export type EntityInput = { protobuf: Uint8Array } | { json: object };
+import { findEntityNotices } from './find-entity-notices.ts';
+import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
+import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 export type SaveFeedEntityOptions = {
   kind: Exclude<FeedKind, 'vehicle'>;
@@ -71,7 +66,7 @@ export async function saveFeedEntity(
   options: SaveFeedEntityOptions,
 ): Promise<SaveFeedEntityResult> {
   const { kind } = options;
-  const entity = readEntity(options.entity);
+  const entity = readFeedEntity(options.entity);
   const actual = entityKind(entity);
   if (actual !== kind) {
     const elsewhere = options.saveCalls?.[actual];
@@ -85,7 +80,7 @@ export async function saveFeedEntity(
   if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
   entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
 
-  const found = checkFeedEntity(entity, { now, schedule: view });
+  const found = await findEntityNotices(deps, entity, view);
   const notices = found.map(feedNoticeJson);
   if (hasErrors(found)) {
     const errors = notices.filter((n) => n.severity === 'error');
@@ -166,27 +161,6 @@ async function entityChanged(
       updatedAt: current?.at ?? null,
     },
   });
-}
-
-/** The one message this save works on; the decoder's or verifier's words in the error. */
-function readEntity(input: EntityInput): transit_realtime.FeedEntity {
-  try {
-    if ('protobuf' in input) return decodeFeedEntity(input.protobuf);
-    // The editor may leave the id out: a new entity gets one below.
-    return feedEntityFromJson({ id: '', ...input.json });
-  } catch (error) {
-    if (error instanceof FeedDecodeError) {
-      throw new AppError('feed_decode_failed', {
-        message: `The body is not a valid FeedEntity: ${error.message}.`,
-      });
-    }
-    if (error instanceof FeedVerifyError) throw notValid(error.message);
-    throw error;
-  }
-}
-
-function notValid(problem: string): AppError {
-  return new AppError('feed_rules_failed', { message: `The entity is not valid: ${problem}.` });
 }
 
 /** A trip update without start_date gets the service date of the trip's current run; a timestamp, now. */

@@ -78,6 +78,7 @@ export const alertEntity = z.object({
 const baseRevision = z.number().int().min(0).optional();
 export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity, baseRevision });
 export const saveAlertInput = z.object({ entity: alertEntity, baseRevision });
+export const lintAlertInput = z.object({ entity: alertEntity });
 export const listFeedInput = z.object({ kind: feedKind });
 export const getFeedInput = z.object({ kind: feedKind, id: z.string().max(200) });
 export const deleteFeedInput = z.object({

@@ -1,5 +1,6 @@
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
+import { lintAlert } from '../../feed/lint-alert.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
 import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
@@ -9,6 +10,7 @@ import {
   deleteFeedInput,
   entityRefInput,
   getFeedInput,
+  lintAlertInput,
   listFeedInput,
   saveAlertInput,
   saveTripUpdateInput,
@@ -39,6 +41,8 @@ export const feedRouter = router({
       log: true,
     }),
   ),
+  /** The alert linter as the controller types: the notices saving this alert would give. */
+  lintAlert: editProcedure.input(lintAlertInput).query(({ ctx, input }) => lintAlert(ctx.deps, input)),
   delete: editProcedure.input(deleteFeedInput).mutation(async ({ ctx, input }) => {
     await deleteFeedEntity(ctx.deps, { ...input, by: ctx.user.username });
     return { message: 'Successfully deleted.' };
