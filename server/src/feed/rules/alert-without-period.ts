@@ -2,18 +2,19 @@ import type { FeedEntity } from '@feeddesk/proto';
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
- * Alert without a period (warning): with no active_period it is shown for as long as it stays in
- * the feed, so riders cannot tell when the disruption starts or ends. MobilityData's service alert
- * guidelines recommend a period in every alert.
+ * Alert without an impact period (warning): riders cannot tell when the disruption starts or
+ * ends. MobilityData's service alert guidelines recommend communication_period and impact_period
+ * in every alert. An older alert's active_period counts as its impact period (the server serves
+ * impact periods as active_period to older consumers, contract.md), so it is not flagged.
  */
 export const code = 'alert_without_period';
 export const severity: Severity = 'warning';
-export const description = 'The alert has no period.';
+export const description = 'The alert has no impact period.';
 export const sentence = () =>
-  'The alert has no period; give the time the disruption starts and, if known, ends.';
+  'The alert has no impact period; give the time the disruption starts and, if known, ends.';
 
 export function check(entity: FeedEntity): FeedNotice[] {
   const alert = entity.alert;
-  if (!alert || (alert.activePeriod ?? []).length > 0) return [];
-  return [reporter(code, severity, entity.id)('alert.active_period')];
+  if (!alert || (alert.impactPeriod ?? []).length > 0 || (alert.activePeriod ?? []).length > 0) return [];
+  return [reporter(code, severity, entity.id)('alert.impact_period')];
 }

@@ -69,7 +69,7 @@ export const errorCases: Record<string, FeedEntity> = {
     informedEntity: [{ routeId: 'STH' }],
     url: { translation: [{ text: 'javascript:alert(1)' }] },
   }),
-  'alert_without_period.alert-active_period': makeAlert({ activePeriod: [] }),
+  'alert_without_period.alert-impact_period': makeAlert({ activePeriod: [] }),
   'alert_cause_or_effect_unknown.alert-cause': makeAlert({ cause: 1 }),
   'route_alert_for_stop_closure.alert-informed_entity-route_id': makeAlert({
     effect: 1, // NO_SERVICE

@@ -184,11 +184,11 @@ const expected: Record<string, object[]> = {
       { value: 'javascript:alert(1)' },
     ),
   ],
-  'alert_without_period.alert-active_period': [
+  'alert_without_period.alert-impact_period': [
     alertWarning(
       'alert_without_period',
-      'alert.active_period',
-      'The alert has no period; give the time the disruption starts and, if known, ends.',
+      'alert.impact_period',
+      'The alert has no impact period; give the time the disruption starts and, if known, ends.',
     ),
   ],
   'alert_cause_or_effect_unknown.alert-cause': [
