@@ -39,6 +39,9 @@ export const errorCatalogue = {
   file_not_found: { status: 404, title: 'Unknown file' },
   // disruptions
   disruption_not_found: { status: 404, title: 'Unknown disruption' },
+  // alert templates
+  alert_template_not_found: { status: 404, title: 'Unknown alert template' },
+  alert_template_name_taken: { status: 409, title: 'Template name taken' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },
