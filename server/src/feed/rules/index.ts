@@ -7,6 +7,7 @@ import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts'
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as emptyTripUpdate from './empty-trip-update.ts';
+import * as impactOutsideCommunication from './impact-outside-communication.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
@@ -56,6 +57,7 @@ export const feedRules: FeedRule[] = [
   alertTripRouteMismatch,
   alertRouteMismatch,
   alertUrlNotWeb,
+  impactOutsideCommunication,
 ];
 
 /** Notices for one trip update, alert or vehicle entity; errors refuse the save. */

@@ -2,6 +2,7 @@ import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
+import { publishAlert } from '../../feed/publish-alert.ts';
 import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
@@ -10,17 +11,27 @@ import {
   entityRefInput,
   getFeedInput,
   listFeedInput,
+  publishAlertInput,
   saveAlertInput,
   saveTripUpdateInput,
 } from './feed.schemas.ts';
 
 export const feedRouter = router({
-  list: viewProcedure.input(listFeedInput).query(({ ctx, input }) => listFeedEntities(ctx.deps, input)),
+  list: viewProcedure.input(listFeedInput).query(({ ctx, input }) =>
+    listFeedEntities(ctx.deps, {
+      ...input,
+      openEndedWarnHours: ctx.deps.config.ALERT_OPEN_ENDED_WARN_HOURS,
+    }),
+  ),
   /** The kind of each later feed change, from any process: open lists refetch by themselves. */
   onChange: viewProcedure.subscription(async function* ({ ctx, signal }) {
     yield* followFeedChanges(ctx.deps, { signal });
   }),
-  get: viewProcedure.input(getFeedInput).query(({ ctx, input }) => getFeedEntity(ctx.deps, input)),
+  get: viewProcedure
+    .input(getFeedInput)
+    .query(({ ctx, input }) =>
+      getFeedEntity(ctx.deps, { ...input, openEndedWarnHours: ctx.deps.config.ALERT_OPEN_ENDED_WARN_HOURS }),
+    ),
   saveTripUpdate: editProcedure.input(saveTripUpdateInput).mutation(({ ctx, input }) =>
     saveFeedEntity(ctx.deps, {
       kind: 'trip_update',
@@ -37,8 +48,13 @@ export const feedRouter = router({
       baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
+      draft: input.draft,
     }),
   ),
+  /** Puts a draft alert into the public feed, as it was saved. */
+  publishAlert: editProcedure
+    .input(publishAlertInput)
+    .mutation(({ ctx, input }) => publishAlert(ctx.deps, { ...input, by: ctx.user.username })),
   delete: editProcedure.input(deleteFeedInput).mutation(async ({ ctx, input }) => {
     await deleteFeedEntity(ctx.deps, { ...input, by: ctx.user.username });
     return { message: 'Successfully deleted.' };
