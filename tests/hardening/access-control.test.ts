@@ -208,6 +208,7 @@ const TRPC: Call[] = [
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
   { name: 'feed.lintAlert', access: 'edit', call: q('feed.lintAlert', { entity: { alert: {} } }) },
+  { name: 'feed.publishAlert', access: 'edit', call: m('feed.publishAlert', { id: 'no-such-entity' }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.restore', access: 'edit', call: m('feed.restore', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.history', access: 'view', call: q('feed.history', { kind: 'alert', id: 'no-such-entity' }) },
@@ -239,6 +240,7 @@ const TRPC: Call[] = [
   { name: 'schedule.tripsToRoutes', access: 'login', call: q('schedule.tripsToRoutes') },
   { name: 'schedule.trips', access: 'login', call: q('schedule.trips', {}) },
   { name: 'schedule.stopTimes', access: 'login', call: q('schedule.stopTimes', { tripId: 'nope' }) },
+  { name: 'schedule.endOfService', access: 'login', call: q('schedule.endOfService', {}) },
   { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
   {
     name: 'schedule.upload',
@@ -378,6 +380,7 @@ describe('roles on every route and procedure', () => {
         'users.delete',
         'feed.saveTripUpdate',
         'feed.saveAlert',
+        'feed.publishAlert',
         'feed.delete',
         'feed.restore',
         'consistency.removeNotInSchedule',

@@ -20,6 +20,7 @@ import { markFeedChanged } from './feed-state.ts';
 import { findEntityNotices } from './find-entity-notices.ts';
 import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
 import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
+import { servedEntity } from './served-alert.ts';
 
 export type SaveFeedEntityOptions = {
   kind: Exclude<FeedKind, 'vehicle'>;
@@ -32,6 +33,11 @@ export type SaveFeedEntityOptions = {
    * another one now. Absent = last write wins (REST clients of the protobuf contract).
    */
   baseRevision?: number;
+  /**
+   * An alert saved in the app but not published (issue 13): kept, listed in the app, never served
+   * and not in the history until published. Only a new alert or a draft can be saved as one.
+   */
+  draft?: boolean;
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
 };
@@ -41,6 +47,7 @@ export type SaveFeedEntityResult = {
   revision: number;
   message: string;
   warnings: FeedNoticeJson[];
+  draft: boolean;
 };
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
@@ -48,6 +55,7 @@ const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
   trip_update: '✅ Sucessfully saved Trip Update',
   alert: ' ✅ Successfully saved Alert!',
 };
+const DRAFT_SAVED = 'Draft saved: it is not in the public feed until you publish it.';
 const NAMES: Record<EntityKind, string> = {
   trip_update: 'a trip update',
   alert: 'an alert',
@@ -94,14 +102,20 @@ export async function saveFeedEntity(
     const problem = verifyFeedEntity(entity);
     if (problem) throw notValid(problem);
   }
-  const pb = transit_realtime.FeedEntity.encode(entity).finish();
+  // The bytes are served as they are stored: with the active_period fallback of older consumers.
+  const pb = transit_realtime.FeedEntity.encode(servedEntity(entity)).finish();
   const json = feedEntityToJson(entity);
   const expiresAt =
     kind === 'trip_update'
       ? tripUpdateExpiry(entity, view, nowSecs, deps.config.TRIP_UPDATE_TTL_MINUTES * 60)
       : alertExpiry(entity, deps.config.ALERT_TTL_HOURS * 3600);
   const id = entity.id;
+  const draft = options.draft === true;
+  if (draft && kind !== 'alert') {
+    throw new AppError('bad_request', { message: 'Only an alert can be saved as a draft.' });
+  }
   const row = {
+    draft,
     pb: Buffer.from(pb),
     json,
     tripId: entity.tripUpdate?.trip?.tripId ?? null,
@@ -111,6 +125,7 @@ export async function saveFeedEntity(
   };
   const base = options.baseRevision;
   const revision = await deps.db.transaction(async (tx) => {
+    if (draft) await refuseDraftOfPublished(tx, id);
     // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
     const [saved] = await tx
       .insert(feedEntities)
@@ -124,13 +139,31 @@ export async function saveFeedEntity(
     if (!saved || (base !== undefined && saved.revision !== base + 1)) {
       throw await entityChanged(tx, kind, id, entity, view);
     }
-    if (options.log)
-      await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
-    await markFeedChanged(tx, kind, now);
+    // A draft is not in the public feed: its saves neither change that feed nor enter its history.
+    if (!draft) {
+      if (options.log)
+        await tx
+          .insert(feedLog)
+          .values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
+      await markFeedChanged(tx, kind, now);
+    }
     return saved.revision;
   });
   await deps.bus.publish('feed_changed', kind);
-  return { id, revision, message: SAVED[kind], warnings: notices };
+  return { id, revision, message: draft ? DRAFT_SAVED : SAVED[kind], warnings: notices, draft };
+}
+
+/** A published alert stays published: taking it back out of the feed is a delete. */
+async function refuseDraftOfPublished(db: DbOrTx, id: string): Promise<void> {
+  const [current] = await db
+    .select({ draft: feedEntities.draft })
+    .from(feedEntities)
+    .where(and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, id)));
+  if (current && !current.draft) {
+    throw new AppError('alert_already_published', {
+      message: 'This alert is already in the public feed; save it without "draft", or delete it.',
+    });
+  }
 }
 
 /** The refusal of a save that started from an older revision: who changed the entity, and when. */

@@ -88,6 +88,11 @@ export const errorCases: Record<string, FeedEntity> = {
   'alert_language_not_offered.alert-header_text-translation-language': makeAlert({
     headerText: { translation: [{ language: 'en', text: 'Delays' }] },
   }),
+  'impact_outside_communication.alert-impact_period': makeAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    communicationPeriod: [{ start: NOW, end: NOW + 7_200 }],
+    impactPeriod: [{ start: NOW + 3_600, end: NOW + 10_800 }],
+  }),
   'E033.alert-informed_entity': makeAlert({ informedEntity: [{ directionId: 0 }] }),
   'E034.alert-informed_entity-agency_id': makeAlert({ informedEntity: [{ agencyId: 'NOPE' }] }),
   'E030.alert-informed_entity-route_id': makeAlert({
@@ -106,6 +111,15 @@ export const validCases: Record<string, FeedEntity> = {
   ),
   cancelled: trip([], { tripId: 'WD-2300', scheduleRelationship: CANCELED }),
   'alert-on-route-and-stop': makeAlert({ informedEntity: [{ routeId: 'STH' }, { stopId: 'WDS' }] }),
+  'alert-with-communication-and-impact': makeAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    cause: 13,
+    communicationPeriod: [{ start: NOW, end: NOW + 86_400 }],
+    impactPeriod: [
+      { start: NOW + 3_600, end: NOW + 7_200 },
+      { start: NOW + 36_000, end: NOW + 86_400 },
+    ],
+  }),
 };
 
 const message = (entity: FeedEntity) => ({

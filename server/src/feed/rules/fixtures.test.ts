@@ -246,6 +246,14 @@ const expected: Record<string, object[]> = {
       { value: 'en' },
     ),
   ],
+  'impact_outside_communication.alert-impact_period': [
+    alert(
+      'impact_outside_communication',
+      'alert.impact_period[0]',
+      'Impact period 1 is not inside a communication period; tell riders at least as long as service is affected.',
+      { period: 1 },
+    ),
+  ],
   'E033.alert-informed_entity': [
     alert(
       'E033',

@@ -14,6 +14,7 @@ import * as alertWithoutPeriod from './alert-without-period.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as emptyTripUpdate from './empty-trip-update.ts';
+import * as impactOutsideCommunication from './impact-outside-communication.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
@@ -70,6 +71,7 @@ export const feedRules: FeedRule[] = [
   alertTripRouteMismatch,
   alertRouteMismatch,
   alertUrlNotWeb,
+  impactOutsideCommunication,
   // The alert linter (issue 13): MobilityData's service alert guidelines, warnings only.
   alertWithoutPeriod,
   alertCauseOrEffectUnknown,

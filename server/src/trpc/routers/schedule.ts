@@ -1,4 +1,5 @@
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
+import { findEndOfService } from '../../schedule/find-end-of-service.ts';
 import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
@@ -8,7 +9,13 @@ import { listServices } from '../../schedule/list-services.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
+import {
+  endOfServiceInput,
+  stopsInput,
+  stopTimesInput,
+  tripsInput,
+  uploadInput,
+} from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -23,6 +30,10 @@ export const scheduleRouter = router({
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
+  /** The last arrival of the service day running at `at` (default now): the editor's "end of service". */
+  endOfService: authedProcedure
+    .input(endOfServiceInput)
+    .query(({ ctx, input }) => findEndOfService(ctx.deps, input)),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
