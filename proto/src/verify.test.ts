@@ -17,8 +17,17 @@ describe('verifyFeedEntity', () => {
     expect(verifyFeedEntity(entity)).toBeNull();
   });
 
+  it('accepts the current schema: SPECIAL_EVENT and both kinds of alert period', () => {
+    const alert = {
+      cause: 13,
+      communicationPeriod: [{ start: 1_700_000_000, end: 1_700_090_000 }],
+      impactPeriod: [{ start: 1_700_050_000, end: 1_700_080_000 }],
+    };
+    expect(verifyFeedEntity({ id: 'a', alert })).toBeNull();
+  });
+
   it('refuses an enum value that is not listed', () => {
-    expect(verifyFeedEntity({ id: 'a', alert: { cause: 13 } })).toBe('alert.cause: enum value expected');
+    expect(verifyFeedEntity({ id: 'a', alert: { cause: 14 } })).toBe('alert.cause: enum value expected');
     expect(verifyFeedEntity(tripUpdate({ stopTimeUpdate: [{ scheduleRelationship: 'SKIPPED' }] }))).toBe(
       'tripUpdate.stopTimeUpdate.scheduleRelationship: enum value expected',
     );

@@ -31,6 +31,7 @@ export const errorCatalogue = {
   entity_not_found: { status: 404, title: 'Unknown entity' },
   entity_changed: { status: 409, title: 'Changed by someone else' },
   undo_expired: { status: 409, title: 'Too late to undo' },
+  alert_already_published: { status: 409, title: 'Alert already published' },
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },
@@ -39,6 +40,9 @@ export const errorCatalogue = {
   file_not_found: { status: 404, title: 'Unknown file' },
   // disruptions
   disruption_not_found: { status: 404, title: 'Unknown disruption' },
+  // alert templates
+  alert_template_not_found: { status: 404, title: 'Unknown alert template' },
+  alert_template_name_taken: { status: 409, title: 'Template name taken' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },

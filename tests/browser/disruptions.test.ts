@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('the disruption desk in the browser', () => {
     expect(await page.getByRole('heading', { name: /^3\. Preview/ }).textContent()).toBe(
       `3. Preview: ${count} of ${count} trips on ${dawn.date.replaceAll('-', '')}`,
     );
-    const header = page.getByLabel('Header (en)');
+    const header = page.getByLabel('Header (en-ZA)');
     expect(await header.inputValue()).toMatch(/: trains cancelled$/);
     expect((await feed(t, '/feed/updates')).entity ?? []).toEqual([]); // the preview saved nothing
     await header.fill('Morning trains cancelled');

@@ -1,5 +1,6 @@
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
-import { saveAlertTemplate } from '@feeddesk/server/disruptions/save-alert-template';
+import { listAlertTemplates } from '@feeddesk/server/alert-templates/list-alert-templates';
+import { saveAlertTemplate } from '@feeddesk/server/alert-templates/save-alert-template';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { and, eq } from 'drizzle-orm';
@@ -277,18 +278,20 @@ describe('disruptions', () => {
   });
 
   it('drafts the alert from the templates, publishes it linked, and lifting ends it', async () => {
-    await saveAlertTemplate(t.deps, {
-      language: 'af',
-      action: 'cancel',
-      headerText: '{route}: treine gekanselleer',
-      descriptionText: '',
-      by: null,
+    // The migration made the seeded English texts the cancel action's template, tagged en-ZA.
+    const cancelTemplate = (await listAlertTemplates(t.deps)).find((tpl) => tpl.action === 'cancel')!;
+    expect(cancelTemplate).toMatchObject({
+      id: 'disruption-cancel',
+      cause: 'UNKNOWN_CAUSE',
+      effect: 'NO_SERVICE',
     });
     await saveAlertTemplate(t.deps, {
-      language: 'fr',
-      action: 'cancel',
-      headerText: ' ',
-      descriptionText: 'jamais envoyé',
+      ...cancelTemplate,
+      texts: {
+        ...cancelTemplate.texts,
+        'af-ZA': { headerText: '{route}: treine gekanselleer', descriptionText: '', url: '' },
+        fr: { headerText: ' ', descriptionText: 'jamais envoyé', url: '' },
+      },
       by: null,
     });
     const logged = (await t.deps.db.select().from(feedLog)).length;
@@ -314,13 +317,13 @@ describe('disruptions', () => {
     ]);
     expect([alert.cause, alert.effect]).toEqual([1, 1]); // UNKNOWN_CAUSE, NO_SERVICE
     expect(alert.headerText!.translation).toEqual([
-      { text: 'Northern Line: treine gekanselleer', language: 'af' },
-      { text: 'Northern Line: trains cancelled', language: 'en' },
+      { text: 'Northern Line: treine gekanselleer', language: 'af-ZA' },
+      { text: 'Northern Line: trains cancelled', language: 'en-ZA' },
     ]);
     expect(alert.descriptionText!.translation).toEqual([
       {
         text: 'Trains 600, 700 of Northern Line on 23 Sep 2025 between 06:00 and 07:59 are cancelled. Signal fault at Bellville.',
-        language: 'en',
+        language: 'en-ZA',
       },
     ]);
     // Two trips and the alert, each logged like a single save.
@@ -359,7 +362,7 @@ describe('disruptions', () => {
     expect(alert.descriptionText!.translation).toEqual([
       {
         text: 'Trains 600, 650 of Northern Line do not stop at Bellville on 23 Sep 2025 between 06:00 and 07:50. Flooding',
-        language: 'en',
+        language: 'en-ZA',
       },
     ]);
   });

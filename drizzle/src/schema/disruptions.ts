@@ -44,22 +44,3 @@ export const disruptionTrips = pgTable(
   ],
 );
 export type DisruptionTripRow = InferSelectModel<typeof disruptionTrips>;
-
-/**
- * The operator's alert texts per language and action (cancel | delete | skip_stop | delay), with
- * placeholders {route} {stop} {trains} {date} {from} {to} {minutes} {reason}. An empty header
- * leaves that language out of drafted alerts.
- */
-export const alertTemplates = pgTable(
-  'alert_templates',
-  {
-    language: text('language').notNull(),
-    action: text('action').notNull(),
-    headerText: text('header_text').notNull(),
-    descriptionText: text('description_text').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    updatedBy: text('updated_by'),
-  },
-  (t) => [primaryKey({ columns: [t.language, t.action] })],
-);
-export type AlertTemplateRow = InferSelectModel<typeof alertTemplates>;

@@ -1327,6 +1327,12 @@ export namespace transit_realtime {
         /** Alert activePeriod */
         activePeriod?: (transit_realtime.ITimeRange[]|null);
 
+        /** Alert communicationPeriod */
+        communicationPeriod?: (transit_realtime.ITimeRange[]|null);
+
+        /** Alert impactPeriod */
+        impactPeriod?: (transit_realtime.ITimeRange[]|null);
+
         /** Alert informedEntity */
         informedEntity?: (transit_realtime.IEntitySelector[]|null);
 
@@ -1378,6 +1384,12 @@ export namespace transit_realtime {
 
         /** Alert activePeriod. */
         public activePeriod: transit_realtime.ITimeRange[];
+
+        /** Alert communicationPeriod. */
+        public communicationPeriod: transit_realtime.ITimeRange[];
+
+        /** Alert impactPeriod. */
+        public impactPeriod: transit_realtime.ITimeRange[];
 
         /** Alert informedEntity. */
         public informedEntity: transit_realtime.IEntitySelector[];
@@ -1511,7 +1523,8 @@ export namespace transit_realtime {
             MAINTENANCE = 9,
             CONSTRUCTION = 10,
             POLICE_ACTIVITY = 11,
-            MEDICAL_EMERGENCY = 12
+            MEDICAL_EMERGENCY = 12,
+            SPECIAL_EVENT = 13
         }
 
         /** Effect enum. */

@@ -2687,6 +2687,8 @@ export const transit_realtime = $root.transit_realtime = (() => {
 
         function Alert(properties) {
             this.activePeriod = [];
+            this.communicationPeriod = [];
+            this.impactPeriod = [];
             this.informedEntity = [];
             if (properties)
                 for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
@@ -2695,6 +2697,8 @@ export const transit_realtime = $root.transit_realtime = (() => {
         }
 
         Alert.prototype.activePeriod = $util.emptyArray;
+        Alert.prototype.communicationPeriod = $util.emptyArray;
+        Alert.prototype.impactPeriod = $util.emptyArray;
         Alert.prototype.informedEntity = $util.emptyArray;
         Alert.prototype.cause = 1;
         Alert.prototype.effect = 8;
@@ -2723,6 +2727,12 @@ export const transit_realtime = $root.transit_realtime = (() => {
             if (message.activePeriod != null && message.activePeriod.length)
                 for (let i = 0; i < message.activePeriod.length; ++i)
                     $root.transit_realtime.TimeRange.encode(message.activePeriod[i], writer.uint32(10).fork(), q + 1).ldelim();
+            if (message.communicationPeriod != null && message.communicationPeriod.length)
+                for (let i = 0; i < message.communicationPeriod.length; ++i)
+                    $root.transit_realtime.TimeRange.encode(message.communicationPeriod[i], writer.uint32(18).fork(), q + 1).ldelim();
+            if (message.impactPeriod != null && message.impactPeriod.length)
+                for (let i = 0; i < message.impactPeriod.length; ++i)
+                    $root.transit_realtime.TimeRange.encode(message.impactPeriod[i], writer.uint32(26).fork(), q + 1).ldelim();
             if (message.informedEntity != null && message.informedEntity.length)
                 for (let i = 0; i < message.informedEntity.length; ++i)
                     $root.transit_realtime.EntitySelector.encode(message.informedEntity[i], writer.uint32(42).fork(), q + 1).ldelim();
@@ -2784,6 +2794,18 @@ export const transit_realtime = $root.transit_realtime = (() => {
                         if (!(message.activePeriod && message.activePeriod.length))
                             message.activePeriod = [];
                         message.activePeriod.push($root.transit_realtime.TimeRange.decode(reader, reader.uint32(), undefined, long + 1));
+                        break;
+                    }
+                case 2: {
+                        if (!(message.communicationPeriod && message.communicationPeriod.length))
+                            message.communicationPeriod = [];
+                        message.communicationPeriod.push($root.transit_realtime.TimeRange.decode(reader, reader.uint32(), undefined, long + 1));
+                        break;
+                    }
+                case 3: {
+                        if (!(message.impactPeriod && message.impactPeriod.length))
+                            message.impactPeriod = [];
+                        message.impactPeriod.push($root.transit_realtime.TimeRange.decode(reader, reader.uint32(), undefined, long + 1));
                         break;
                     }
                 case 5: {
@@ -2875,6 +2897,24 @@ export const transit_realtime = $root.transit_realtime = (() => {
                         return "activePeriod." + error;
                 }
             }
+            if (message.communicationPeriod != null && Object.hasOwnProperty.call(message, "communicationPeriod")) {
+                if (!Array.isArray(message.communicationPeriod))
+                    return "communicationPeriod: array expected";
+                for (let i = 0; i < message.communicationPeriod.length; ++i) {
+                    let error = $root.transit_realtime.TimeRange.verify(message.communicationPeriod[i], long + 1);
+                    if (error)
+                        return "communicationPeriod." + error;
+                }
+            }
+            if (message.impactPeriod != null && Object.hasOwnProperty.call(message, "impactPeriod")) {
+                if (!Array.isArray(message.impactPeriod))
+                    return "impactPeriod: array expected";
+                for (let i = 0; i < message.impactPeriod.length; ++i) {
+                    let error = $root.transit_realtime.TimeRange.verify(message.impactPeriod[i], long + 1);
+                    if (error)
+                        return "impactPeriod." + error;
+                }
+            }
             if (message.informedEntity != null && Object.hasOwnProperty.call(message, "informedEntity")) {
                 if (!Array.isArray(message.informedEntity))
                     return "informedEntity: array expected";
@@ -2900,6 +2940,7 @@ export const transit_realtime = $root.transit_realtime = (() => {
                 case 10:
                 case 11:
                 case 12:
+                case 13:
                     break;
                 }
             if (message.effect != null && Object.hasOwnProperty.call(message, "effect"))
@@ -2997,6 +3038,26 @@ export const transit_realtime = $root.transit_realtime = (() => {
                     message.activePeriod[i] = $root.transit_realtime.TimeRange.fromObject(object.activePeriod[i], long + 1);
                 }
             }
+            if (object.communicationPeriod) {
+                if (!Array.isArray(object.communicationPeriod))
+                    throw TypeError(".transit_realtime.Alert.communicationPeriod: array expected");
+                message.communicationPeriod = [];
+                for (let i = 0; i < object.communicationPeriod.length; ++i) {
+                    if (!$util.isObject(object.communicationPeriod[i]))
+                        throw TypeError(".transit_realtime.Alert.communicationPeriod: object expected");
+                    message.communicationPeriod[i] = $root.transit_realtime.TimeRange.fromObject(object.communicationPeriod[i], long + 1);
+                }
+            }
+            if (object.impactPeriod) {
+                if (!Array.isArray(object.impactPeriod))
+                    throw TypeError(".transit_realtime.Alert.impactPeriod: array expected");
+                message.impactPeriod = [];
+                for (let i = 0; i < object.impactPeriod.length; ++i) {
+                    if (!$util.isObject(object.impactPeriod[i]))
+                        throw TypeError(".transit_realtime.Alert.impactPeriod: object expected");
+                    message.impactPeriod[i] = $root.transit_realtime.TimeRange.fromObject(object.impactPeriod[i], long + 1);
+                }
+            }
             if (object.informedEntity) {
                 if (!Array.isArray(object.informedEntity))
                     throw TypeError(".transit_realtime.Alert.informedEntity: array expected");
@@ -3061,6 +3122,10 @@ export const transit_realtime = $root.transit_realtime = (() => {
             case "MEDICAL_EMERGENCY":
             case 12:
                 message.cause = 12;
+                break;
+            case "SPECIAL_EVENT":
+            case 13:
+                message.cause = 13;
                 break;
             }
             switch (object.effect) {
@@ -3197,6 +3262,8 @@ export const transit_realtime = $root.transit_realtime = (() => {
             let object = {};
             if (options.arrays || options.defaults) {
                 object.activePeriod = [];
+                object.communicationPeriod = [];
+                object.impactPeriod = [];
                 object.informedEntity = [];
             }
             if (options.defaults) {
@@ -3217,6 +3284,16 @@ export const transit_realtime = $root.transit_realtime = (() => {
                 object.activePeriod = [];
                 for (let j = 0; j < message.activePeriod.length; ++j)
                     object.activePeriod[j] = $root.transit_realtime.TimeRange.toObject(message.activePeriod[j], options, q + 1);
+            }
+            if (message.communicationPeriod && message.communicationPeriod.length) {
+                object.communicationPeriod = [];
+                for (let j = 0; j < message.communicationPeriod.length; ++j)
+                    object.communicationPeriod[j] = $root.transit_realtime.TimeRange.toObject(message.communicationPeriod[j], options, q + 1);
+            }
+            if (message.impactPeriod && message.impactPeriod.length) {
+                object.impactPeriod = [];
+                for (let j = 0; j < message.impactPeriod.length; ++j)
+                    object.impactPeriod[j] = $root.transit_realtime.TimeRange.toObject(message.impactPeriod[j], options, q + 1);
             }
             if (message.informedEntity && message.informedEntity.length) {
                 object.informedEntity = [];
@@ -3275,6 +3352,7 @@ export const transit_realtime = $root.transit_realtime = (() => {
             values[valuesById[10] = "CONSTRUCTION"] = 10;
             values[valuesById[11] = "POLICE_ACTIVITY"] = 11;
             values[valuesById[12] = "MEDICAL_EMERGENCY"] = 12;
+            values[valuesById[13] = "SPECIAL_EVENT"] = 13;
             return values;
         })();
 

@@ -5,8 +5,9 @@ import {
   TripScheduleRelationship,
   transit_realtime,
 } from '@feeddesk/proto';
-import { inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { impactPeriods } from '../feed/alert-periods.ts';
+import { servedRows } from '../feed/feed-snapshot.ts';
 import type { ServiceDate } from '../schedule/time/service-day.ts';
 import type { InformedEntity, LiveAlert, LiveTripUpdate } from './context.ts';
 
@@ -25,7 +26,7 @@ export async function listLiveEntities(deps: Pick<Deps, 'db'>): Promise<FeedEnti
   const rows = await deps.db
     .select({ pb: feedEntities.pb })
     .from(feedEntities)
-    .where(inArray(feedEntities.kind, ['trip_update', 'alert']));
+    .where(servedRows(['trip_update', 'alert']));
   return rows.map((r) => decodeFeedEntity(r.pb));
 }
 
@@ -58,10 +59,8 @@ export function toLiveAlert(entity: FeedEntity): LiveAlert | undefined {
   return {
     id: entity.id ?? '',
     effect: transit_realtime.Alert.Effect[num(alert.effect) ?? 8] ?? 'UNKNOWN_EFFECT',
-    periods: (alert.activePeriod ?? []).map((p) => ({
-      ...(num(p.start) ? { start: num(p.start) } : {}),
-      ...(num(p.end) ? { end: num(p.end) } : {}),
-    })),
+    // The time service is affected (what the rules compare with trips), not when riders are told.
+    periods: impactPeriods(alert),
     informed: (alert.informedEntity ?? []).map((sel) => {
       const out: InformedEntity = {};
       if (sel.agencyId) out.agencyId = sel.agencyId;

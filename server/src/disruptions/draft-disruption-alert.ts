@@ -1,6 +1,7 @@
-import { alertTemplates, stops } from '@feeddesk/drizzle';
+import { alertTemplates, alertTemplateTexts, stops } from '@feeddesk/drizzle';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { fillTemplateText } from '../alert-templates/alert-template.ts';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
@@ -31,8 +32,9 @@ const MAX_TRAINS_NAMED = 20;
 
 /**
  * The alert riders should read about a disruption, at its granularity: the stop (skip_stop), the
- * route with its period (a route chosen without picking trips), else the trips themselves. Texts
- * come from the operator's templates, one translation per language with a header text.
+ * route with its period (a route chosen without picking trips), else the trips themselves. Cause,
+ * effect, texts and URLs come from the alert template of the action, one translation per language
+ * with a header text.
  */
 export async function draftDisruptionAlert(
   deps: Pick<Deps, 'db'>,
@@ -65,24 +67,26 @@ export async function draftDisruptionAlert(
     date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
     from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
     to: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
+    until: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
     minutes: String(action.minutes ?? ''),
     reason: options.reason,
   };
-  const rows = await deps.db.select().from(alertTemplates).where(eq(alertTemplates.action, action.type));
-  const templates = rows.filter((t) => t.headerText.trim() !== '');
-  const header =
-    given?.headerText ?? Object.fromEntries(templates.map((t) => [t.language, fill(t.headerText, values)]));
-  const description =
-    given?.descriptionText ??
-    Object.fromEntries(templates.map((t) => [t.language, fill(t.descriptionText, values)]));
+  const { template, texts } = await actionTemplate(deps, action.type);
+  const languages = texts.filter((t) => t.headerText.trim() !== '');
+  const textsOf = (key: 'headerText' | 'descriptionText' | 'url') =>
+    Object.fromEntries(languages.map((t) => [t.language, fillTemplateText(t[key], values)]));
+  const header = given?.headerText ?? textsOf('headerText');
+  const description = given?.descriptionText ?? textsOf('descriptionText');
   return {
     alert: {
       activePeriod: [{ start, end }],
       informedEntity,
-      cause: given?.cause ?? 'UNKNOWN_CAUSE',
-      effect: given?.effect ?? EFFECTS[action.type],
+      cause: given?.cause ?? template?.cause ?? 'UNKNOWN_CAUSE',
+      effect: given?.effect ?? template?.effect ?? EFFECTS[action.type],
+      ...(template && template.severity !== 'UNKNOWN_SEVERITY' ? { severityLevel: template.severity } : {}),
       ...translated('headerText', header),
       ...translated('descriptionText', description),
+      ...translated('url', textsOf('url')),
     },
   };
 }
@@ -96,11 +100,13 @@ function translated(field: string, texts: Record<string, string>) {
   return translation.length > 0 ? { [field]: { translation } } : {};
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template
-    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
-    .replace(/\s+/g, ' ')
-    .trim();
+/** The template that drafts alerts for this action, with its texts; none = no texts, default cause and effect. */
+async function actionTemplate(deps: Pick<Deps, 'db'>, action: DisruptionAction['type']) {
+  const [template] = await deps.db.select().from(alertTemplates).where(eq(alertTemplates.action, action));
+  const texts = template
+    ? await deps.db.select().from(alertTemplateTexts).where(eq(alertTemplateTexts.templateId, template.id))
+    : [];
+  return { template, texts };
 }
 
 function trainList(numbers: string[]): string {

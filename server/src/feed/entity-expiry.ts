@@ -1,6 +1,7 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 import { runOf } from './rules/duplicated-schedule.ts';
+import { lastPeriodEnd } from './alert-periods.ts';
 
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 
@@ -37,15 +38,11 @@ export function tripUpdateExpiry(
   return new Date((latest + ttlSecs) * 1000);
 }
 
-/** An alert leaves `ttl` after the end of its last active period; never while one is open-ended. */
+/**
+ * An alert leaves `ttl` after the last end of any of its periods (active, communication, impact):
+ * riders may still be told after service is back. Never while one is open-ended, or with none.
+ */
 export function alertExpiry(entity: FeedEntity, ttlSecs: number): Date | null {
-  const periods = entity.alert?.activePeriod ?? [];
-  if (periods.length === 0) return null;
-  let latest = 0;
-  for (const p of periods) {
-    const end = num(p.end);
-    if (!end) return null;
-    latest = Math.max(latest, end);
-  }
-  return new Date((latest + ttlSecs) * 1000);
+  const end = lastPeriodEnd(entity.alert);
+  return end === null ? null : new Date((end + ttlSecs) * 1000);
 }

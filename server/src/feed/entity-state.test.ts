@@ -1,6 +1,6 @@
 import { feedEntityToJson } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
-import { tripUpdateState } from './entity-state.ts';
+import { alertState, tripUpdateState } from './entity-state.ts';
 import { makeSchedule, makeStopTimeUpdate, makeTripUpdate } from './rules/test-support.ts';
 
 // makeSchedule's WD-2300 departs at 08:00 (28 800 s) and arrives at 08:20 (30 000 s) of its day.
@@ -44,5 +44,51 @@ describe('tripUpdateState', () => {
     const stranger = feedEntityToJson(makeTripUpdate([], { tripId: 'WD-9999' }));
     expect(tripUpdateState(stranger, schedule, DAY_START)).toBe('not_in_schedule');
     expect(tripUpdateState(update, null, DAY_START)).toBe('not_in_schedule');
+  });
+});
+
+describe('alertState', () => {
+  const NOW = 1_700_000_000;
+  const H = 3_600;
+  const alert = (fields: object) => ({ id: 'a', alert: { informedEntity: [{ routeId: 'STH' }], ...fields } });
+
+  it('is upcoming while riders are told and the impact is still to come, then active, then ended', () => {
+    const entity = alert({
+      communicationPeriod: [{ start: NOW - H, end: NOW + 4 * H }],
+      impactPeriod: [{ start: NOW + H, end: NOW + 3 * H }],
+    });
+    expect(alertState(entity, NOW)).toBe('upcoming');
+    expect(alertState(entity, NOW + H)).toBe('active');
+    expect(alertState(entity, NOW + 3 * H)).toBe('active');
+    // Still told to riders for an hour, but service is back: no longer in effect.
+    expect(alertState(entity, NOW + 3 * H + 1)).toBe('ended');
+  });
+
+  it('is upcoming between two impact periods, and ended after the last', () => {
+    const entity = alert({
+      impactPeriod: [
+        { start: NOW, end: NOW + H },
+        { start: NOW + 5 * H, end: NOW + 6 * H },
+      ],
+    });
+    expect(alertState(entity, NOW + 2 * H)).toBe('upcoming');
+    expect(alertState(entity, NOW + 6 * H + 1)).toBe('ended');
+  });
+
+  it('goes by active_period when there is no impact period (alerts written before it)', () => {
+    const entity = alert({ activePeriod: [{ start: NOW + H }] });
+    expect(alertState(entity, NOW)).toBe('upcoming');
+    expect(alertState(entity, NOW + 100 * H)).toBe('active');
+  });
+
+  it('goes by the communication periods when there is no impact nor active period, else is active', () => {
+    const told = alert({ communicationPeriod: [{ start: NOW - 2 * H, end: NOW - H }] });
+    expect(alertState(told, NOW)).toBe('ended');
+    expect(alertState(alert({}), NOW)).toBe('active');
+  });
+
+  it('prefers impact periods over an active_period given as well', () => {
+    const entity = alert({ activePeriod: [{ start: NOW - H }], impactPeriod: [{ start: NOW + H }] });
+    expect(alertState(entity, NOW)).toBe('upcoming');
   });
 });

@@ -1,5 +1,6 @@
 import type { FeedEntityJson } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
+import { contains, impactPeriods, periodsOf } from './alert-periods.ts';
 
 export type TripUpdateState =
   | 'yet_to_start'
@@ -47,16 +48,16 @@ export function tripUpdateState(
   return 'finished';
 }
 
-/** Active now, ended, or not yet started (spec §4 alert row colours). */
+/**
+ * In effect, upcoming or ended (spec §4 row colours), by the impact periods (active_period for an
+ * alert written without them): 'active' while one holds now, 'upcoming' while one is still to come
+ * (riders may be told already: communication starts before impact), else 'ended'. An alert with no
+ * impact period goes by its communication periods; with no period at all it is in effect.
+ */
 export function alertState(entity: FeedEntityJson, nowSecs: number): AlertState {
-  const periods = entity.alert?.activePeriod ?? [];
-  if (periods.length === 0) return 'active';
-  let upcoming = false;
-  for (const p of periods) {
-    const start = num(p.start);
-    const end = num(p.end) || Number.POSITIVE_INFINITY;
-    if (start <= nowSecs && nowSecs <= end) return 'active';
-    if (start > nowSecs) upcoming = true;
-  }
-  return upcoming ? 'upcoming' : 'ended';
+  const alert = entity.alert;
+  const impact = impactPeriods(alert);
+  const periods = impact.length > 0 ? impact : periodsOf(alert?.communicationPeriod);
+  if (periods.length === 0 || periods.some((p) => contains(p, nowSecs))) return 'active';
+  return periods.some((p) => (p.start ?? 0) > nowSecs) ? 'upcoming' : 'ended';
 }

@@ -2,9 +2,19 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { feedEntities, feedState } from '@feeddesk/drizzle';
 import { transit_realtime } from '@feeddesk/proto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import type { FeedKind } from './feed-kind.ts';
+import { servedEntity } from './served-alert.ts';
+
+/**
+ * The rows a public feed serves: a kind's entities without drafts (alerts saved in the app but not
+ * yet published). Every public reading of the live feed (feeds, consistency) filters with this.
+ */
+export function servedRows(kind: FeedKind | FeedKind[]): SQL {
+  const ofKind = Array.isArray(kind) ? inArray(feedEntities.kind, kind) : eq(feedEntities.kind, kind);
+  return and(ofKind, eq(feedEntities.draft, false))!;
+}
 
 /** One feed as served: the encoded FeedMessage, its gzip, validators, and the readable JSON. */
 export type FeedSnapshot = {
@@ -28,7 +38,7 @@ export async function buildFeedSnapshot(deps: Pick<Deps, 'db'>, kind: FeedKind):
   const rows = await deps.db
     .select({ pb: feedEntities.pb, json: feedEntities.json })
     .from(feedEntities)
-    .where(eq(feedEntities.kind, kind))
+    .where(servedRows(kind))
     .orderBy(asc(feedEntities.id));
   const changedAt = state?.changedAt ?? new Date(0);
   const timestamp = Math.floor(changedAt.getTime() / 1000);
@@ -57,7 +67,8 @@ export async function buildFeedSnapshot(deps: Pick<Deps, 'db'>, kind: FeedKind):
     get json() {
       json ??= JSON.stringify({
         header: { gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET', timestamp },
-        entity: rows.map((r) => r.json),
+        // The bytes were stored as served; the JSON as written, so it gets the same fallback here.
+        entity: rows.map((r) => servedEntity(r.json as { alert?: { impactPeriod?: unknown[] } })),
       });
       return json;
     },

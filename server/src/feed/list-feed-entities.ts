@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { parseGtfsTime } from '../schedule/time/gtfs-time.ts';
+import { type AlertAttention, alertAttention } from './alert-attention.ts';
 import { type AlertState, alertState, type TripUpdateState, tripUpdateState } from './entity-state.ts';
 import type { FeedKind } from './feed-kind.ts';
 
@@ -19,6 +20,11 @@ export type FeedListItem = {
   state: TripUpdateState | AlertState | null;
   tripId?: string;
   routeId?: string;
+  /** An alert saved in the app but not yet published (never in the public feed). */
+  draft: boolean;
+  createdAt: string;
+  /** A published alert in effect that ends within 30 minutes, or is open-ended and old. */
+  attention?: AlertAttention;
   /**
    * GTFS seconds of the trip's first scheduled departure (may pass 24:00), an extra train's own start;
    * absent when not in the schedule.
@@ -29,8 +35,14 @@ export type FeedListItem = {
 /** The live entities of a feed with their derived state (trip state or alert state). */
 export async function listFeedEntities(
   deps: Deps,
-  options: { kind: FeedKind; id?: string },
+  options: {
+    kind: FeedKind;
+    id?: string;
+    /** ALERT_OPEN_ENDED_WARN_HOURS: an open-ended alert older than this gets attention. */
+    openEndedWarnHours?: number;
+  },
 ): Promise<FeedListItem[]> {
+  const openEndedWarnHours = options.openEndedWarnHours ?? 24;
   const rows = await deps.db
     .select()
     .from(feedEntities)
@@ -56,12 +68,20 @@ export async function listFeedEntities(
       entity.tripUpdate?.trip?.scheduleRelationship === 'DUPLICATED' && extraStart
         ? (parseGtfsTime(extraStart) ?? undefined)
         : (first?.departureSecs ?? first?.arrivalSecs ?? undefined);
+    const createdSecs = Math.floor(row.createdAt.getTime() / 1000);
+    const attention =
+      options.kind === 'alert' && !row.draft
+        ? alertAttention(entity, { nowSecs, createdSecs, openEndedWarnHours })
+        : null;
     return {
       id: row.id,
       entity,
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedBy,
       revision: row.revision,
+      draft: row.draft,
+      createdAt: row.createdAt.toISOString(),
+      ...(attention ? { attention } : {}),
       state:
         options.kind === 'trip_update'
           ? tripUpdateState(entity, view, nowSecs)
@@ -78,7 +98,7 @@ export async function listFeedEntities(
 
 export async function getFeedEntity(
   deps: Deps,
-  options: { kind: FeedKind; id: string },
+  options: { kind: FeedKind; id: string; openEndedWarnHours?: number },
 ): Promise<FeedListItem> {
   const [item] = await listFeedEntities(deps, options);
   if (!item)

@@ -15,6 +15,8 @@ type TrashedRow = {
   createdAt: string;
   expiresAt: string | null;
   revision: number;
+  /** Absent in rows trashed before drafts existed. */
+  draft?: boolean;
 };
 
 /**
@@ -56,6 +58,7 @@ export async function restoreFeedEntity(
       createdAt: new Date(row.createdAt),
       expiresAt: row.expiresAt ? new Date(row.expiresAt) : null,
       revision: row.revision,
+      draft: row.draft ?? false,
     });
     await tx.delete(feedTrash).where(where);
     await tx

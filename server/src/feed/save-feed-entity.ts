@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
 import {
-  decodeFeedEntity,
   type EntityKind,
   entityKind,
-  FeedDecodeError,
   type FeedEntity,
-  FeedVerifyError,
-  feedEntityFromJson,
   feedEntityToJson,
   transit_realtime,
   verifyFeedEntity,
@@ -21,11 +17,11 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import { findEntityNotices } from './find-entity-notices.ts';
+import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
 import { duplicateOf, isDuplicatedTrip } from './rules/fields.ts';
-import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
-
-/** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
-export type EntityInput = { protobuf: Uint8Array } | { json: object };
+import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
+import { servedEntity } from './served-alert.ts';
 
 export type SaveFeedEntityOptions = {
   kind: Exclude<FeedKind, 'vehicle'>;
@@ -38,6 +34,11 @@ export type SaveFeedEntityOptions = {
    * another one now. Absent = last write wins (REST clients of the protobuf contract).
    */
   baseRevision?: number;
+  /**
+   * An alert saved in the app but not published (issue 13): kept, listed in the app, never served
+   * and not in the history until published. Only a new alert or a draft can be saved as one.
+   */
+  draft?: boolean;
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
 };
@@ -47,6 +48,7 @@ export type SaveFeedEntityResult = {
   revision: number;
   message: string;
   warnings: FeedNoticeJson[];
+  draft: boolean;
 };
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
@@ -54,6 +56,7 @@ const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
   trip_update: '✅ Sucessfully saved Trip Update',
   alert: ' ✅ Successfully saved Alert!',
 };
+const DRAFT_SAVED = 'Draft saved: it is not in the public feed until you publish it.';
 const NAMES: Record<EntityKind, string> = {
   trip_update: 'a trip update',
   alert: 'an alert',
@@ -72,7 +75,7 @@ export async function saveFeedEntity(
   options: SaveFeedEntityOptions,
 ): Promise<SaveFeedEntityResult> {
   const { kind } = options;
-  const entity = readEntity(options.entity);
+  const entity = readFeedEntity(options.entity);
   const actual = entityKind(entity);
   if (actual !== kind) {
     const elsewhere = options.saveCalls?.[actual];
@@ -86,7 +89,7 @@ export async function saveFeedEntity(
   if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
   entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
 
-  const found = checkFeedEntity(entity, { now, schedule: view });
+  const found = await findEntityNotices(deps, entity, view);
   const notices = found.map(feedNoticeJson);
   if (hasErrors(found)) {
     const errors = notices.filter((n) => n.severity === 'error');
@@ -100,14 +103,20 @@ export async function saveFeedEntity(
     const problem = verifyFeedEntity(entity);
     if (problem) throw notValid(problem);
   }
-  const pb = transit_realtime.FeedEntity.encode(entity).finish();
+  // The bytes are served as they are stored: with the active_period fallback of older consumers.
+  const pb = transit_realtime.FeedEntity.encode(servedEntity(entity)).finish();
   const json = feedEntityToJson(entity);
   const expiresAt =
     kind === 'trip_update'
       ? tripUpdateExpiry(entity, view, nowSecs, deps.config.TRIP_UPDATE_TTL_MINUTES * 60)
       : alertExpiry(entity, deps.config.ALERT_TTL_HOURS * 3600);
   const id = entity.id;
+  const draft = options.draft === true;
+  if (draft && kind !== 'alert') {
+    throw new AppError('bad_request', { message: 'Only an alert can be saved as a draft.' });
+  }
   const row = {
+    draft,
     pb: Buffer.from(pb),
     json,
     tripId: entity.tripUpdate?.trip?.tripId ?? null,
@@ -117,6 +126,7 @@ export async function saveFeedEntity(
   };
   const base = options.baseRevision;
   const revision = await deps.db.transaction(async (tx) => {
+    if (draft) await refuseDraftOfPublished(tx, id);
     // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
     const [saved] = await tx
       .insert(feedEntities)
@@ -130,13 +140,31 @@ export async function saveFeedEntity(
     if (!saved || (base !== undefined && saved.revision !== base + 1)) {
       throw await entityChanged(tx, kind, id, entity, view);
     }
-    if (options.log)
-      await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
-    await markFeedChanged(tx, kind, now);
+    // A draft is not in the public feed: its saves neither change that feed nor enter its history.
+    if (!draft) {
+      if (options.log)
+        await tx
+          .insert(feedLog)
+          .values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
+      await markFeedChanged(tx, kind, now);
+    }
     return saved.revision;
   });
   await deps.bus.publish('feed_changed', kind);
-  return { id, revision, message: SAVED[kind], warnings: notices };
+  return { id, revision, message: draft ? DRAFT_SAVED : SAVED[kind], warnings: notices, draft };
+}
+
+/** A published alert stays published: taking it back out of the feed is a delete. */
+async function refuseDraftOfPublished(db: DbOrTx, id: string): Promise<void> {
+  const [current] = await db
+    .select({ draft: feedEntities.draft })
+    .from(feedEntities)
+    .where(and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, id)));
+  if (current && !current.draft) {
+    throw new AppError('alert_already_published', {
+      message: 'This alert is already in the public feed; save it without "draft", or delete it.',
+    });
+  }
 }
 
 /** The refusal of a save that started from an older revision: who changed the entity, and when. */
@@ -167,27 +195,6 @@ async function entityChanged(
       updatedAt: current?.at ?? null,
     },
   });
-}
-
-/** The one message this save works on; the decoder's or verifier's words in the error. */
-function readEntity(input: EntityInput): transit_realtime.FeedEntity {
-  try {
-    if ('protobuf' in input) return decodeFeedEntity(input.protobuf);
-    // The editor may leave the id out: a new entity gets one below.
-    return feedEntityFromJson({ id: '', ...input.json });
-  } catch (error) {
-    if (error instanceof FeedDecodeError) {
-      throw new AppError('feed_decode_failed', {
-        message: `The body is not a valid FeedEntity: ${error.message}.`,
-      });
-    }
-    if (error instanceof FeedVerifyError) throw notValid(error.message);
-    throw error;
-  }
-}
-
-function notValid(problem: string): AppError {
-  return new AppError('feed_rules_failed', { message: `The entity is not valid: ${problem}.` });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { alertTemplatesRouter } from './routers/alert-templates.ts';
 import { authRouter } from './routers/auth.ts';
 import { consistencyRouter } from './routers/consistency.ts';
 import { disruptionsRouter } from './routers/disruptions.ts';
@@ -15,6 +16,7 @@ export const appRouter = router({
   feed: feedRouter,
   consistency: consistencyRouter,
   disruptions: disruptionsRouter,
+  alertTemplates: alertTemplatesRouter,
   schedule: scheduleRouter,
   summaries: summariesRouter,
 });

@@ -30,5 +30,14 @@ export type ScheduleView = {
   serviceDayStart?(tripId: string, startDate?: string): number | undefined;
 };
 
-/** What a rule may look at besides the entity; `schedule` is null before any schedule is loaded. */
-export type FeedRuleContext = { now: Date; schedule: ScheduleView | null };
+/** What the live trip updates say of stops: the ones a route's running trains skip. */
+export type StopClosures = {
+  /** Stops SKIPPED by live trip updates of the route's trains that still run (not cancelled). */
+  skippedStops(routeId: string): string[];
+};
+
+/**
+ * What a rule may look at besides the entity; `schedule` is null before any schedule is loaded;
+ * `stopClosures` is loaded only for the alerts that need it (NO_SERVICE on a route).
+ */
+export type FeedRuleContext = { now: Date; schedule: ScheduleView | null; stopClosures?: StopClosures };

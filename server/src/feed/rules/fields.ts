@@ -82,3 +82,31 @@ export function duplicateOf(
     startTime: idOf(props, 'startTime'),
   };
 }
+
+/** The plain-text fields of an alert riders read or hear, by their proto names. */
+const ALERT_TEXT_FIELDS = [
+  ['headerText', 'header_text'],
+  ['descriptionText', 'description_text'],
+  ['ttsHeaderText', 'tts_header_text'],
+  ['ttsDescriptionText', 'tts_description_text'],
+] as const;
+export type AlertTextField = (typeof ALERT_TEXT_FIELDS)[number][0];
+
+/** One translation of an alert text, with the path of its text for notices. */
+export type AlertTranslation = { field: string; language: string; text: string };
+
+/** The translations of the given alert text fields (all of them by default), in field order. */
+export function alertTranslations(
+  entity: FeedEntity,
+  only: readonly AlertTextField[] = ALERT_TEXT_FIELDS.map(([key]) => key),
+): AlertTranslation[] {
+  const alert = entity.alert;
+  if (!alert) return [];
+  return ALERT_TEXT_FIELDS.filter(([key]) => only.includes(key)).flatMap(([key, name]) =>
+    (alert[key]?.translation ?? []).map((t, i) => ({
+      field: `alert.${name}.translation[${i}].text`,
+      language: t.language ?? '',
+      text: t.text ?? '',
+    })),
+  );
+}

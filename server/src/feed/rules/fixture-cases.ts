@@ -8,7 +8,7 @@ import {
   type TripDescriptor,
   type TripUpdate,
 } from '@feeddesk/proto';
-import { makeAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+import { makeAlert as bareAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
 
 /**
  * The feed rule fixtures the project keeps in tests/fixtures/feed-rules: one bad entity per rule in
@@ -42,6 +42,16 @@ const platform = (seq: number, assignedStopId: string) => ({
   ...makeStopTimeUpdate(seq, { arrival: { delay: 0 } }),
   stopTimeProperties: { assignedStopId },
 });
+/** An alert as the linter wants it (period, cause, effect, header), so a fixture raises only its own notice. */
+const makeAlert = (alert: Parameters<typeof bareAlert>[0]) =>
+  bareAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    activePeriod: [{ start: NOW }],
+    cause: 3, // TECHNICAL_PROBLEM
+    effect: 3, // SIGNIFICANT_DELAYS
+    headerText: { translation: [{ language: 'en-ZA', text: 'Delays' }] },
+    ...alert,
+  });
 
 export const errorCases: Record<string, FeedEntity> = {
   'empty_trip_update.trip_update-trip-trip_id': trip([delayed(2)], {}),
@@ -87,6 +97,30 @@ export const errorCases: Record<string, FeedEntity> = {
     informedEntity: [{ routeId: 'STH' }],
     url: { translation: [{ text: 'javascript:alert(1)' }] },
   }),
+  'alert_without_period.alert-impact_period': makeAlert({ activePeriod: [] }),
+  'alert_cause_or_effect_unknown.alert-cause': makeAlert({ cause: 1 }),
+  'route_alert_for_stop_closure.alert-informed_entity-route_id': makeAlert({
+    effect: 1, // NO_SERVICE
+    informedEntity: [{ routeId: 'STH' }, { stopId: 'WDS' }],
+  }),
+  'alert_header_missing.alert-header_text': makeAlert({ headerText: { translation: [] } }),
+  'alert_header_too_long.alert-header_text-translation-text': makeAlert({
+    headerText: { translation: [{ language: 'en-ZA', text: 'Delays '.repeat(15) }] },
+  }),
+  'alert_description_too_long.alert-description_text-translation-text': makeAlert({
+    descriptionText: { translation: [{ language: 'en-ZA', text: 'x'.repeat(1201) }] },
+  }),
+  'alert_text_markup.alert-header_text-translation-text': makeAlert({
+    headerText: { translation: [{ language: 'en-ZA', text: '<b>Delays</b>' }] },
+  }),
+  'alert_language_not_offered.alert-header_text-translation-language': makeAlert({
+    headerText: { translation: [{ language: 'en', text: 'Delays' }] },
+  }),
+  'impact_outside_communication.alert-impact_period': makeAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    communicationPeriod: [{ start: NOW, end: NOW + 7_200 }],
+    impactPeriod: [{ start: NOW + 3_600, end: NOW + 10_800 }],
+  }),
   'E033.alert-informed_entity': makeAlert({ informedEntity: [{ directionId: 0 }] }),
   'E034.alert-informed_entity-agency_id': makeAlert({ informedEntity: [{ agencyId: 'NOPE' }] }),
   'E030.alert-informed_entity-route_id': makeAlert({
@@ -111,6 +145,15 @@ export const validCases: Record<string, FeedEntity> = {
   ]),
   'platform-change': trip([platform(1, 'CPT3')], undefined, { timestamp: NOW }),
   'alert-on-route-and-stop': makeAlert({ informedEntity: [{ routeId: 'STH' }, { stopId: 'WDS' }] }),
+  'alert-with-communication-and-impact': makeAlert({
+    informedEntity: [{ routeId: 'STH' }],
+    cause: 13,
+    communicationPeriod: [{ start: NOW, end: NOW + 86_400 }],
+    impactPeriod: [
+      { start: NOW + 3_600, end: NOW + 7_200 },
+      { start: NOW + 36_000, end: NOW + 86_400 },
+    ],
+  }),
 };
 
 const message = (entity: FeedEntity) => ({

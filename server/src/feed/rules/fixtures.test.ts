@@ -31,6 +31,10 @@ const alert = (code: string, field: string, message: string, extra = {}) => ({
   ...tu(code, field, message, extra),
   entityId: 'alert-1',
 });
+const alertWarning = (code: string, field: string, message: string, extra = {}) => ({
+  ...alert(code, field, message, extra),
+  severity: 'warning',
+});
 
 /** What each fixture must raise, written out by hand: nothing more, nothing less. */
 const expected: Record<string, object[]> = {
@@ -218,6 +222,76 @@ const expected: Record<string, object[]> = {
       'alert.url.translation[0].text',
       'The alert URL must start with http:// or https://.',
       { value: 'javascript:alert(1)' },
+    ),
+  ],
+  'alert_without_period.alert-impact_period': [
+    alertWarning(
+      'alert_without_period',
+      'alert.impact_period',
+      'The alert has no impact period; give the time the disruption starts and, if known, ends.',
+    ),
+  ],
+  'alert_cause_or_effect_unknown.alert-cause': [
+    alertWarning(
+      'alert_cause_or_effect_unknown',
+      'alert.cause',
+      'The cause is unknown; choose why service is disrupted (e.g. technical problem, weather).',
+      { value: 1 },
+    ),
+  ],
+  'route_alert_for_stop_closure.alert-informed_entity-route_id': [
+    alertWarning(
+      'route_alert_for_stop_closure',
+      'alert.informed_entity[0].route_id',
+      'Route STH is marked as having no service, but only WDS are closed; name those stops instead of the whole route.',
+      { value: 'STH', stops: ['WDS'] },
+    ),
+  ],
+  'alert_header_missing.alert-header_text': [
+    alertWarning(
+      'alert_header_missing',
+      'alert.header_text',
+      'The alert has no header; write a short header riders read first.',
+    ),
+  ],
+  'alert_header_too_long.alert-header_text-translation-text': [
+    alertWarning(
+      'alert_header_too_long',
+      'alert.header_text.translation[0].text',
+      'The en-ZA header has 104 characters; keep it under 100 and move the details to the description.',
+      { value: 104, language: 'en-ZA' },
+    ),
+  ],
+  'alert_description_too_long.alert-description_text-translation-text': [
+    alertWarning(
+      'alert_description_too_long',
+      'alert.description_text.translation[0].text',
+      'The en-ZA description has 1201 characters; keep it under 1200 and link to a page for the rest.',
+      { value: 1201, language: 'en-ZA' },
+    ),
+  ],
+  'alert_text_markup.alert-header_text-translation-text': [
+    alertWarning(
+      'alert_text_markup',
+      'alert.header_text.translation[0].text',
+      'The text holds an HTML tag, which riders see as typed: alert texts are plain text, write it without markup.',
+      { value: 'an HTML tag', language: 'en-ZA' },
+    ),
+  ],
+  'alert_language_not_offered.alert-header_text-translation-language': [
+    alertWarning(
+      'alert_language_not_offered',
+      'alert.header_text.translation[0].language',
+      'Language "en" is not one of the operator\'s languages (en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve); use one of those tags.',
+      { value: 'en' },
+    ),
+  ],
+  'impact_outside_communication.alert-impact_period': [
+    alert(
+      'impact_outside_communication',
+      'alert.impact_period[0]',
+      'Impact period 1 is not inside a communication period; tell riders at least as long as service is affected.',
+      { period: 1 },
     ),
   ],
   'E033.alert-informed_entity': [

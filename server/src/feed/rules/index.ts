@@ -1,21 +1,30 @@
 import type { FeedEntity, FeedHeader } from '@feeddesk/proto';
 import { noticeCatalogue, renderNotice } from '../../gtfs/index.ts';
+import * as alertCauseOrEffectUnknown from './alert-cause-or-effect-unknown.ts';
+import * as alertDescriptionTooLong from './alert-description-too-long.ts';
+import * as alertHeaderMissing from './alert-header-missing.ts';
+import * as alertHeaderTooLong from './alert-header-too-long.ts';
+import * as alertLanguageNotOffered from './alert-language-not-offered.ts';
 import * as alertRouteMismatch from './alert-route-mismatch.ts';
+import * as alertTextMarkup from './alert-text-markup.ts';
 import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
 import * as alertUrlNotWeb from './alert-url-not-web.ts';
 import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
+import * as alertWithoutPeriod from './alert-without-period.ts';
 import * as assignedStopOtherStation from './assigned-stop-other-station.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as duplicatedTripInSchedule from './duplicated-trip-in-schedule.ts';
 import * as duplicatedTripWithoutProperties from './duplicated-trip-without-properties.ts';
 import * as emptyTripUpdate from './empty-trip-update.ts';
+import * as impactOutsideCommunication from './impact-outside-communication.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
 import * as invalidStartDate from './invalid-start-date.ts';
 import * as invalidStartTime from './invalid-start-time.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
 import type { FeedNotice, FeedRule } from './notice.ts';
+import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
 import * as stopSequenceNotInTrip from './stop-sequence-not-in-trip.ts';
 import * as stopSequenceRepeated from './stop-sequence-repeated.ts';
 import * as stopSequenceUnsorted from './stop-sequence-unsorted.ts';
@@ -32,7 +41,13 @@ import * as unknownRoute from './unknown-route.ts';
 import * as unknownStop from './unknown-stop.ts';
 import * as unknownTrip from './unknown-trip.ts';
 
-export type { FeedRuleContext, ScheduledStopTime, ScheduledTrip, ScheduleView } from './context.ts';
+export type {
+  FeedRuleContext,
+  ScheduledStopTime,
+  ScheduledTrip,
+  ScheduleView,
+  StopClosures,
+} from './context.ts';
 export type { FeedNotice, FeedRule, Severity } from './notice.ts';
 
 /** Every rule, in the order their notices are reported. */
@@ -66,6 +81,16 @@ export const feedRules: FeedRule[] = [
   alertTripRouteMismatch,
   alertRouteMismatch,
   alertUrlNotWeb,
+  impactOutsideCommunication,
+  // The alert linter (issue 13): MobilityData's service alert guidelines, warnings only.
+  alertWithoutPeriod,
+  alertCauseOrEffectUnknown,
+  routeAlertForStopClosure,
+  alertHeaderMissing,
+  alertHeaderTooLong,
+  alertDescriptionTooLong,
+  alertTextMarkup,
+  alertLanguageNotOffered,
 ];
 
 /** Notices for one trip update, alert or vehicle entity; errors refuse the save. */

@@ -4,7 +4,7 @@ import { type FeedNotice, type Report, reporter, type Severity } from './notice.
 
 /**
  * A time is not in POSIX seconds, e.g. milliseconds (MobilityData E001, error).
- * Checks header, trip update and vehicle timestamps, stop time event times and alert active periods.
+ * Checks header, trip update and vehicle timestamps, stop time event times and alert active, communication and impact periods.
  * Deviation: the upper bound is 10^11 s (year 5138) instead of MobilityData's Feb 2033, so an alert
  * that runs "forever" (Halifax uses the year 3000) passes while any millisecond value (> 1.1e12) fails.
  */
@@ -29,10 +29,17 @@ export function check(entity: FeedEntity): FeedNotice[] {
     times.push([stuField(i, 'arrival.time'), own(stu.arrival, 'time'), ref]);
     times.push([stuField(i, 'departure.time'), own(stu.departure, 'time'), ref]);
   });
-  (entity.alert?.activePeriod ?? []).forEach((period, i) => {
-    times.push([`alert.active_period[${i}].start`, own(period, 'start')]);
-    times.push([`alert.active_period[${i}].end`, own(period, 'end')]);
-  });
+  const alert = entity.alert;
+  for (const [name, periods] of [
+    ['active_period', alert?.activePeriod],
+    ['communication_period', alert?.communicationPeriod],
+    ['impact_period', alert?.impactPeriod],
+  ] as const) {
+    (periods ?? []).forEach((period, i) => {
+      times.push([`alert.${name}[${i}].start`, own(period, 'start')]);
+      times.push([`alert.${name}[${i}].end`, own(period, 'end')]);
+    });
+  }
   return times.flatMap(([field, secs, ref]) =>
     secs === undefined ? [] : checkTime(report, field, secs, ref),
   );

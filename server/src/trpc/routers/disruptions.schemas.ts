@@ -40,14 +40,3 @@ export const applyDisruptionInput = z.object({
 });
 
 export const liftDisruptionInput = z.object({ id: z.string().max(200) });
-
-export const saveAlertTemplateInput = z.object({
-  language: z
-    .string()
-    .min(2)
-    .max(35)
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language tag such as en or af-ZA'),
-  action: z.enum(DISRUPTION_ACTIONS),
-  headerText: z.string().max(500),
-  descriptionText: z.string().max(5000),
-});

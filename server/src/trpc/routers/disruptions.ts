@@ -1,10 +1,8 @@
 import { applyDisruption } from '../../disruptions/apply-disruption.ts';
 import { liftDisruption } from '../../disruptions/lift-disruption.ts';
-import { listAlertTemplates } from '../../disruptions/list-alert-templates.ts';
 import { listDisruptions } from '../../disruptions/list-disruptions.ts';
-import { saveAlertTemplate } from '../../disruptions/save-alert-template.ts';
-import { adminProcedure, editProcedure, router } from '../trpc.ts';
-import { applyDisruptionInput, liftDisruptionInput, saveAlertTemplateInput } from './disruptions.schemas.ts';
+import { editProcedure, router } from '../trpc.ts';
+import { applyDisruptionInput, liftDisruptionInput } from './disruptions.schemas.ts';
 
 export const disruptionsRouter = router({
   list: editProcedure.query(({ ctx }) => listDisruptions(ctx.deps)),
@@ -15,9 +13,4 @@ export const disruptionsRouter = router({
   lift: editProcedure
     .input(liftDisruptionInput)
     .mutation(({ ctx, input }) => liftDisruption(ctx.deps, { id: input.id, by: ctx.user.username })),
-  templates: adminProcedure.query(({ ctx }) => listAlertTemplates(ctx.deps)),
-  saveTemplate: adminProcedure.input(saveAlertTemplateInput).mutation(async ({ ctx, input }) => {
-    await saveAlertTemplate(ctx.deps, { ...input, by: ctx.user.username });
-    return { message: 'Template saved.' };
-  }),
 });

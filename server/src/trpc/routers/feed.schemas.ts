@@ -53,13 +53,18 @@ export const tripUpdateEntity = z.object({
   }),
 });
 
+const timeRanges = z
+  .array(z.object({ start: z.number().int().optional(), end: z.number().int().optional() }))
+  .max(50)
+  .default([]);
+
 export const alertEntity = z.object({
   id: z.string().max(200).optional(),
   alert: z.object({
-    activePeriod: z
-      .array(z.object({ start: z.number().int().optional(), end: z.number().int().optional() }))
-      .max(50)
-      .default([]),
+    /** Deprecated by GTFS-Realtime for the two below; served from impactPeriod when absent. */
+    activePeriod: timeRanges,
+    communicationPeriod: timeRanges,
+    impactPeriod: timeRanges,
     informedEntity: z
       .array(
         z.object({
@@ -81,13 +86,22 @@ export const alertEntity = z.object({
     descriptionText: translatedString.optional(),
     ttsHeaderText: translatedString.optional(),
     ttsDescriptionText: translatedString.optional(),
+    causeDetail: translatedString.optional(),
+    effectDetail: translatedString.optional(),
   }),
 });
 
 /** The revision the editor started from (0 = new); a save over a later one is refused (entity_changed). */
 const baseRevision = z.number().int().min(0).optional();
 export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity, baseRevision });
-export const saveAlertInput = z.object({ entity: alertEntity, baseRevision });
+/** draft: saved in the app only, published later with feed.publishAlert. */
+export const saveAlertInput = z.object({
+  entity: alertEntity,
+  baseRevision,
+  draft: z.boolean().default(false),
+});
+export const publishAlertInput = z.object({ id: z.string().max(200), baseRevision });
+export const lintAlertInput = z.object({ entity: alertEntity });
 export const listFeedInput = z.object({ kind: feedKind });
 export const getFeedInput = z.object({ kind: feedKind, id: z.string().max(200) });
 export const deleteFeedInput = z.object({

@@ -1,7 +1,9 @@
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
+import { lintAlert } from '../../feed/lint-alert.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
+import { publishAlert } from '../../feed/publish-alert.ts';
 import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
@@ -9,18 +11,29 @@ import {
   deleteFeedInput,
   entityRefInput,
   getFeedInput,
+  lintAlertInput,
   listFeedInput,
+  publishAlertInput,
   saveAlertInput,
   saveTripUpdateInput,
 } from './feed.schemas.ts';
 
 export const feedRouter = router({
-  list: viewProcedure.input(listFeedInput).query(({ ctx, input }) => listFeedEntities(ctx.deps, input)),
+  list: viewProcedure.input(listFeedInput).query(({ ctx, input }) =>
+    listFeedEntities(ctx.deps, {
+      ...input,
+      openEndedWarnHours: ctx.deps.config.ALERT_OPEN_ENDED_WARN_HOURS,
+    }),
+  ),
   /** The kind of each later feed change, from any process: open lists refetch by themselves. */
   onChange: viewProcedure.subscription(async function* ({ ctx, signal }) {
     yield* followFeedChanges(ctx.deps, { signal });
   }),
-  get: viewProcedure.input(getFeedInput).query(({ ctx, input }) => getFeedEntity(ctx.deps, input)),
+  get: viewProcedure
+    .input(getFeedInput)
+    .query(({ ctx, input }) =>
+      getFeedEntity(ctx.deps, { ...input, openEndedWarnHours: ctx.deps.config.ALERT_OPEN_ENDED_WARN_HOURS }),
+    ),
   saveTripUpdate: editProcedure.input(saveTripUpdateInput).mutation(({ ctx, input }) =>
     saveFeedEntity(ctx.deps, {
       kind: 'trip_update',
@@ -37,8 +50,15 @@ export const feedRouter = router({
       baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
+      draft: input.draft,
     }),
   ),
+  /** The alert linter as the controller types: the notices saving this alert would give. */
+  lintAlert: editProcedure.input(lintAlertInput).query(({ ctx, input }) => lintAlert(ctx.deps, input)),
+  /** Puts a draft alert into the public feed, as it was saved. */
+  publishAlert: editProcedure
+    .input(publishAlertInput)
+    .mutation(({ ctx, input }) => publishAlert(ctx.deps, { ...input, by: ctx.user.username })),
   delete: editProcedure.input(deleteFeedInput).mutation(async ({ ctx, input }) => {
     await deleteFeedEntity(ctx.deps, { ...input, by: ctx.user.username });
     return { message: 'Successfully deleted.' };

@@ -19,6 +19,8 @@ export const tripsInput = z
       .optional(),
   })
   .default({});
+/** `at`: POSIX seconds of the moment whose service day is meant (the impact start), default now. */
+export const endOfServiceInput = z.object({ at: z.number().int().positive().optional() }).default({});
 export const stopTimesInput = z.object({ tripId: text });
 export const platformsInput = z.object({ stopIds: z.array(text).max(500) });
 

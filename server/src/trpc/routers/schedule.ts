@@ -1,4 +1,5 @@
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
+import { findEndOfService } from '../../schedule/find-end-of-service.ts';
 import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
@@ -9,7 +10,14 @@ import { listStationPlatforms } from '../../schedule/list-station-platforms.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { platformsInput, stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
+import {
+  endOfServiceInput,
+  platformsInput,
+  stopsInput,
+  stopTimesInput,
+  tripsInput,
+  uploadInput,
+} from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -28,6 +36,10 @@ export const scheduleRouter = router({
   platforms: authedProcedure
     .input(platformsInput)
     .query(({ ctx, input }) => listStationPlatforms(ctx.deps, input)),
+  /** The last arrival of the service day running at `at` (default now): the editor's "end of service". */
+  endOfService: authedProcedure
+    .input(endOfServiceInput)
+    .query(({ ctx, input }) => findEndOfService(ctx.deps, input)),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {

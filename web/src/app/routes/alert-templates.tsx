@@ -1,10 +1,10 @@
 import { Page } from '../../components/page.tsx';
-import { AlertTemplateForm } from '../../features/disruptions/components/alert-template-form.tsx';
+import { AlertTemplateManager } from '../../features/feed/components/alert-template-manager.tsx';
 
 export default function AlertTemplatesRoute() {
   return (
     <Page title="Alert templates">
-      <AlertTemplateForm />
+      <AlertTemplateManager />
     </Page>
   );
 }

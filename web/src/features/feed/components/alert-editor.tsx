@@ -15,7 +15,9 @@ import {
   NOTHING_AFFECTED,
   URL_INVALID,
 } from '../alert-entity.ts';
+import { applyTemplate, placeholderValues } from '../alert-template-fill.ts';
 import { useRoutes } from '../api/get-routes.ts';
+import { useLintAlert } from '../api/lint-alert.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
 import { type AlertEntity, CAUSES, type EditBase, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
@@ -25,6 +27,8 @@ import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 import { ChangeWarnings } from './change-warnings.tsx';
 import { EditStatus } from './edit-status.tsx';
+import { LintNotices } from './lint-notices.tsx';
+import { TemplatePicker } from './template-picker.tsx';
 
 /** Spec §2 service alert editor with a rider preview. */
 export function AlertEditor({
@@ -59,14 +63,18 @@ export function AlertEditor({
   const save = useSaveAlert({ onSuccess: () => navigate(`${paths.home.getHref()}?show=alerts`) });
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
   const urlInvalid = form.url.trim() !== '' && !isValidUrl(form.url);
+  const routeNames = useMemo(
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id])),
+    [routes.data],
+  );
   const scope = useMemo(() => {
-    const names = new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id]));
+    const names = routeNames;
     return form.affected.map((a) =>
       a.kind === 'route'
         ? `Route:${names.get(a.id) ?? a.id}`
         : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
     );
-  }, [form.affected, routes.data]);
+  }, [form.affected, routeNames]);
   // Consistency findings this alert would add, shown before saving (issue 12 part 4).
   const preview = useMemo(
     () =>
@@ -75,6 +83,12 @@ export function AlertEditor({
         : null,
     [form, zone, entity?.id],
   );
+  // The alert linter on what is typed (issue 13): the notices a save would give.
+  const lintInput = useMemo(
+    () => (readOnly ? null : { entity: buildAlert(form, zone, entity?.id) }),
+    [form, zone, entity?.id, readOnly],
+  );
+  const lint = useLintAlert(lintInput);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // A half-typed date or time reads as empty: find them all now, not only the ones left by blur.
@@ -110,6 +124,11 @@ export function AlertEditor({
           <Card.Body>
             <Form onSubmit={submit} noValidate aria-label="Service alert">
               <fieldset disabled={readOnly}>
+                <TemplatePicker
+                  onPick={(template) =>
+                    setForm((f) => applyTemplate(f, template, placeholderValues(f, routeNames)))
+                  }
+                />
                 <ActivePeriods
                   periods={form.periods}
                   onChange={(periods) => set({ periods })}
@@ -181,6 +200,7 @@ export function AlertEditor({
                     ))}
                 </Alert>
               )}
+              {!readOnly && <LintNotices notices={lint.data ?? []} />}
               <ChangeWarnings input={preview} />
               {!readOnly && (
                 <Button type="submit" disabled={save.isPending} className="mt-3">

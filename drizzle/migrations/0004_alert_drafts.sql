@@ -1,0 +1,1 @@
+ALTER TABLE "feed_entities" ADD COLUMN "draft" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,70 @@
+import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
+import { OPERATOR_LANGUAGES } from '../feed/operator-languages.ts';
+
+/** A template's texts in one language; an empty text is left out of alerts in that language. */
+export type AlertTemplateText = { headerText: string; descriptionText: string; url: string };
+
+/** Which texts a language has: the templates screen shows what is missing. */
+export type LanguageCompleteness = {
+  language: string;
+  name: string;
+  header: boolean;
+  description: boolean;
+  url: boolean;
+};
+
+export type AlertTemplate = {
+  id: string;
+  name: string;
+  /** The disruption action that drafts its alert from this template, or null. */
+  action: DisruptionActionType | null;
+  cause: string;
+  effect: string;
+  severity: string;
+  /** By language tag. */
+  texts: Record<string, AlertTemplateText>;
+  /** The operator's nine languages first (spec §3 order), then any other the template has. */
+  completeness: LanguageCompleteness[];
+  updatedAt: Date;
+  updatedBy: string | null;
+};
+
+/** Placeholders a template text may hold, filled where the template is used. */
+export const PLACEHOLDERS = [
+  'route',
+  'stop',
+  'trains',
+  'date',
+  'from',
+  'until',
+  'to',
+  'minutes',
+  'reason',
+] as const;
+
+export function completenessOf(texts: Record<string, AlertTemplateText>): LanguageCompleteness[] {
+  const written = (text: string | undefined) => (text ?? '').trim() !== '';
+  const operator: { tag: string; name: string }[] = [...OPERATOR_LANGUAGES];
+  const others = Object.keys(texts)
+    .filter((tag) => !operator.some((l) => l.tag === tag))
+    .sort()
+    .map((tag) => ({ tag, name: tag }));
+  return [...operator, ...others].map(({ tag, name }) => ({
+    language: tag,
+    name,
+    header: written(texts[tag]?.headerText),
+    description: written(texts[tag]?.descriptionText),
+    url: written(texts[tag]?.url),
+  }));
+}
+
+/**
+ * A template text with its placeholders filled from `values`; a placeholder without a value stays
+ * as written ({stop}), for the controller to see and replace.
+ */
+export function fillTemplateText(text: string, values: Partial<Record<string, string>>): string {
+  return text
+    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] || whole)
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,79 @@
+import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { decodeFeedEntity } from '@feeddesk/proto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { readScheduleView } from '../schedule/read-schedule-view.ts';
+import { entityRefs } from './entity-refs.ts';
+import { markFeedChanged } from './feed-state.ts';
+import { checkFeedEntity, feedNoticeJson, hasErrors } from './rules/index.ts';
+
+export type PublishAlertOptions = {
+  id: string;
+  by: string | null;
+  /** The revision the editor showed; a publish over a later save is refused (entity_changed). */
+  baseRevision?: number;
+};
+
+export const PUBLISHED = ' ✅ Alert published!';
+
+/**
+ * Publishes a draft alert in one act: the same stored entity enters the public feed and its history.
+ * The feed rules run again first, as the schedule may have changed since the draft was saved.
+ * Publishing an alert that is already published changes nothing.
+ */
+export async function publishAlert(
+  deps: AppDeps,
+  options: PublishAlertOptions,
+): Promise<{ id: string; revision: number; message: string }> {
+  const { id } = options;
+  const now = deps.now();
+  const where = and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, id));
+  const [current] = await deps.db
+    .select({ pb: feedEntities.pb, revision: feedEntities.revision, draft: feedEntities.draft })
+    .from(feedEntities)
+    .where(where);
+  if (!current) {
+    throw new AppError('entity_not_found', { message: `There is no alert with id '${id}' to publish.` });
+  }
+  if (!current.draft) return { id, revision: current.revision, message: PUBLISHED };
+  const entity = decodeFeedEntity(current.pb);
+  const found = checkFeedEntity(entity, { now, schedule: await readScheduleView(deps, entityRefs(entity)) });
+  if (hasErrors(found)) {
+    const notices = found.map(feedNoticeJson);
+    throw new AppError('feed_rules_failed', {
+      message: notices
+        .filter((n) => n.severity === 'error')
+        .map((n) => n.message)
+        .join(' '),
+      details: { notices },
+    });
+  }
+  const base = options.baseRevision ?? current.revision;
+  const revision = await deps.db.transaction(async (tx) => {
+    const [published] = await tx
+      .update(feedEntities)
+      .set({
+        draft: false,
+        updatedAt: now,
+        updatedBy: options.by,
+        revision: sql`${feedEntities.revision} + 1`,
+      })
+      .where(and(where, eq(feedEntities.draft, true), eq(feedEntities.revision, base)))
+      .returning({ revision: feedEntities.revision, json: feedEntities.json });
+    if (!published) {
+      throw new AppError('entity_changed', {
+        message:
+          'This alert was changed or published by someone else since you opened it. Reload, then publish.',
+        details: { id },
+      });
+    }
+    await tx
+      .insert(feedLog)
+      .values({ kind: 'alert', entityId: id, action: 'save', at: now, by: options.by, json: published.json });
+    await markFeedChanged(tx, 'alert', now);
+    return published.revision;
+  });
+  await deps.bus.publish('feed_changed', 'alert');
+  return { id, revision, message: PUBLISHED };
+}

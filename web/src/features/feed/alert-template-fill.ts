@@ -1,0 +1,77 @@
+import type { AlertForm, Texts } from './alert-entity.ts';
+import { URL_LANGUAGE } from './alert-entity.ts';
+import type { AlertTemplate } from './api/alert-templates.ts';
+import { LANGUAGES } from './types.ts';
+
+/** What the chosen informed entities and the first period say, for a template's placeholders. */
+export type PlaceholderValues = Partial<
+  Record<'route' | 'stop' | 'trains' | 'date' | 'from' | 'until', string>
+>;
+
+/**
+ * A template text with its placeholders filled; one without a value ({minutes}, {reason}, or
+ * {stop} when no stop is chosen) stays as written, for the controller to see and replace.
+ */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text
+    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name as keyof PlaceholderValues] || whole)
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** The placeholder values of a form: names of its routes and stops, train numbers, the first period. */
+export function placeholderValues(form: AlertForm, routeNames: Map<string, string>): PlaceholderValues {
+  const ids = (kind: 'route' | 'stop' | 'trip') =>
+    form.affected.filter((a) => a.kind === kind).map((a) => a.id);
+  // Trip ids are <service>-<train number> (workbook.md).
+  const trains = ids('trip').map((id) => id.split('-').pop() ?? id);
+  const period = form.periods.find((p) => p.startDate || p.endDate);
+  return {
+    route: ids('route')
+      .map((id) => routeNames.get(id) || id)
+      .join(', '),
+    stop: ids('stop').join(', '),
+    trains: trains.join(', '),
+    date: period?.startDate ?? '',
+    from: period?.startTime ?? '',
+    until: period?.endTime || (period?.endDate ? '23:59' : ''),
+  };
+}
+
+/**
+ * The form started from a template: its cause, effect and severity; its texts in each language
+ * whose header is written (a language left empty in the template is left out, never sent empty);
+ * its English URL. Periods and affected entities stay as chosen.
+ */
+export function applyTemplate(
+  form: AlertForm,
+  template: AlertTemplate,
+  values: PlaceholderValues,
+): AlertForm {
+  const order = LANGUAGES.map((l) => l.tag as string);
+  const languages = Object.keys(template.texts)
+    .filter((tag) => template.texts[tag]!.headerText.trim() !== '')
+    .sort((a, b) => rank(order, a) - rank(order, b));
+  const texts: Texts = Object.fromEntries(
+    languages.map((tag) => {
+      const t = template.texts[tag]!;
+      return [
+        tag,
+        {
+          header: fillPlaceholders(t.headerText, values),
+          description: fillPlaceholders(t.descriptionText, values),
+        },
+      ];
+    }),
+  );
+  return {
+    ...form,
+    cause: template.cause,
+    effect: template.effect,
+    severity: template.severity,
+    ...(languages.length > 0 ? { languages, texts } : {}),
+    url: template.texts[URL_LANGUAGE]?.url || form.url,
+  };
+}
+
+const rank = (order: string[], tag: string) => (order.includes(tag) ? order.indexOf(tag) : order.length);
