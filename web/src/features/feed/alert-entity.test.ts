@@ -51,7 +51,10 @@ describe('the alert form', () => {
       translation: [{ language: 'en-ZA', text: 'Delays on the Southern Line' }],
     });
     expect(alert.causeDetail).toEqual({ translation: [{ language: 'en-ZA', text: 'Cable theft' }] });
-    expect(alertFormOf({ alert }, ZONE).texts['en-ZA']).toMatchObject({
+    expect(
+      alertFormOf({ alert: { ttsHeaderText: alert.ttsHeaderText, causeDetail: alert.causeDetail } }, ZONE)
+        .texts['en-ZA'],
+    ).toMatchObject({
       ttsHeader: 'Delays on the Southern Line',
       causeDetail: 'Cable theft',
     });
