@@ -76,17 +76,20 @@ const translated = fc.record({
     },
   ),
 });
+const timeRanges = fc.array(
+  fc.record(
+    { start: fc.integer({ min: 0, max: 2 ** 31 }), end: fc.integer({ min: 0, max: 2 ** 31 }) },
+    { requiredKeys: [] },
+  ),
+  { maxLength: 3 },
+);
 const alertEntity = fc.record({
   id: text.filter((s) => s.length > 0),
   alert: fc.record(
     {
-      activePeriod: fc.array(
-        fc.record(
-          { start: fc.integer({ min: 0, max: 2 ** 31 }), end: fc.integer({ min: 0, max: 2 ** 31 }) },
-          { requiredKeys: [] },
-        ),
-        { maxLength: 3 },
-      ),
+      activePeriod: timeRanges,
+      communicationPeriod: timeRanges,
+      impactPeriod: timeRanges,
       informedEntity: fc.array(
         fc.record(
           { agencyId: text, routeId: text, stopId: text, trip: tripDescriptor },
@@ -94,7 +97,7 @@ const alertEntity = fc.record({
         ),
         { minLength: 1, maxLength: 3 },
       ),
-      cause: fc.integer({ min: 1, max: 12 }),
+      cause: fc.integer({ min: 1, max: 13 }),
       effect: fc.integer({ min: 1, max: 11 }),
       headerText: translated,
       descriptionText: translated,

@@ -30,7 +30,7 @@ describe('alerts as the current GTFS-Realtime defines them', () => {
   let editor: HttpClient;
 
   beforeAll(async () => {
-    t = await startTestApp({ trpc: true });
+    t = await startTestApp({ trpc: true, env: { ALERT_OPEN_ENDED_WARN_HOURS: '2' } });
     const planner = await t.clientWithRoles(['gtfs', 'view', 'edit'], 'planner');
     editor = await t.clientWithRoles(['edit'], 'controller');
     t.clock.now = NOW;
@@ -197,5 +197,33 @@ describe('alerts as the current GTFS-Realtime defines them', () => {
     // Tomorrow evening's alert: the end of tomorrow's service.
     const tomorrow = await editor.trpc('query', 'schedule.endOfService', { at: local(TOMORROW, '18:00') });
     expect(tomorrow.body.result.data.serviceDate).toBe('20250924');
+  });
+
+  it('warns in the list of an alert ending within 30 minutes and of one open-ended longer than ALERT_OPEN_ENDED_WARN_HOURS', async () => {
+    const now = NOW.getTime() / 1000;
+    const save = (id: string, impactPeriod: object[]) =>
+      editor.trpc('mutation', 'feed.saveAlert', {
+        entity: { id, alert: { impactPeriod, informedEntity: [{ routeId: 'STH' }] } },
+      });
+    await save('a-open', [{ start: now - 60 }]);
+    await save('a-ending', [{ start: now - 60, end: now + 2 * 3600 + 1500 }]);
+    const attention = async () => {
+      const list = await editor.trpc('query', 'feed.list', { kind: 'alert' });
+      return Object.fromEntries(
+        list.body.result.data
+          .filter((i: { id: string }) => ['a-open', 'a-ending'].includes(i.id))
+          .map((i: { id: string; attention?: object }) => [i.id, i.attention ?? null]),
+      );
+    };
+    expect(await attention()).toEqual({ 'a-open': null, 'a-ending': null });
+    t.clock.now = new Date(NOW.getTime() + 2 * 3600_000 + 60_000);
+    try {
+      expect(await attention()).toEqual({
+        'a-open': { code: 'open_ended', since: now, hours: 2 },
+        'a-ending': { code: 'ending_soon', endsAt: now + 2 * 3600 + 1500 },
+      });
+    } finally {
+      t.clock.now = NOW;
+    }
   });
 });

@@ -98,7 +98,11 @@ export class LogRecordCollector {
 
 function alertRecord(id: string, alert: Json, firstAt: number, at: number, by: string | null): AlertRecord {
   const informed: Json[] = Array.isArray(alert.informedEntity) ? alert.informedEntity : [];
-  const periods: Json[] = Array.isArray(alert.activePeriod) ? alert.activePeriod : [];
+  // The history keeps what was written: an alert of the current GTFS-Realtime may give its times as
+  // impact periods only (it is served with them as active_period, so the summary shows the same).
+  const list = (value: unknown): Json[] => (Array.isArray(value) ? value : []);
+  const active = list(alert.activePeriod);
+  const periods = active.length > 0 ? active : list(alert.impactPeriod);
   return {
     id,
     firstAt,

@@ -2,6 +2,7 @@ import { formatPosix, zonedDate, zonedTime, zonedToPosix } from '../../lib/time.
 import {
   type AlertEntity,
   type AlertInput,
+  type AlertJson,
   CAUSES,
   EFFECTS,
   type InformedEntityJson,
@@ -12,10 +13,39 @@ import {
 
 export type Period = { startDate: string; startTime: string; endDate: string; endTime: string };
 export type Affected = { kind: 'trip' | 'route' | 'stop'; id: string };
-export type Texts = Record<string, { header: string; description: string }>;
+/** The translated texts of one language; the last four are optional GTFS-Realtime fields. */
+export type LanguageTexts = {
+  header: string;
+  description: string;
+  ttsHeader: string;
+  ttsDescription: string;
+  causeDetail: string;
+  effectDetail: string;
+};
+export type Texts = Record<string, LanguageTexts>;
+export const EMPTY_TEXTS: LanguageTexts = {
+  header: '',
+  description: '',
+  ttsHeader: '',
+  ttsDescription: '',
+  causeDetail: '',
+  effectDetail: '',
+};
+/** Each text field and the GTFS-Realtime field it is sent as. */
+const TEXT_FIELDS = {
+  header: 'headerText',
+  description: 'descriptionText',
+  ttsHeader: 'ttsHeaderText',
+  ttsDescription: 'ttsDescriptionText',
+  causeDetail: 'causeDetail',
+  effectDetail: 'effectDetail',
+} as const satisfies Record<keyof LanguageTexts, string>;
 
 export type AlertForm = {
+  /** When service is affected (impact_period). */
   periods: Period[];
+  /** When riders are told (communication_period); none = while the alert is in the feed. */
+  communication: Period[];
   cause: string;
   effect: string;
   severity: string;
@@ -31,45 +61,87 @@ export const NOTHING_AFFECTED = 'Choose at least one route, stop or trip the ale
 export const NO_END_CONFIRM =
   'This alert has no end: it stays in the feed until someone deletes it. Publish it with no end?';
 
-/** True when some period is open-ended (or there is no period at all). */
+/** True when some impact period is open-ended (or there is no period at all). */
 export function hasNoEnd(form: AlertForm): boolean {
   const periods = form.periods.filter((p) => p.startDate || p.endDate);
   return periods.length === 0 || periods.some((p) => !p.endDate);
 }
 export const URL_LANGUAGE = 'en-ZA';
 
-/** The service day ends at the last train; the demo and PRASA timetables end before 01:00. */
-export const END_OF_SERVICE = '23:59';
-
-/**
- * A period's shortcuts (issue 18): start now; end one or two hours after the start (or now), or
- * at the end of the start's service day.
- */
+/** A period's shortcuts (issue 18): start now; end one or two hours after the start (or now). */
 export function periodEnd(
   period: Period,
-  kind: 'now' | '1h' | '2h' | 'service',
+  kind: 'now' | '1h' | '2h',
   timeZone: string,
   now = new Date(),
 ): Partial<Period> {
   if (kind === 'now') return { startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) };
+  return hoursAfterStart(period, kind === '1h' ? 1 : 2, timeZone, now);
+}
+
+/** The end `hours` after the period's start (or now, without a start). */
+function hoursAfterStart(period: Period, hours: number, timeZone: string, now: Date): Partial<Period> {
   const from = period.startDate
     ? new Date(zonedToPosix(period.startDate, period.startTime, timeZone) * 1000)
     : now;
-  if (kind === 'service') return { endDate: zonedDate(from, timeZone), endTime: END_OF_SERVICE };
-  const end = new Date(from.getTime() + (kind === '1h' ? 1 : 2) * 3_600_000);
+  const end = new Date(from.getTime() + hours * 3_600_000);
   return { endDate: zonedDate(end, timeZone), endTime: zonedTime(end, timeZone) };
+}
+
+/** POSIX seconds of a period's start, or undefined without a start date. */
+export function periodStart(period: Period | undefined, timeZone: string): number | undefined {
+  return period?.startDate ? zonedToPosix(period.startDate, period.startTime, timeZone) : undefined;
+}
+
+/**
+ * The estimated duration of the editor (issue 13): the end it gives the last impact period, and
+ * the last communication period too, so riders are told until service is back. `null` = until
+ * further notice (no end). "N hours" counts from the impact's start.
+ */
+export type EstimatedEnd =
+  | { kind: 'none' }
+  | { kind: 'at'; posix: number }
+  | { kind: 'hours'; hours: number };
+
+export function withEstimatedEnd(
+  form: AlertForm,
+  estimate: EstimatedEnd,
+  timeZone: string,
+  now = new Date(),
+): AlertForm {
+  const last = form.periods.length - 1;
+  const impact = form.periods[last] ?? { ...EMPTY_PERIOD };
+  const end: Partial<Period> =
+    estimate.kind === 'none'
+      ? { endDate: '', endTime: '' }
+      : estimate.kind === 'hours'
+        ? hoursAfterStart(impact, estimate.hours, timeZone, now)
+        : splitPeriodEnd(estimate.posix, timeZone);
+  const setLast = (periods: Period[]) =>
+    periods.map((p, i) => (i === periods.length - 1 ? { ...p, ...end } : p));
+  return {
+    ...form,
+    periods: form.periods.length ? setLast(form.periods) : [{ ...impact, ...end }],
+    communication: setLast(form.communication),
+  };
+}
+
+function splitPeriodEnd(posix: number, timeZone: string): Partial<Period> {
+  const [endDate, endTime] = splitPosix(posix, timeZone);
+  return { endDate, endTime };
 }
 
 /** A new alert starts now (issue 18), with no end until one is chosen. */
 export function emptyAlertForm(timeZone: string, now = new Date()): AlertForm {
   return {
     periods: [{ ...EMPTY_PERIOD, startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) }],
+    communication: [],
     cause: CAUSES[0],
     effect: EFFECTS[0],
     severity: SEVERITIES[0],
     affected: [],
     languages: [LANGUAGES[0].tag],
-    texts: { [LANGUAGES[0].tag]: { header: '', description: '' } },
+    texts: { [LANGUAGES[0].tag]: { ...EMPTY_TEXTS } },
     url: '',
   };
 }
@@ -79,7 +151,7 @@ export function isValidUrl(url: string): boolean {
   return /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(url.trim());
 }
 
-function translations(form: AlertForm, key: 'header' | 'description'): Translation[] {
+function translations(form: AlertForm, key: keyof LanguageTexts): Translation[] {
   return form.languages
     .map((language) => ({ language, text: form.texts[language]?.[key].trim() ?? '' }))
     .filter((t) => t.text !== '');
@@ -90,26 +162,38 @@ function informed(a: Affected): InformedEntityJson {
   return a.kind === 'route' ? { routeId: a.id } : { stopId: a.id };
 }
 
-/** The entity sent to feed.saveAlert; a period is sent only when it has a start or an end (spec §5). */
-export function buildAlert(form: AlertForm, timeZone: string, id?: string): AlertInput {
-  const header = translations(form, 'header');
-  const description = translations(form, 'description');
-  const activePeriod = form.periods
+function timeRanges(periods: Period[], timeZone: string) {
+  return periods
     .filter((p) => p.startDate || p.endDate)
     .map((p) => ({
       ...(p.startDate ? { start: zonedToPosix(p.startDate, p.startTime, timeZone) } : {}),
       ...(p.endDate ? { end: zonedToPosix(p.endDate, p.endTime || '23:59', timeZone) } : {}),
     }));
+}
+
+/**
+ * The entity sent to feed.saveAlert; a period is sent only when it has a start or an end (spec §5).
+ * Periods go as impact_period and communication_period; active_period is left to the server, which
+ * serves the impact periods in it for older consumers.
+ */
+export function buildAlert(form: AlertForm, timeZone: string, id?: string): AlertInput {
+  const texts = Object.fromEntries(
+    Object.entries(TEXT_FIELDS).flatMap(([key, field]) => {
+      const list = translations(form, key as keyof LanguageTexts);
+      return list.length ? [[field, { translation: list }]] : [];
+    }),
+  );
   return {
     ...(id ? { id } : {}),
     alert: {
-      activePeriod,
+      activePeriod: [],
+      communicationPeriod: timeRanges(form.communication, timeZone),
+      impactPeriod: timeRanges(form.periods, timeZone),
       informedEntity: form.affected.map(informed),
       cause: form.cause,
       effect: form.effect,
       ...(form.severity !== SEVERITIES[0] ? { severityLevel: form.severity } : {}),
-      ...(header.length ? { headerText: { translation: header } } : {}),
-      ...(description.length ? { descriptionText: { translation: description } } : {}),
+      ...texts,
       ...(form.url.trim()
         ? { url: { translation: [{ text: form.url.trim(), language: URL_LANGUAGE }] } }
         : {}),
@@ -129,27 +213,32 @@ export function alertFormOf(entity: AlertEntity, timeZone: string): AlertForm {
   const alert = entity.alert ?? {};
   const texts: Texts = {};
   const languages: string[] = [];
-  const add = (language: string | undefined, key: 'header' | 'description', text: string) => {
+  const add = (language: string | undefined, key: keyof LanguageTexts, text: string) => {
     const tag = language || URL_LANGUAGE;
     if (!texts[tag]) {
-      texts[tag] = { header: '', description: '' };
+      texts[tag] = { ...EMPTY_TEXTS };
       languages.push(tag);
     }
     texts[tag]![key] = text;
   };
-  for (const t of alert.headerText?.translation ?? []) add(t.language, 'header', t.text);
-  for (const t of alert.descriptionText?.translation ?? []) add(t.language, 'description', t.text);
+  for (const [key, field] of Object.entries(TEXT_FIELDS))
+    for (const t of alert[field]?.translation ?? []) add(t.language, key as keyof LanguageTexts, t.text);
   if (languages.length === 0) {
     languages.push(URL_LANGUAGE);
-    texts[URL_LANGUAGE] = { header: '', description: '' };
+    texts[URL_LANGUAGE] = { ...EMPTY_TEXTS };
   }
-  const periods = (alert.activePeriod ?? []).map((p) => {
-    const [startDate, startTime] = splitPosix(p.start, timeZone);
-    const [endDate, endTime] = splitPosix(p.end, timeZone);
-    return { startDate, startTime, endDate, endTime };
-  });
+  const formPeriods = (ranges: AlertJson['activePeriod']) =>
+    (ranges ?? []).map((p) => {
+      const [startDate, startTime] = splitPosix(p.start, timeZone);
+      const [endDate, endTime] = splitPosix(p.end, timeZone);
+      return { startDate, startTime, endDate, endTime };
+    });
+  // An alert written before impact_period has its impact in active_period.
+  const impact = alert.impactPeriod?.length ? alert.impactPeriod : alert.activePeriod;
+  const periods = formPeriods(impact);
   return {
     periods: periods.length ? periods : [{ ...EMPTY_PERIOD }],
+    communication: formPeriods(alert.communicationPeriod),
     cause: alert.cause ?? CAUSES[0],
     effect: alert.effect ?? EFFECTS[0],
     severity: alert.severityLevel ?? SEVERITIES[0],

@@ -25,11 +25,15 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
 
 type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info';
 
-/** Spec §4: alert rows by state, trip rows by state (server-derived). */
-export const ALERT_STATE: Record<string, { label: string; variant: Variant }> = {
-  active: { label: 'Active', variant: 'success' },
+/**
+ * Spec §4: alert rows by state, trip rows by state (server-derived). Upcoming = service affected
+ * later (riders may be told already); a draft is in no public feed yet (issue 13).
+ */
+export const ALERT_STATE: Record<string, { label: string; variant: Variant | 'info' }> = {
+  active: { label: 'In effect', variant: 'success' },
   ended: { label: 'Ended', variant: 'danger' },
-  upcoming: { label: 'Not yet started', variant: 'warning' },
+  upcoming: { label: 'Upcoming', variant: 'warning' },
+  draft: { label: 'Draft', variant: 'info' },
 };
 
 export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {

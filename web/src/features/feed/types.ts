@@ -13,7 +13,8 @@ export type AlertInput = Inputs['feed']['saveAlert']['entity'];
  */
 export type FeedEntityJson = Outputs['feed']['get']['entity'];
 /** What an editor started from: the saved revision, who saved it and when. */
-export type EditBase = Pick<Outputs['feed']['get'], 'revision' | 'updatedBy' | 'updatedAt'>;
+export type EditBase = Pick<Outputs['feed']['get'], 'revision' | 'updatedBy' | 'updatedAt'> &
+  Partial<Pick<Outputs['feed']['get'], 'draft'>>;
 export type HistoryEntry = Outputs['feed']['history'][number];
 export type TripUpdateJson = NonNullable<FeedEntityJson['tripUpdate']>;
 export type AlertJson = NonNullable<FeedEntityJson['alert']>;
@@ -49,7 +50,7 @@ export const LANGUAGES = [
   { tag: 've', name: 'Venda' },
 ] as const;
 
-/** Spec §9, in this order; the first is the default. */
+/** Spec §9, in this order (then SPECIAL_EVENT, GTFS-Realtime's newest cause); the first is the default. */
 export const CAUSES = [
   'UNKNOWN_CAUSE',
   'OTHER_CAUSE',
@@ -63,6 +64,7 @@ export const CAUSES = [
   'CONSTRUCTION',
   'POLICE_ACTIVITY',
   'MEDICAL_EMERGENCY',
+  'SPECIAL_EVENT',
 ] as const;
 
 /** GTFS-RT SeverityLevel; UNKNOWN_SEVERITY (the default) is not sent. */

@@ -13,7 +13,9 @@ import {
   isValidUrl,
   NO_END_CONFIRM,
   NOTHING_AFFECTED,
+  periodStart,
   URL_INVALID,
+  withEstimatedEnd,
 } from '../alert-entity.ts';
 import { applyTemplate, placeholderValues } from '../alert-template-fill.ts';
 import { useRoutes } from '../api/get-routes.ts';
@@ -21,7 +23,7 @@ import { useLintAlert } from '../api/lint-alert.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
 import { type AlertEntity, CAUSES, type EditBase, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
-import { ActivePeriods, HALF_TYPED } from './active-periods.tsx';
+import { ActivePeriods, COMMUNICATION, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
@@ -29,6 +31,10 @@ import { ChangeWarnings } from './change-warnings.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { LintNotices } from './lint-notices.tsx';
 import { TemplatePicker } from './template-picker.tsx';
+import { EstimatedDuration } from './estimated-duration.tsx';
+
+/** The server's notices about impact periods (impact_outside_communication) show at the periods. */
+const isPeriodNotice = (field: string) => field.startsWith('alert.impact_period');
 
 /** Spec §2 service alert editor with a rider preview. */
 export function AlertEditor({
@@ -48,6 +54,9 @@ export function AlertEditor({
     entity ? alertFormOf(entity, zone) : emptyAlertForm(zone),
   );
   const [problems, setProblems] = useState<string[]>([]);
+  const [periodProblems, setPeriodProblems] = useState<string[]>([]);
+  // A new alert or a draft may be saved as a draft; a published one stays published.
+  const mayDraft = !entity?.id || base?.draft === true;
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const reload = useReloadFeedEntity('alert');
   const [incomplete, setIncomplete] = useState<Set<string>>(new Set());
@@ -91,6 +100,7 @@ export function AlertEditor({
   const lint = useLintAlert(lintInput);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const draft = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'draft';
     // A half-typed date or time reads as empty: find them all now, not only the ones left by blur.
     const halfTyped = [...e.currentTarget.querySelectorAll('input')].filter((i) => i.validity.badInput);
     for (const input of halfTyped) markIncomplete(input.id, true);
@@ -103,14 +113,22 @@ export function AlertEditor({
       setProblems(found);
       return;
     }
-    if (hasNoEnd(form) && !window.confirm(NO_END_CONFIRM)) return;
+    // Only publishing asks: a draft reaches no rider.
+    if (!draft && hasNoEnd(form) && !window.confirm(NO_END_CONFIRM)) return;
     setProblems([]);
+    setPeriodProblems([]);
     setConflict(null);
     save.mutate(
-      { entity: buildAlert(form, zone, entity?.id), baseRevision: entity?.id ? (base?.revision ?? 0) : 0 },
+      {
+        entity: buildAlert(form, zone, entity?.id),
+        baseRevision: entity?.id ? (base?.revision ?? 0) : 0,
+        draft,
+      },
       {
         onError: (error) => {
-          setProblems(noticesOf(error).map((n) => n.message));
+          const notices = noticesOf(error);
+          setPeriodProblems(notices.filter((n) => isPeriodNotice(n.field)).map((n) => n.message));
+          setProblems(notices.filter((n) => !isPeriodNotice(n.field)).map((n) => n.message));
           setConflict(conflictOf(error));
         },
       },
@@ -132,6 +150,20 @@ export function AlertEditor({
                 <ActivePeriods
                   periods={form.periods}
                   onChange={(periods) => set({ periods })}
+                  incomplete={incomplete}
+                  onIncomplete={markIncomplete}
+                  timeZone={zone}
+                  errors={periodProblems}
+                />
+                <EstimatedDuration
+                  impactStart={periodStart(form.periods.at(-1), zone)}
+                  timeZone={zone}
+                  onEnd={(end) => setForm((f) => withEstimatedEnd(f, end, zone))}
+                />
+                <ActivePeriods
+                  kind={COMMUNICATION}
+                  periods={form.communication}
+                  onChange={(communication) => set({ communication })}
                   incomplete={incomplete}
                   onIncomplete={markIncomplete}
                   timeZone={zone}
@@ -203,10 +235,22 @@ export function AlertEditor({
               {!readOnly && <LintNotices notices={lint.data ?? []} />}
               <ChangeWarnings input={preview} />
               {!readOnly && (
-                <Button type="submit" disabled={save.isPending} className="mt-3">
-                  {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                  Save alert
-                </Button>
+                <div className="d-flex flex-wrap gap-2 mt-3">
+                  <Button type="submit" value="publish" disabled={save.isPending}>
+                    {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                    {base?.draft ? 'Publish alert' : 'Save alert'}
+                  </Button>
+                  {mayDraft && (
+                    <Button type="submit" value="draft" variant="outline-secondary" disabled={save.isPending}>
+                      Save as draft
+                    </Button>
+                  )}
+                  {base?.draft && (
+                    <span className="small text-body-secondary align-self-center" data-testid="draft-note">
+                      Draft: not in the public feed until published.
+                    </span>
+                  )}
+                </div>
               )}
             </Form>
           </Card.Body>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Nav, Tab } from 'react-bootstrap';
-import type { Texts } from '../alert-entity.ts';
+import { EMPTY_TEXTS, type LanguageTexts, type Texts } from '../alert-entity.ts';
 import { LANGUAGES } from '../types.ts';
 
 type Props = {
@@ -11,7 +11,19 @@ type Props = {
 
 const nameOf = (tag: string) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag;
 
-/** Spec §3: header and description per language; English (en-ZA) first. */
+/**
+ * The optional texts of GTFS-Realtime besides header and description; cause_detail and
+ * effect_detail are still experimental in the specification, and say so.
+ */
+const MORE_TEXTS: { key: keyof LanguageTexts; label: string; experimental?: boolean; rows: number }[] = [
+  { key: 'ttsHeader', label: 'Spoken header (text-to-speech)', rows: 1 },
+  { key: 'ttsDescription', label: 'Spoken description (text-to-speech)', rows: 2 },
+  // Worded without "cause" and "effect", the labels of the two selects above.
+  { key: 'causeDetail', label: 'Reason in detail', experimental: true, rows: 1 },
+  { key: 'effectDetail', label: 'Consequence in detail', experimental: true, rows: 1 },
+];
+
+/** Spec §3: header and description per language (English, en-ZA, first), and the optional texts. */
 export function AlertTexts({ languages, texts, onChange }: Props) {
   const [active, setActive] = useState(languages[0] ?? 'en-ZA');
   const [adding, setAdding] = useState('');
@@ -19,11 +31,11 @@ export function AlertTexts({ languages, texts, onChange }: Props) {
   const set = (tag: string, patch: Partial<Texts[string]>) =>
     onChange(languages, {
       ...texts,
-      [tag]: { ...(texts[tag] ?? { header: '', description: '' }), ...patch },
+      [tag]: { ...(texts[tag] ?? EMPTY_TEXTS), ...patch },
     });
   const add = () => {
     if (!adding) return;
-    onChange([...languages, adding], { ...texts, [adding]: { header: '', description: '' } });
+    onChange([...languages, adding], { ...texts, [adding]: { ...EMPTY_TEXTS } });
     setActive(adding);
     setAdding('');
   };
@@ -85,6 +97,32 @@ export function AlertTexts({ languages, texts, onChange }: Props) {
                   onChange={(e) => set(tag, { description: e.target.value })}
                 />
               </Form.Group>
+              <details className="mb-2" open={MORE_TEXTS.some(({ key }) => texts[tag]?.[key])}>
+                <summary className="small">
+                  Spoken texts, reason and consequence in detail ({nameOf(tag)})
+                </summary>
+                {MORE_TEXTS.map(({ key, label, experimental, rows }) => (
+                  <Form.Group key={key} className="my-2" controlId={`${key}-${tag}`}>
+                    <Form.Label className="small mb-1">
+                      {label} ({nameOf(tag)})
+                      {experimental && (
+                        <span
+                          className="badge text-bg-light border ms-2"
+                          title="Still experimental in GTFS-Realtime"
+                        >
+                          experimental
+                        </span>
+                      )}
+                    </Form.Label>
+                    <Form.Control
+                      as="textarea"
+                      rows={rows}
+                      value={texts[tag]?.[key] ?? ''}
+                      onChange={(e) => set(tag, { [key]: e.target.value })}
+                    />
+                  </Form.Group>
+                ))}
+              </details>
               {languages.length > 1 && (
                 <Button size="sm" variant="outline-danger" onClick={() => remove(tag)}>
                   Remove {nameOf(tag)}

@@ -1,10 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Table } from 'react-bootstrap';
+import { Badge, Button, Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatPosix } from '../../../lib/time.ts';
+import {
+  type AlertFilter,
+  type Attention,
+  attentionText,
+  listedState,
+  matchesAlertFilter,
+} from '../alert-list-state.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
+import { usePublishAlert } from '../api/publish-alert.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
 import {
   type AlertJson,
@@ -17,7 +25,26 @@ import {
 import { HistoryModal } from './history-modal.tsx';
 import { RowActionHeaders, RowActions } from './row-actions.tsx';
 
-type Item = EditBase & { id: string; entity: FeedEntityJson; state: string | null };
+type Item = EditBase & {
+  id: string;
+  entity: FeedEntityJson;
+  state: string | null;
+  draft?: boolean;
+  attention?: Attention;
+};
+
+type Range = { start?: number | string; end?: number | string };
+
+/** One period per line: 'from – to', open ends in words. */
+function Periods({ periods, zone, prefix = '' }: { periods: Range[]; zone: string; prefix?: string }) {
+  return periods.map((p, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the list never reorders
+    <div key={i}>
+      {prefix}
+      {formatPosix(p.start, zone) || 'always'} – {formatPosix(p.end, zone) || 'no end'}
+    </div>
+  ));
+}
 
 /** The names of the languages an alert's header or description is written in. */
 function languagesOf(alert: AlertJson): string {
@@ -29,19 +56,27 @@ function languagesOf(alert: AlertJson): string {
   return [...tags].map((tag) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag).join(', ');
 }
 
-/** Spec §2 alerts table, rows coloured active / ended / not yet started (spec §4). */
+/**
+ * Spec §2 alerts table, rows coloured in effect / ended / upcoming (spec §4) or draft, filtered by
+ * state; an alert in effect that ends soon or has long had no end says so.
+ */
 export function AlertsTable({
-  items,
+  items: all,
   loading,
   canEdit,
+  filter = 'all',
 }: {
   items: Item[];
   loading: boolean;
   canEdit: boolean;
+  filter?: AlertFilter;
 }) {
   const zone = useTimeZone();
   const routes = useRoutes();
   const remove = useDeleteFeedEntity();
+  const publish = usePublishAlert();
+  const items = all.filter((item) => matchesAlertFilter(item, filter));
+  const nowMs = Date.now();
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const routeNames = useMemo(
     () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name ?? ''])),
@@ -52,6 +87,7 @@ export function AlertsTable({
       <Table hover responsive size="sm" className="mb-0" data-testid="alerts-table">
         <thead>
           <tr>
+            <th scope="col">State</th>
             <th scope="col">Active times</th>
             <th scope="col">Header</th>
             <th scope="col">Scope</th>
@@ -65,28 +101,55 @@ export function AlertsTable({
         <tbody>
           {!loading && items.length === 0 && (
             <tr>
-              <td colSpan={canEdit ? 10 : 8} className="text-body-secondary p-3">
-                No alerts in the feed.
+              <td colSpan={canEdit ? 11 : 9} className="text-body-secondary p-3">
+                {all.length === 0 ? 'No alerts in the feed.' : 'No alert in this state.'}
               </td>
             </tr>
           )}
           {items.map((item) => {
             const alert: AlertJson = item.entity.alert ?? {};
-            const state = ALERT_STATE[item.state ?? ''];
+            const shown = listedState(item);
+            const state = ALERT_STATE[shown];
+            // Impact periods, else (alerts written before them) active periods.
+            const impact = alert.impactPeriod?.length ? alert.impactPeriod : (alert.activePeriod ?? []);
             return (
               <tr
                 key={item.id}
                 className={state ? `table-${state.variant}` : ''}
-                data-state={item.state ?? undefined}
+                data-state={shown || undefined}
               >
-                <td className="text-nowrap small" data-testid="alert-times">
-                  {(alert.activePeriod ?? []).map((p, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the list never reorders
-                    <div key={i}>
-                      {formatPosix(p.start, zone) || 'always'} – {formatPosix(p.end, zone) || 'no end'}
+                <td className="small" data-testid="alert-state">
+                  <Badge
+                    bg={state?.variant ?? 'secondary'}
+                    text={state?.variant === 'warning' ? 'dark' : undefined}
+                  >
+                    {state?.label ?? shown}
+                  </Badge>
+                  {item.attention && (
+                    <div className="text-danger-emphasis fw-semibold mt-1" data-testid="alert-attention">
+                      ⚠ {attentionText(item.attention, nowMs, zone)}
                     </div>
-                  ))}
-                  {(alert.activePeriod ?? []).length === 0 && <div>always – no end</div>}
+                  )}
+                  {item.draft && canEdit && (
+                    <Button
+                      size="sm"
+                      variant="primary"
+                      className="d-block mt-1"
+                      disabled={publish.isPending}
+                      onClick={() => publish.mutate({ id: item.id, baseRevision: item.revision })}
+                    >
+                      Publish
+                    </Button>
+                  )}
+                </td>
+                <td className="text-nowrap small" data-testid="alert-times">
+                  <Periods periods={impact} zone={zone} />
+                  {impact.length === 0 && <div>always – no end</div>}
+                  {(alert.communicationPeriod ?? []).length > 0 && (
+                    <div className="text-body-secondary" data-testid="alert-told">
+                      <Periods periods={alert.communicationPeriod ?? []} zone={zone} prefix="told " />
+                    </div>
+                  )}
                   {state && <span className="visually-hidden"> ({state.label})</span>}
                 </td>
                 <td className="fw-semibold" data-testid="alert-header">

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatClock } from '../../../lib/time.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { ALERT_FILTERS, type AlertFilter } from '../alert-list-state.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { type FeedKind, useFeedList, useLiveFeed } from '../api/list-feed.ts';
 import { LIST_STATES } from '../trip-summary.ts';
@@ -26,6 +27,7 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useState('');
   const [departsAfter, setDepartsAfter] = useState('');
   const [sort, setSort] = useState<TripSort>('changed');
+  const [alertFilter, setAlertFilter] = useState<AlertFilter>('all');
   const debouncedNumber = useDebounced(number);
   const list = useFeedList(kind);
   const routes = useRoutes();
@@ -51,6 +53,22 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
               </ToggleButton>
             </ToggleButtonGroup>
           </Col>
+          {kind === 'alert' && (
+            <Col xs={12} sm="auto">
+              <Form.Select
+                aria-label="Filter alerts"
+                value={alertFilter}
+                onChange={(e) => setAlertFilter(e.target.value as AlertFilter)}
+                size="sm"
+              >
+                {ALERT_FILTERS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Col>
+          )}
           {kind === 'trip_update' && (
             <>
               <Col xs={12} sm="auto">
@@ -138,7 +156,12 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
       {kind === 'trip_update' && canEdit && <NotInScheduleAction items={list.data ?? []} />}
       {list.error && <div className="p-3 text-danger">{list.error.message}</div>}
       {kind === 'alert' ? (
-        <AlertsTable items={list.data ?? []} loading={list.isLoading} canEdit={canEdit} />
+        <AlertsTable
+          items={list.data ?? []}
+          loading={list.isLoading}
+          canEdit={canEdit}
+          filter={alertFilter}
+        />
       ) : (
         <TripsTable
           items={list.data ?? []}
