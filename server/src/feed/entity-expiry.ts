@@ -1,7 +1,7 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
-import { runOf } from './rules/duplicated-schedule.ts';
 import { lastPeriodEnd } from './alert-periods.ts';
+import { runOf } from './rules/duplicated-schedule.ts';
 
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 

@@ -1,5 +1,5 @@
 import type { AlertForm, Texts } from './alert-entity.ts';
-import { URL_LANGUAGE } from './alert-entity.ts';
+import { EMPTY_TEXTS, URL_LANGUAGE } from './alert-entity.ts';
 import type { AlertTemplate } from './api/alert-templates.ts';
 import { LANGUAGES } from './types.ts';
 
@@ -58,6 +58,7 @@ export function applyTemplate(
       return [
         tag,
         {
+          ...EMPTY_TEXTS,
           header: fillPlaceholders(t.headerText, values),
           description: fillPlaceholders(t.descriptionText, values),
         },

@@ -29,9 +29,9 @@ import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 import { ChangeWarnings } from './change-warnings.tsx';
 import { EditStatus } from './edit-status.tsx';
+import { EstimatedDuration } from './estimated-duration.tsx';
 import { LintNotices } from './lint-notices.tsx';
 import { TemplatePicker } from './template-picker.tsx';
-import { EstimatedDuration } from './estimated-duration.tsx';
 
 /** The server's notices about impact periods (impact_outside_communication) show at the periods. */
 const isPeriodNotice = (field: string) => field.startsWith('alert.impact_period');
