@@ -62,9 +62,13 @@ export function TokenForm() {
             <p className="mb-2">
               The token of <strong>{created.name}</strong>. Copy it now: it is shown only this once.
             </p>
-            <code className="d-block text-break user-select-all p-2 bg-body rounded" aria-label="New token">
-              {created.token}
-            </code>
+            <Form.Control
+              readOnly
+              value={created.token}
+              aria-label="New token"
+              className="font-monospace"
+              onFocus={(e) => e.target.select()}
+            />
             <p className="mt-2 mb-0 small">
               The system sends it as <span className="font-monospace">Authorization: Bearer …</span> on the
               REST paths.
