@@ -4,7 +4,7 @@ import { FEED_KINDS, type FeedKind } from './feed-kind.ts';
 import { type FeedContent, type FeedSnapshot, readFeedContent, stampFeed } from './feed-snapshot.ts';
 import { feedStamp, stampSlot } from './feed-stamp.ts';
 
-type Entry = { content: Promise<FeedContent>; served?: { content: FeedContent; snapshot: FeedSnapshot } };
+type Served = { content: FeedContent; snapshot: FeedSnapshot };
 
 /**
  * Each process keeps the feeds in memory and reads one again only after it changed: on a NOTIFY
@@ -14,9 +14,12 @@ type Entry = { content: Promise<FeedContent>; served?: { content: FeedContent; s
  * same bytes.
  */
 export class FeedCache {
-  private readonly entries = new Map<FeedKind, Entry>();
-  /** The last stamp served per feed; kept across re-reads, so it never goes back. */
-  private readonly lastStamps = new Map<FeedKind, number>();
+  private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
+  /**
+   * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
+   * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
+   */
+  private readonly served = new Map<FeedKind, Served>();
   private timer: NodeJS.Timeout | undefined;
   private offs: (() => void)[] = [];
 
@@ -39,51 +42,48 @@ export class FeedCache {
   }
 
   invalidate(kind: FeedKind): void {
-    this.entries.delete(kind);
+    this.contents.delete(kind);
   }
 
   async get(kind: FeedKind): Promise<FeedSnapshot> {
     const content = await this.content(kind);
-    const entry = this.entries.get(kind);
     const nowSec = Math.floor(this.deps.now().getTime() / 1000);
-    const served = entry?.served;
+    const served = this.served.get(kind);
     if (served && served.content === content && stampSlot(nowSec) <= served.snapshot.stamp) {
       return served.snapshot;
     }
-    const previousStamp = this.lastStamps.get(kind);
     const same = served !== undefined && sameContent(served.content, content);
     const stamp = feedStamp({
       changedSec: Math.floor(content.changedAt.getTime() / 1000),
       nowSec,
-      previous: previousStamp === undefined ? undefined : { stamp: previousStamp, contentChanged: !same },
+      previous: served && { stamp: served.snapshot.stamp, contentChanged: !same },
     });
     const snapshot = same && served.snapshot.stamp === stamp ? served.snapshot : stampFeed(content, stamp);
-    this.lastStamps.set(kind, stamp);
-    // The entry may have been invalidated meanwhile: then the next request reads anew anyway.
-    if (entry && this.entries.get(kind) === entry) entry.served = { content, snapshot };
+    // A request that read older content while a newer one was served keeps the newer one's place.
+    if (!served || served.snapshot.stamp <= stamp) this.served.set(kind, { content, snapshot });
     return snapshot;
   }
 
   private content(kind: FeedKind): Promise<FeedContent> {
-    let entry = this.entries.get(kind);
-    if (!entry) {
-      const content = readFeedContent(this.deps, kind);
-      entry = { content };
-      this.entries.set(kind, entry);
-      content.catch(() => {
-        if (this.entries.get(kind) === entry) this.entries.delete(kind);
+    let content = this.contents.get(kind);
+    if (!content) {
+      const reading = readFeedContent(this.deps, kind);
+      content = reading;
+      this.contents.set(kind, reading);
+      reading.catch(() => {
+        if (this.contents.get(kind) === reading) this.contents.delete(kind);
       });
     }
-    return entry.content;
+    return content;
   }
 
   private async checkRevisions(): Promise<void> {
     const states = await this.deps.db.select().from(feedState);
     for (const kind of FEED_KINDS) {
-      const cached = this.entries.get(kind);
+      const cached = this.contents.get(kind);
       if (!cached) continue;
       const revision = states.find((s) => s.kind === kind)?.revision ?? 0;
-      if ((await cached.content).revision !== revision) this.invalidate(kind);
+      if ((await cached).revision !== revision) this.invalidate(kind);
     }
   }
 }
