@@ -8,10 +8,12 @@ import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
+import { tokenRoutes } from './routes/tokens.ts';
 
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(tokenRoutes, { prefix: '/auth/tokens' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(consistencyRoutes, { prefix: '/feed' });

@@ -11,6 +11,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { accessLogPlugin } from './http/access-log.ts';
+import { apiTokenPlugin } from './http/api-token.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
@@ -49,6 +50,7 @@ const SPA_ROUTES = new Set([
   '/list_excel',
   '/disruptions',
   '/alert_templates',
+  '/tokens',
 ]);
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
   await app.register(appDepsPlugin, { deps });
   await app.register(sessionPlugin);
+  await app.register(apiTokenPlugin);
   await app.register(liveSocketsPlugin);
   await app.register(csrfPlugin);
   if (options.trpc !== false) await registerTrpc(app, deps);

@@ -18,6 +18,8 @@ const envSchema = z.object({
   BROWSER_SESSION_HOURS: z.coerce.number().positive().default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Requests one API token may make per minute on one process; one more is answered 429. */
+  TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(64),
   /** Uploads being received at once in one process; one more is answered 429. */
   UPLOADS_AT_ONCE: z.coerce.number().int().positive().default(2),

@@ -14,6 +14,11 @@ export const errorCatalogue = {
   forbidden: { status: 403, title: 'Forbidden' },
   csrf_invalid: { status: 403, title: 'Invalid CSRF token' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
+  // API tokens
+  token_invalid: { status: 401, title: 'Invalid API token' },
+  too_many_requests: { status: 429, title: 'Too many requests' },
+  token_not_found: { status: 404, title: 'Unknown API token' },
+  token_name_taken: { status: 409, title: 'Token name taken' },
   // users
   user_not_found: { status: 404, title: 'Unknown user' },
   username_taken: { status: 409, title: 'Username taken' },

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       `app on ${kind} with the demo schedule (${trips.length} trips) and ${ENTITIES} trip updates saved in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
+    app.clock.now = new Date(); // one stamp for the checks below (see the 304 run)
     const first = await fetch(`${app.url}/feed/updates`, { headers: { 'accept-encoding': 'identity' } });
     const bytes = new Uint8Array(await first.arrayBuffer());
     const etag = first.headers.get('etag');
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       throw new Error(`the feed has ${feed.entity.length} entities, not ${ENTITIES}`);
     const conditional = await fetch(`${app.url}/feed/updates`, { headers: { 'if-none-match': etag } });
     if (conditional.status !== 304) throw new Error(`If-None-Match answered ${conditional.status}, not 304`);
+    app.clock.now = null;
     console.log(`feed: ${feed.entity.length} entities, ${bytes.length} bytes, ETag ${etag}`);
 
     // What is measured: the product as `npm start` runs it, its own process with info logging.
@@ -98,8 +100,15 @@ async function main(): Promise<void> {
     const results: Record<string, WrkResult> = {};
     results.nginx = await wrk(`${nginx.url}/updates.pb`);
     results.app200 = await wrk(`${product.url}/feed/updates`);
+    // The feed is re-stamped every 15 s on the wall clock (contract.md: never more than 30 s old),
+    // which changes its ETag: the 304 run starts just after a stamp and ends before the next one.
+    await new Promise((r) => setTimeout(r, 15_000 - (Date.now() % 15_000) + 200));
     const productEtag = (await fetch(`${product.url}/feed/updates`)).headers.get('etag') ?? etag;
-    results.app304 = await wrk(`${product.url}/feed/updates`, { 'If-None-Match': productEtag });
+    results.app304 = await wrk(
+      `${product.url}/feed/updates`,
+      { 'If-None-Match': productEtag },
+      Math.min(SECONDS, 14),
+    );
     results.bare = await wrk(bare.url);
     await nginx.stop();
     await bare.stop();

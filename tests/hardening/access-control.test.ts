@@ -1,5 +1,6 @@
+import { createApiToken } from '@feeddesk/server/tokens/create-api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../support/http-client.ts';
+import { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { RawTrpcSocket } from '../support/trpc-ws.ts';
 import { subsets, trySocket } from './helpers.ts';
@@ -49,6 +50,25 @@ const REST: Call[] = [
     access: 'admin',
     call: (c) => status(c.delete('/auth/delete_user/nobody-by-that-name')),
   },
+  { name: 'GET /auth/tokens', access: 'admin', call: (c) => status(c.get('/auth/tokens')) },
+  {
+    // An empty name: refused 400 when allowed, so no token is made.
+    name: 'POST /auth/tokens',
+    access: 'admin',
+    call: (c) =>
+      status(
+        c.fetch('/auth/tokens', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: '', roles: [] }),
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /auth/tokens/{id}',
+    access: 'admin',
+    call: (c) => status(c.delete('/auth/tokens/999999')),
+  },
   { name: 'GET /db/get_routes', access: 'login', call: (c) => status(c.get('/db/get_routes')) },
   { name: 'GET /db/get_services', access: 'login', call: (c) => status(c.get('/db/get_services')) },
   { name: 'GET /db/get_stops', access: 'login', call: (c) => status(c.get('/db/get_stops?stopname=x')) },
@@ -61,6 +81,12 @@ const REST: Call[] = [
   },
   { name: 'GET /feed/updates', access: 'anyone', call: (c) => status(c.get('/feed/updates')) },
   { name: 'GET /feed/alerts', access: 'anyone', call: (c) => status(c.get('/feed/alerts?format=json')) },
+  { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
+  {
+    name: 'OPTIONS /feed/{feed}',
+    access: 'anyone',
+    call: (c) => status(c.fetch('/feed/updates', { method: 'OPTIONS' })),
+  },
   {
     name: 'POST /feed/trip_update',
     access: 'edit',
@@ -249,6 +275,9 @@ const TRPC: Call[] = [
     // An empty form: refused as "Upload file!" (400) when allowed, so nothing is loaded.
     call: (c) => status(c.fetch('/trpc/schedule.upload', { method: 'POST', body: new FormData() })),
   },
+  { name: 'tokens.list', access: 'admin', call: q('tokens.list') },
+  { name: 'tokens.create', access: 'admin', call: m('tokens.create', {}) },
+  { name: 'tokens.revoke', access: 'admin', call: m('tokens.revoke', { id: 999999 }) },
   { name: 'summaries.list', access: 'excel', call: q('summaries.list') },
   { name: 'summaries.create', access: 'excel', call: m('summaries.create', { from: 'not-a-date' }) },
   { name: 'summaries.delete', access: 'excel', call: m('summaries.delete', { name: 'none.xlsx' }) },
@@ -312,6 +341,41 @@ describe('roles on every route and procedure', () => {
     // About a minute alone on two cores; a generous limit for a busy machine (not a timing check).
   }, 240_000);
 
+  it('with an API token instead of a session: REST for exactly its roles, no CSRF token; tRPC and /ws for none', async () => {
+    const mismatches: string[] = [];
+    let allowedCount = 0;
+    const combos = subsets(ROLES);
+    for (let i = 0; i < combos.length; i += 4) {
+      await Promise.all(
+        combos.slice(i, i + 4).map(async (roles, j) => {
+          const { token } = await createApiToken(t.deps, {
+            name: `acl-token-${i + j}`,
+            roles,
+            by: ADMIN.username,
+          });
+          // A system: no cookie, no CSRF token, only Authorization: Bearer.
+          const system = new HttpClient(t.url, { bearer: token });
+          for (const call of [...REST, ...TRPC, ...LOGOUT]) {
+            const got = await call.call(system);
+            // The staff app (tRPC) and its job socket take sessions only (contract.md "API tokens").
+            const staffOnly = !call.name.includes('/') || call.name === 'socket /ws';
+            const expected = !staffOnly && allowedBy(roles, call.access);
+            const allowed = got !== 401 && got !== 403;
+            if (allowed) allowedCount++;
+            const who = `token [${roles.join(',')}]`;
+            if (allowed !== expected || got >= 500)
+              mismatches.push(`${call.name} as ${who}: ${got}, expected ${expected ? 'allowed' : 'refused'}`);
+            // A token is a caller: REST refuses a missing role with 403; tRPC refuses the token with 401.
+            if (!allowed && call.name !== 'socket /ws' && got !== (staffOnly ? 401 : 403))
+              mismatches.push(`${call.name} as ${who}: ${got}, expected ${staffOnly ? 401 : 403}`);
+          }
+        }),
+      );
+    }
+    expect(mismatches).toEqual([]);
+    expect(allowedCount).toBeGreaterThan(200);
+  }, 240_000);
+
   it('over the websocket: subscriptions for exactly their roles, no query or mutation for anyone', async () => {
     const { appRouter } = await import('@feeddesk/server/trpc/app-router');
     const procedures = (
@@ -365,6 +429,8 @@ describe('roles on every route and procedure', () => {
       ['POST', '/auth/add_user'],
       ['PUT', '/auth/modify_user'],
       ['DELETE', '/auth/delete_user/x'],
+      ['POST', '/auth/tokens'],
+      ['DELETE', '/auth/tokens/1'],
       ['POST', '/feed/trip_update'],
       ['POST', '/feed/service_alert'],
       ['DELETE', '/feed/updates/delete_feed_entity'],
@@ -391,6 +457,8 @@ describe('roles on every route and procedure', () => {
         'alertTemplates.delete',
         'summaries.create',
         'summaries.delete',
+        'tokens.create',
+        'tokens.revoke',
       ].map((name) => ['POST', `/trpc/${name}`] as [string, string]),
       ['POST', '/trpc/auth.logout'],
       ['PATCH', '/feed/trip_update'],

@@ -3,7 +3,11 @@ export class HttpClient {
   readonly cookies = new Map<string, { value: string; expires?: string; raw: string }>();
   private csrf: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `bearer`: a system with an API token (no cookies of its own, no CSRF token). */
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { bearer?: string } = {},
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies.entries()].map(([k, v]) => `${k}=${v.value}`).join('; ');
@@ -17,7 +21,8 @@ export class HttpClient {
   async fetch(path: string, init: RequestInit & { csrf?: boolean | string } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (init.csrf !== false && method !== 'GET' && method !== 'HEAD') {
+    if (this.options.bearer) headers.set('authorization', `Bearer ${this.options.bearer}`);
+    else if (init.csrf !== false && method !== 'GET' && method !== 'HEAD') {
       headers.set('x-csrf-token', typeof init.csrf === 'string' ? init.csrf : await this.csrfToken());
     }
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader);

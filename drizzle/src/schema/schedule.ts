@@ -33,6 +33,8 @@ export const scheduleVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     agencyTimezone: text('agency_timezone'),
+    /** feed_info.txt's feed_version, served as the GTFS-RT header's feed_version. */
+    feedVersion: text('feed_version'),
     counts: jsonb('counts'),
     workbookFileId: bigint('workbook_file_id', { mode: 'number' }),
     zipFileId: bigint('zip_file_id', { mode: 'number' }),

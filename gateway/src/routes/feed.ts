@@ -11,6 +11,28 @@ const MAX_ENTITY_BYTES = 1024 * 1024;
 /** Named in the refusal of an entity posted to the other path (contract.md). */
 const SAVE_CALLS = { trip_update: 'POST /feed/trip_update', alert: 'POST /feed/service_alert' };
 
+const FeedParams = {
+  type: 'object',
+  properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } },
+} as const;
+/**
+ * contract.md "What every feed consumer gets": any web page may read the public feeds and their
+ * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
+ */
+const PUBLIC_FEED_HEADERS = {
+  'cache-control': 'no-cache',
+  vary: 'accept-encoding',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Last-Modified',
+  'cross-origin-resource-policy': 'cross-origin',
+};
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'If-None-Match, If-Modified-Since',
+  'access-control-max-age': '86400',
+};
+
 /** /feed of contract.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const cache = new FeedCache(app.deps);
@@ -27,7 +49,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { accessLog: 'summary' },
       schema: {
-        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
+        params: FeedParams,
         querystring: {
           type: 'object',
           properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } },
@@ -38,9 +60,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       const snapshot = await cache.get(FEED_PATHS[request.params.feed]!);
       const json = request.query.format === 'json';
       const etag = json ? `${snapshot.etag.slice(0, -1)}-json"` : snapshot.etag;
+      reply.headers(PUBLIC_FEED_HEADERS);
       reply.header('etag', etag).header('last-modified', snapshot.lastModified);
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-      if (isNotModified(request, etag, snapshot.changedAt)) return reply.status(304).send();
+      if (isNotModified(request, etag, snapshot.stamp)) return reply.status(304).send();
       if (json) return reply.type('application/json; charset=utf-8').send(snapshot.json);
       reply.type('application/x-protobuf');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
@@ -48,6 +70,11 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       }
       return reply.send(snapshot.bytes);
     },
+  );
+
+  // CORS preflight of the public feeds (a browser app sending If-None-Match asks first).
+  app.options<{ Params: { feed: string } }>('/:feed', { schema: { params: FeedParams } }, (_request, reply) =>
+    reply.status(204).headers(PREFLIGHT_HEADERS).send(),
   );
 
   const edit = { onRequest: requireRole('edit') };
@@ -103,11 +130,12 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-function isNotModified(request: FastifyRequest, etag: string, changedAt: Date): boolean {
+/** Last-Modified is the header stamp: a client holding the current stamp gets 304 until the next one. */
+function isNotModified(request: FastifyRequest, etag: string, stamp: number): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch) return ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
   const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
-  return !Number.isNaN(since) && Math.floor(changedAt.getTime() / 1000) * 1000 <= since;
+  return !Number.isNaN(since) && stamp * 1000 <= since;
 }
 
 function protobufBody(request: FastifyRequest): Buffer {

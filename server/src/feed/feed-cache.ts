@@ -1,51 +1,94 @@
 import { feedState } from '@feeddesk/drizzle';
 import type { AppDeps } from '../deps.ts';
 import { FEED_KINDS, type FeedKind } from './feed-kind.ts';
-import { buildFeedSnapshot, type FeedSnapshot } from './feed-snapshot.ts';
+import { type FeedContent, type FeedSnapshot, readFeedContent, stampFeed } from './feed-snapshot.ts';
+import { feedStamp, stampSlot } from './feed-stamp.ts';
+
+type Served = { content: FeedContent; snapshot: FeedSnapshot };
 
 /**
- * Each process keeps the encoded feeds in memory and rebuilds one only after it changed: on a
- * NOTIFY from any process, or when a periodic revision check finds a change a NOTIFY missed.
+ * Each process keeps the feeds in memory and reads one again only after it changed: on a NOTIFY
+ * from any process (a save, or a new schedule with another feed_version), or when a periodic
+ * revision check finds a change a NOTIFY missed. Serving re-stamps the header when the content
+ * changed or a new 15-second slot began (feed-stamp.ts); between those, every request gets the
+ * same bytes.
  */
 export class FeedCache {
-  private readonly snapshots = new Map<FeedKind, Promise<FeedSnapshot>>();
+  private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
+  /**
+   * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
+   * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
+   */
+  private readonly served = new Map<FeedKind, Served>();
   private timer: NodeJS.Timeout | undefined;
-  private off: (() => void) | undefined;
+  private offs: (() => void)[] = [];
 
   constructor(private readonly deps: AppDeps) {}
 
   start(checkEveryMs = 5_000): void {
-    this.off = this.deps.bus.on('feed_changed', (kind) => this.invalidate(kind as FeedKind));
+    this.offs = [
+      this.deps.bus.on('feed_changed', (kind) => this.invalidate(kind as FeedKind)),
+      this.deps.bus.on('schedule_changed', () => {
+        for (const kind of FEED_KINDS) this.invalidate(kind);
+      }),
+    ];
     this.timer = setInterval(() => void this.checkRevisions().catch(() => {}), checkEveryMs);
     this.timer.unref();
   }
 
   stop(): void {
-    this.off?.();
+    for (const off of this.offs) off();
     clearInterval(this.timer);
   }
 
   invalidate(kind: FeedKind): void {
-    this.snapshots.delete(kind);
+    this.contents.delete(kind);
   }
 
-  get(kind: FeedKind): Promise<FeedSnapshot> {
-    let snapshot = this.snapshots.get(kind);
-    if (!snapshot) {
-      snapshot = buildFeedSnapshot(this.deps, kind);
-      this.snapshots.set(kind, snapshot);
-      snapshot.catch(() => this.snapshots.delete(kind));
+  async get(kind: FeedKind): Promise<FeedSnapshot> {
+    const content = await this.content(kind);
+    const nowSec = Math.floor(this.deps.now().getTime() / 1000);
+    const served = this.served.get(kind);
+    if (served && served.content === content && stampSlot(nowSec) <= served.snapshot.stamp) {
+      return served.snapshot;
     }
+    const same = served !== undefined && sameContent(served.content, content);
+    const stamp = feedStamp({
+      changedSec: Math.floor(content.changedAt.getTime() / 1000),
+      nowSec,
+      previous: served && { stamp: served.snapshot.stamp, contentChanged: !same },
+    });
+    const snapshot = same && served.snapshot.stamp === stamp ? served.snapshot : stampFeed(content, stamp);
+    // A request that read older content while a newer one was served keeps the newer one's place.
+    if (!served || served.snapshot.stamp <= stamp) this.served.set(kind, { content, snapshot });
     return snapshot;
+  }
+
+  private content(kind: FeedKind): Promise<FeedContent> {
+    let content = this.contents.get(kind);
+    if (!content) {
+      const reading = readFeedContent(this.deps, kind);
+      content = reading;
+      this.contents.set(kind, reading);
+      reading.catch(() => {
+        if (this.contents.get(kind) === reading) this.contents.delete(kind);
+      });
+    }
+    return content;
   }
 
   private async checkRevisions(): Promise<void> {
     const states = await this.deps.db.select().from(feedState);
     for (const kind of FEED_KINDS) {
-      const cached = this.snapshots.get(kind);
+      const cached = this.contents.get(kind);
       if (!cached) continue;
       const revision = states.find((s) => s.kind === kind)?.revision ?? 0;
       if ((await cached).revision !== revision) this.invalidate(kind);
     }
   }
+}
+
+/** A re-read of unchanged content (after a NOTIFY that changed nothing here) is the same content. */
+function sameContent(a: FeedContent, b: FeedContent): boolean {
+  return a === b || (a.revision === b.revision && a.hash === b.hash);
 }

@@ -4,6 +4,7 @@ import { feedEntities, feedState } from '@feeddesk/drizzle';
 import { transit_realtime } from '@feeddesk/proto';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { servedEntity } from './served-alert.ts';
 
@@ -16,11 +17,28 @@ export function servedRows(kind: FeedKind | FeedKind[]): SQL {
   return and(ofKind, eq(feedEntities.draft, false))!;
 }
 
-/** One feed as served: the encoded FeedMessage, its gzip, validators, and the readable JSON. */
-export type FeedSnapshot = {
+/** One feed's content as stored: read once per change, stamped many times (feed-stamp.ts). */
+export type FeedContent = {
   kind: FeedKind;
   revision: number;
   changedAt: Date;
+  feedVersion: string | null;
+  /** The entities, each already encoded as FeedMessage field 2. */
+  body: Buffer;
+  /** Hash of the body and the header's content, the first part of every ETag of this content. */
+  hash: string;
+  rows: unknown[];
+  entityCount: number;
+};
+
+/** One feed as served: the encoded FeedMessage with its header stamp, its gzip, validators, JSON. */
+export type FeedSnapshot = {
+  kind: FeedKind;
+  revision: number;
+  /** When the content last changed (feed age in metrics); the header carries `stamp`. */
+  changedAt: Date;
+  /** header.timestamp, POSIX seconds. */
+  stamp: number;
   bytes: Buffer;
   readonly gzip: Buffer;
   etag: string;
@@ -29,50 +47,68 @@ export type FeedSnapshot = {
   entityCount: number;
 };
 
-/**
- * Builds a FeedMessage from the stored entity bytes without decoding them: the header, then each
- * entity as field 2 (length-delimited), exactly what protobuf encoding of the message would give.
- */
-export async function buildFeedSnapshot(deps: Pick<Deps, 'db'>, kind: FeedKind): Promise<FeedSnapshot> {
+/** Reads a feed's entities and state, and the current schedule's feed_version. */
+export async function readFeedContent(deps: Pick<Deps, 'db'>, kind: FeedKind): Promise<FeedContent> {
   const [state] = await deps.db.select().from(feedState).where(eq(feedState.kind, kind));
   const rows = await deps.db
     .select({ pb: feedEntities.pb, json: feedEntities.json })
     .from(feedEntities)
     .where(servedRows(kind))
     .orderBy(asc(feedEntities.id));
-  const changedAt = state?.changedAt ?? new Date(0);
-  const timestamp = Math.floor(changedAt.getTime() / 1000);
-  const header = transit_realtime.FeedHeader.encode({
-    gtfsRealtimeVersion: '2.0',
-    incrementality: transit_realtime.FeedHeader.Incrementality.FULL_DATASET,
-    timestamp,
-  }).finish();
-  const parts: Buffer[] = [field(1, header)];
-  for (const row of rows) parts.push(field(2, row.pb));
-  const bytes = Buffer.concat(parts);
-  // Made on first use only: every save rebuilds the snapshot, and most pollers ask for neither form.
-  let gzip: Buffer | undefined;
-  let json: string | undefined;
+  const feedVersion = (await findCurrentSchedule(deps))?.feedVersion ?? null;
+  const body = Buffer.concat(rows.map((row) => field(2, row.pb)));
   return {
     kind,
     revision: state?.revision ?? 0,
-    changedAt,
+    changedAt: state?.changedAt ?? new Date(0),
+    feedVersion,
+    body,
+    hash: createHash('sha1')
+      .update(body)
+      .update(`\0${feedVersion ?? ''}`)
+      .digest('base64url'),
+    rows: rows.map((r) => r.json),
+    entityCount: rows.length,
+  };
+}
+
+/**
+ * The FeedMessage of `content` stamped `stamp`: a new header, then the entity bytes as they are
+ * (exactly what protobuf encoding of the whole message would give). Only the header is encoded,
+ * once per stamp, not per request. The ETag follows content and stamp together.
+ */
+export function stampFeed(content: FeedContent, stamp: number): FeedSnapshot {
+  const header = {
+    gtfsRealtimeVersion: '2.0',
+    incrementality: transit_realtime.FeedHeader.Incrementality.FULL_DATASET,
+    timestamp: stamp,
+    ...(content.feedVersion ? { feedVersion: content.feedVersion } : {}),
+  };
+  const bytes = Buffer.concat([field(1, transit_realtime.FeedHeader.encode(header).finish()), content.body]);
+  // Made on first use only: most pollers ask for neither form.
+  let gzip: Buffer | undefined;
+  let json: string | undefined;
+  return {
+    kind: content.kind,
+    revision: content.revision,
+    changedAt: content.changedAt,
+    stamp,
     bytes,
     get gzip() {
       gzip ??= gzipSync(bytes);
       return gzip;
     },
-    etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
-    lastModified: changedAt.toUTCString(),
+    etag: `"${content.hash}-${stamp}"`,
+    lastModified: new Date(stamp * 1000).toUTCString(),
     get json() {
       json ??= JSON.stringify({
-        header: { gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET', timestamp },
+        header: { ...header, incrementality: 'FULL_DATASET' },
         // The bytes were stored as served; the JSON as written, so it gets the same fallback here.
-        entity: rows.map((r) => servedEntity(r.json as { alert?: { impactPeriod?: unknown[] } })),
+        entity: content.rows.map((r) => servedEntity(r as { alert?: { impactPeriod?: unknown[] } })),
       });
       return json;
     },
-    entityCount: rows.length,
+    entityCount: content.entityCount,
   };
 }
 

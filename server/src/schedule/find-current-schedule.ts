@@ -12,6 +12,7 @@ export function findCurrentSchedule(deps: Pick<Deps, 'db'>): Promise<CurrentSche
         versionId: scheduleVersions.id,
         timezone: scheduleVersions.agencyTimezone,
         activatedAt: scheduleVersions.activatedAt,
+        feedVersion: scheduleVersions.feedVersion,
       })
       .from(scheduleVersions)
       .where(eq(scheduleVersions.status, 'current'))
@@ -22,6 +23,7 @@ export function findCurrentSchedule(deps: Pick<Deps, 'db'>): Promise<CurrentSche
       versionId: row.versionId,
       timezone: row.timezone ?? DEFAULT_TIMEZONE,
       activatedAt: row.activatedAt,
+      feedVersion: row.feedVersion,
     };
   });
 }

@@ -1,7 +1,13 @@
 import type { Db } from '@feeddesk/drizzle';
 
 /** The schedule queries run against: the current version and the agency's time zone. */
-export type CurrentSchedule = { versionId: number; timezone: string; activatedAt: Date | null };
+export type CurrentSchedule = {
+  versionId: number;
+  timezone: string;
+  activatedAt: Date | null;
+  /** feed_info.txt's feed_version, when the schedule has one. */
+  feedVersion: string | null;
+};
 
 /**
  * The current schedule, cached per process and per database handle. Call `invalidate()` when

@@ -19,7 +19,11 @@ export type StoreScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' |
  */
 export type ScheduleSource =
   | { feed: GtfsFeed }
-  | { timezone: string; encode: (versionId: number) => AsyncIterable<EncodedChunk> };
+  | {
+      timezone: string;
+      feedVersion: string | null;
+      encode: (versionId: number) => AsyncIterable<EncodedChunk>;
+    };
 
 export type StoreScheduleVersionOptions = ScheduleSource & {
   /** 'workbook' | 'zip' | 'demo' … as the caller names it. */
@@ -59,7 +63,8 @@ export async function storeScheduleVersion(
   options: StoreScheduleVersionOptions,
 ): Promise<StoreScheduleVersionResult> {
   const timezone = 'feed' in options ? agencyTimezone(options.feed) : options.timezone;
-  const versionId = await createVersion(deps, options, timezone);
+  const feedVersion = 'feed' in options ? feedVersionOf(options.feed) : options.feedVersion;
+  const versionId = await createVersion(deps, options, { timezone, feedVersion });
   const progress = options.onProgress ?? (() => {});
   try {
     const counts =
@@ -92,10 +97,17 @@ export function agencyTimezone(feed: GtfsFeed): string {
   return tz;
 }
 
+/** feed_info.txt's feed_version (its first row), or null when the feed does not give one. */
+export function feedVersionOf(feed: GtfsFeed): string | null {
+  const info = feed.get('feed_info.txt');
+  const column = info?.header.indexOf('feed_version') ?? -1;
+  return (column >= 0 ? info?.rows[0]?.[column]?.trim() : undefined) || null;
+}
+
 async function createVersion(
   deps: StoreScheduleVersionDeps,
   options: StoreScheduleVersionOptions,
-  timezone: string,
+  { timezone, feedVersion }: { timezone: string; feedVersion: string | null },
 ): Promise<number> {
   const [row] = await deps.db
     .insert(scheduleVersions)
@@ -107,6 +119,7 @@ async function createVersion(
       jobId: options.jobId,
       createdAt: deps.now(),
       agencyTimezone: timezone,
+      feedVersion,
       ...options.files,
     })
     .returning({ id: scheduleVersions.id });

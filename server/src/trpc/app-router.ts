@@ -6,6 +6,7 @@ import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { summariesRouter } from './routers/summaries.ts';
+import { tokensRouter } from './routers/tokens.ts';
 import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   alertTemplates: alertTemplatesRouter,
   schedule: scheduleRouter,
   summaries: summariesRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,7 +32,9 @@ export function makeCreateContext(deps: AppDeps, liveSockets: LiveSockets) {
       const request = req as FastifyRequest;
       return {
         deps,
-        user: request.user,
+        // Never a token's caller: the guard refuses those already (http-guard.ts); this is the
+        // second lock, should a route ever miss the guard.
+        user: request.apiToken ? null : request.user,
         sessionId: request.sessionId,
         ip: request.ip,
         secure: isSecureRequest(request),

@@ -11,6 +11,7 @@ const procedures = (appRouter as unknown as { _def: { procedures: Procedures } }
 
 /**
  * onRequest hooks of the tRPC routes (so they see the matched route, whatever the URL's spelling):
+ * a request with an API token is refused (staff sessions only);
  * a call with a body is authorised before the body is read, from the access each procedure
  * declares; a multipart body (the schedule upload) must give its size, at most UPLOAD_MAX_MB, and
  * takes an upload slot. Refusals keep tRPC's error shape, so the clients read them as usual.
@@ -18,8 +19,10 @@ const procedures = (appRouter as unknown as { _def: { procedures: Procedures } }
 export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
   const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
     const paths = String((request.params as { path?: string }).path ?? '').split(',');
+    // The app is for staff: a system's API token works on the REST paths only (api-token.ts).
+    if (request.apiToken) return sendTrpcError(request, reply, tokenRefused(), paths);
+    if (request.method === 'GET' || request.method === 'HEAD') return;
     try {
       for (const path of paths) {
         const access = procedures[path]?._def.meta?.access;
@@ -39,6 +42,12 @@ export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
       if (!isAppError(error)) throw error;
       return sendTrpcError(request, reply, error, paths);
     }
+  });
+}
+
+function tokenRefused(): AppError {
+  return new AppError('not_logged_in', {
+    message: 'API tokens work on the REST paths only; the web app and /trpc need a staff login.',
   });
 }
 

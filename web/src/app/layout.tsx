@@ -19,6 +19,7 @@ export function Layout() {
     { to: paths.uploadGtfs.getHref(), label: 'Upload schedule', show: hasRole(roles, 'gtfs') },
     { to: paths.listUser.getHref(), label: 'Users', show: hasRole(roles, 'admin') },
     { to: paths.alertTemplates.getHref(), label: 'Alert templates', show: hasRole(roles, 'admin') },
+    { to: paths.tokens.getHref(), label: 'API tokens', show: hasRole(roles, 'admin') },
     { to: paths.listExcel.getHref(), label: 'Spreadsheets', show: hasRole(roles, 'excel') },
   ];
   return (

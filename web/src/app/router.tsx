@@ -15,6 +15,7 @@ const ListUser = lazy(() => import('./routes/list-user.tsx'));
 const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
+const Tokens = lazy(() => import('./routes/tokens.tsx'));
 
 type Screen = { path: string; Component: React.ComponentType; role?: 'edit' | 'gtfs' | 'admin' | 'excel' };
 
@@ -29,6 +30,7 @@ const screens: Screen[] = [
   { path: paths.listExcel.path, Component: ListExcel, role: 'excel' },
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
+  { path: paths.tokens.path, Component: Tokens, role: 'admin' },
 ];
 
 const router = createBrowserRouter([

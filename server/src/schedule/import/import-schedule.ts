@@ -95,6 +95,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
   await progress('Loading the schedule…');
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone,
+    feedVersion: upload.feedVersion,
     encode: (versionId) => upload.encode(versionId, 20_000),
     onProgress: (message) => {
       progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));

@@ -11,6 +11,8 @@ export type PreparedUpload = {
   result: Omit<PreparedSchedule, 'feed'>;
   /** The agency's time zone, and true when the schedule may be loaded. */
   timezone: string | null;
+  /** feed_info.txt's feed_version, when given. */
+  feedVersion: string | null;
   loadable: boolean;
   /** The COPY data of the new version, pulled chunk by chunk from the worker. */
   encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
@@ -57,6 +59,7 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
       return {
         result: first.result,
         timezone: first.timezone,
+        feedVersion: first.feedVersion,
         loadable: first.loadable,
         async *encode(versionId: number, chunkRows: number) {
           send({ type: 'encode', versionId, chunkRows });

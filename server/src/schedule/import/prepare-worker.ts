@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GtfsFeed } from '../../gtfs/index.ts';
 import { type EncodedChunk, encodeScheduleTables } from '../store/schedule-tables.ts';
-import { agencyTimezone } from '../store-schedule-version.ts';
+import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
@@ -14,6 +14,7 @@ export type WorkerReply =
       type: 'prepared';
       result: Omit<import('./prepare-schedule.ts').PreparedSchedule, 'feed'>;
       timezone: string | null;
+      feedVersion: string | null;
       loadable: boolean;
     }
   | { type: 'chunk'; chunk: EncodedChunk }
@@ -47,7 +48,13 @@ prepareSchedule(options).then((prepared) => {
     }
   }
   const { feed: _kept, ...rest } = result;
-  reply({ type: 'prepared', result: rest, timezone, loadable: !result.blocking && !!feed });
+  reply({
+    type: 'prepared',
+    result: rest,
+    timezone,
+    feedVersion: feed ? feedVersionOf(feed) : null,
+    loadable: !result.blocking && !!feed,
+  });
 }, fail);
 
 port.on('message', (request: WorkerRequest) => {
