@@ -224,6 +224,28 @@ const TRPC: Call[] = [
     call: m('disruptions.applyDisruption', { action: { type: 'cancel' }, dryRun: true }),
   },
   { name: 'disruptions.lift', access: 'edit', call: m('disruptions.lift', { id: 'no-such-disruption' }) },
+  {
+    name: 'disruptions.tripAlert',
+    access: 'edit',
+    call: q('disruptions.tripAlert', {
+      tripId: 'no-such-trip',
+      startDate: '20250923',
+      cancelled: false,
+      skippedStopIds: [],
+    }),
+  },
+  {
+    name: 'disruptions.saveTripUpdateWithAlert',
+    access: 'edit',
+    // Refused as invalid (400) when allowed: no trip update is saved.
+    call: m('disruptions.saveTripUpdateWithAlert', { entity: {}, alert: { end: true } }),
+  },
+  {
+    name: 'disruptions.deleteTripUpdate',
+    access: 'edit',
+    call: m('disruptions.deleteTripUpdate', { id: 'no-such-entity', endAlert: true }),
+  },
+  { name: 'disruptions.alertLinks', access: 'view', call: q('disruptions.alertLinks', { alertId: 'x' }) },
   { name: 'disruptions.templates', access: 'admin', call: q('disruptions.templates') },
   { name: 'disruptions.saveTemplate', access: 'admin', call: m('disruptions.saveTemplate', {}) },
   { name: 'schedule.info', access: 'login', call: q('schedule.info') },
@@ -232,6 +254,7 @@ const TRPC: Call[] = [
   { name: 'schedule.stops', access: 'login', call: q('schedule.stops', { stopname: 'x' }) },
   { name: 'schedule.tripsToRoutes', access: 'login', call: q('schedule.tripsToRoutes') },
   { name: 'schedule.trips', access: 'login', call: q('schedule.trips', {}) },
+  { name: 'schedule.serviceDay', access: 'login', call: q('schedule.serviceDay', { date: '20250923' }) },
   { name: 'schedule.stopTimes', access: 'login', call: q('schedule.stopTimes', { tripId: 'nope' }) },
   { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
   {
@@ -377,6 +400,8 @@ describe('roles on every route and procedure', () => {
         'consistency.removeNotInSchedule',
         'disruptions.applyDisruption',
         'disruptions.lift',
+        'disruptions.saveTripUpdateWithAlert',
+        'disruptions.deleteTripUpdate',
         'disruptions.saveTemplate',
         'summaries.create',
         'summaries.delete',

@@ -3,3 +3,4 @@ export * from './disruptions.ts';
 export * from './feed.ts';
 export * from './jobs.ts';
 export * from './schedule.ts';
+export * from './trip-update-alerts.ts';

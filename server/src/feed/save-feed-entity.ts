@@ -21,6 +21,7 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import type { FeedChanges } from './feed-transaction.ts';
 import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 /** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
@@ -39,6 +40,11 @@ export type SaveFeedEntityOptions = {
   baseRevision?: number;
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
+  /**
+   * Given when the caller holds the transaction (deps.db is its tx, see inFeedTransaction): the
+   * change is added here and announced after the commit, not now.
+   */
+  changes?: FeedChanges;
 };
 
 export type SaveFeedEntityResult = {
@@ -134,7 +140,8 @@ export async function saveFeedEntity(
     await markFeedChanged(tx, kind, now);
     return saved.revision;
   });
-  await deps.bus.publish('feed_changed', kind);
+  if (options.changes) options.changes.add(kind);
+  else await deps.bus.publish('feed_changed', kind);
   return { id, revision, message: SAVED[kind], warnings: notices };
 }
 

@@ -20,6 +20,9 @@ export const tripsInput = z
   })
   .default({});
 export const stopTimesInput = z.object({ tripId: text });
+export const serviceDayInput = z.object({
+  date: z.string().regex(/^\d{8}$/, 'Give the service date as YYYYMMDD.'),
+});
 
 /** tRPC reads a multipart body as FormData (httpLink, not batched). */
 export const uploadInput = z.instanceof(FormData);

@@ -1,6 +1,7 @@
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
 import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
+import { getServiceDay } from '../../schedule/get-service-day.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
@@ -8,7 +9,7 @@ import { listServices } from '../../schedule/list-services.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
+import { serviceDayInput, stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -20,6 +21,10 @@ export const scheduleRouter = router({
   trips: authedProcedure
     .input(tripsInput)
     .query(({ ctx, input }) => findTrips(ctx.deps, { ...input, details: true })),
+  /** Whether any train runs on a date, and the dates the schedule runs (an empty trip search says why). */
+  serviceDay: authedProcedure
+    .input(serviceDayInput)
+    .query(({ ctx, input }) => getServiceDay(ctx.deps, input.date)),
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
