@@ -87,6 +87,13 @@ describe.skipIf(!hasChromium)('telling riders of one cancelled train from the tr
     expect(await page.getByTestId('consistency-count').textContent()).toBe('0');
     await screenshot(page, 'trip-and-alert-in-feed-list');
 
+    await page.getByTestId('alerts-table').getByRole('link', { name: 'Edit' }).click();
+    const links = page.getByTestId('alert-links');
+    await links.waitFor();
+    expect(await links.textContent()).toContain(
+      `Published with the trip update of train 105 on ${dawn.date.replaceAll('-', '')}`,
+    );
+    await page.goBack();
     await page.locator('label[for="show-trips"]').click();
     await page.locator('tr[data-trip-id="WD-105"]').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL('**/trip_update**');
