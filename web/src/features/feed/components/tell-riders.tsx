@@ -41,7 +41,8 @@ export function TellRiders({
 
   if (!data || !offer) return null;
   const linked = data.linked;
-  const linkedHeader = linked?.alert ? textIn(linked.alert.alert.headerText as never) : '';
+  // The server sends alerts as protobuf-JSON records; their texts have the drafted alert's shape.
+  const linkedHeader = textIn((linked?.alert?.alert as DraftedAlert | undefined)?.headerText);
   const publish = () => {
     setAlert(draft ?? null);
     setMode('publish');
