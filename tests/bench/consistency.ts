@@ -12,6 +12,7 @@ import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consi
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { addDays, serviceDateOf, serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
 import { postgresUrl } from '../support/databases.ts';
+import { startTestServer } from '../support/test-server.ts';
 import { type BenchTrip, benchTripUpdate, startAppWithDemo } from './support/feed-app.ts';
 import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
@@ -58,6 +59,8 @@ const stats = (samples: number[]) => {
 
 const rows: ReportRow[] = [];
 const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
+// The database server of the run, as vitest's global setup starts it for the tests.
+const stopServer = await startTestServer();
 {
   const { app, trips } = await startAppWithDemo();
   try {
@@ -110,6 +113,7 @@ const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
     }
   } finally {
     await app.close();
+    await stopServer();
   }
 }
 printReport(`Consistency findings (${machine()})`, rows);

@@ -1,11 +1,14 @@
 /**
  * Applying a disruption of 200 trips on the large Renfe schedule (issue 12): the time of the
  * preview (dry run, every check, rolled back), the apply and the lift, through POST and DELETE
- * /feed/disruptions on the real app. Not a timed test: figures are printed.
+ * /feed/disruptions on the real app; and the feed's latency while the apply runs: GET
+ * /feed/updates polled from another process at a steady rate, each latency counted from the
+ * request's intended start, beside the same poll with nothing applying. Not a timed test:
+ * figures are printed.
  *
  *   npm run bench -- disruption                # the embedded PostgreSQL of the test run
  *   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench -- disruption   # that (empty) PostgreSQL database
- *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200
+ *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200 BENCH_POLL_RATE=200
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,20 +17,29 @@ import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disru
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { startTestApp } from '../support/test-app.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { machine } from './support/report.ts';
+import { type PollResult, startSteadyPoll } from './support/steady-poll.ts';
 
 const zipPath = fileURLToPath(
   new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
 );
 const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
+/** Feed requests per second while the apply runs (quality.md polls an upload at 200/s). */
+const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
+const IDLE_POLL_MS = 5_000;
 
 async function main(): Promise<void> {
+  console.log(machine());
   if (!existsSync(zipPath)) {
     console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
     return;
   }
   const url = process.env.BENCH_DATABASE_URL;
   const database = url ? await openDb(url, { max: 5 }) : undefined;
+  // Without one, the database server of the run, as vitest's global setup starts it for the tests.
+  const stopServer = url ? async () => {} : await startTestServer();
   const t = await startTestApp(
     database && url ? { database: { database, url, drop: () => database.close() } } : {},
   );
@@ -78,19 +90,33 @@ async function main(): Promise<void> {
       const res = await post({ ...body, dryRun: true });
       if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
     });
+    const feedUrl = `${t.url}/feed/updates`;
+    const idlePoll = startSteadyPoll(feedUrl, POLL_RATE);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+    const idle = await idlePoll.stop();
+    const poll = startSteadyPoll(feedUrl, POLL_RATE);
     const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
       const res = await post(body);
       if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string; count: number };
     });
+    const during = await poll.stop();
+    const feed = (what: string, r: PollResult) =>
+      rows.push([
+        `feed GET /feed/updates at ${POLL_RATE}/s ${what}: p50 / p99 / max ms (requests, errors)`,
+        `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${r.maxMs.toFixed(1)} (${r.requests}, ${r.errors})`,
+      ]);
+    feed(`for ${IDLE_POLL_MS / 1000} s, nothing applying`, idle);
+    feed('while the apply runs', during);
     await timed(`lift ${applied.count} trips, ms`, () =>
       controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' }),
     );
-    console.log(`${url ? 'PostgreSQL' : 'PGlite'}, ${all.count} trips run on ${SERVICE_DATE}`);
+    console.log(`${url ? 'PostgreSQL' : 'embedded PostgreSQL'}, ${all.count} trips run on ${SERVICE_DATE}`);
     console.table(rows.map(([what, value]) => ({ what, value })));
   } finally {
     await t.close();
     await database?.close();
+    await stopServer();
   }
 }
 

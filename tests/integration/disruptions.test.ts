@@ -179,6 +179,32 @@ describe('disruptions', () => {
     expect((await controller.fetch('/feed/disruptions/nope', { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('says when the schedule has no service at all on the date, and the dates it runs', async () => {
+    const res = await post({
+      serviceDate: '20270104',
+      action: { type: 'cancel' },
+      reason: 'x',
+      dryRun: true,
+    });
+    expect(res.status).toBe(400);
+    const sentence =
+      'The current schedule has no service on 2027-01-04; it runs from 2025-01-01 to 2026-12-31.';
+    expect((await res.json()).description).toBe(`${sentence} Pick a date it runs.`);
+    const day = await controller.trpc('query', 'schedule.serviceDay', { date: '20270104' });
+    expect(day.body.result.data).toEqual({
+      date: '20270104',
+      serviceIds: [],
+      runsFrom: '20250101',
+      runsTo: '20261231',
+      noService: sentence,
+    });
+    const holiday = await controller.trpc('query', 'schedule.serviceDay', { date: '20250924' });
+    expect([holiday.body.result.data.serviceIds, holiday.body.result.data.noService]).toEqual([
+      ['HOL'],
+      null,
+    ]);
+  });
+
   it('merges with the existing update: a delayed trip that then skips a stop keeps its delay; lift restores its bytes', async () => {
     const delayed = {
       id: 'tu-0600',

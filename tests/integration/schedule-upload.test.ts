@@ -4,6 +4,8 @@ import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
+const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
+
 describe('schedule upload', () => {
   let t: TestApp;
   let planner: HttpClient;
@@ -111,6 +113,14 @@ describe('schedule upload', () => {
     expect(Object.keys(map).length).toBe(459);
     const stops = (await (await planner.get('/db/get_stops?stopname=cape')).json()) as [string, string][];
     expect(stops.map((s) => s[0])).toContain('CAPE TOWN');
+    // Its calendars have ended: a search for today says so, and when it runs, instead of nothing.
+    const today = (await planner.trpc('query', 'schedule.info')).body.result.data.today as string;
+    const day = (await planner.trpc('query', 'schedule.serviceDay', { date: today })).body.result.data;
+    expect(day.serviceIds).toEqual([]);
+    expect(day.runsTo < today).toBe(true);
+    expect(day.noService).toBe(
+      `The current schedule has no service on ${iso(today)}; it runs from ${iso(day.runsFrom)} to ${iso(day.runsTo)}.`,
+    );
   });
 
   it('finds the trips calling at a stop', async () => {

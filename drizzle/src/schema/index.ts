@@ -5,3 +5,4 @@ export * from './feed.ts';
 export * from './jobs.ts';
 export * from './schedule.ts';
 export * from './tokens.ts';
+export * from './trip-update-alerts.ts';

@@ -3,10 +3,13 @@ import { disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
+import { saveFeedEntity } from '../feed/save-feed-entity.ts';
+import { getServiceDay } from '../schedule/get-service-day.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
-import { inFeedTransaction, storedJson } from './feed-store-adapter.ts';
 import { loadTripStops } from './load-trip-stops.ts';
+import { lockDisruptions } from './lock-disruptions.ts';
 import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
 import { type SelectedTrip, selectDisruptionTrips } from './select-disruption-trips.ts';
 
@@ -53,8 +56,11 @@ export async function applyDisruption(
   if (!options.dryRun && options.reason.trim() === '')
     throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the disruption.' });
   try {
-    return await inFeedTransaction(deps, async (store, tx) => {
-      const txDeps = { ...deps, db: tx };
+    return await inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
+      const tx = txDeps.db;
+      await lockDisruptions(tx);
+      const save = (kind: 'trip_update' | 'alert', json: object) =>
+        saveFeedEntity(txDeps, { kind, entity: { json }, by: options.by, log: true, changes });
       const selection = await selectDisruptionTrips(txDeps, { serviceDate: options.serviceDate, select });
       const tripIds = selection.trips.map((t) => t.tripId);
       const stopsOf = await loadTripStops(txDeps, tripIds);
@@ -66,8 +72,14 @@ export async function applyDisruption(
         if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
         return true;
       });
-      if (trips.length === 0)
-        throw new AppError('bad_request', { message: nothingMatches(selection.serviceDate, select, action) });
+      if (trips.length === 0) {
+        const day = await getServiceDay(txDeps, selection.serviceDate);
+        throw new AppError('bad_request', {
+          message: day.noService
+            ? `${day.noService} Pick a date it runs.`
+            : nothingMatches(selection.serviceDate, select, action),
+        });
+      }
 
       const id = randomUUID();
       const now = deps.now();
@@ -87,7 +99,7 @@ export async function applyDisruption(
             nowSecs: Math.floor(now.getTime() / 1000),
           },
         );
-        await store.save('trip_update', merged, options.by);
+        await save('trip_update', merged);
         recorded.push({
           disruptionId: id,
           tripId: trip.tripId,
@@ -106,7 +118,7 @@ export async function applyDisruption(
           })
         : null;
       const alertId = alert ? `disruption-${id}` : null;
-      if (alert) await store.save('alert', { id: alertId, ...alert }, options.by);
+      if (alert) await save('alert', { id: alertId, ...alert });
       await tx.insert(disruptions).values({
         id,
         createdAt: now,

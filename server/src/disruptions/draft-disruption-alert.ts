@@ -1,5 +1,5 @@
 import { alertTemplates, alertTemplateTexts, stops } from '@feeddesk/drizzle';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { fillTemplateText } from '../alert-templates/alert-template.ts';
 import type { Deps } from '../deps.ts';
@@ -15,6 +15,11 @@ export type DraftDisruptionAlertOptions = {
   reason: string;
   /** The controller's own fields, kept over the drafted ones. */
   given?: DisruptionAlertInput;
+  /**
+   * The stops skipped, when more than action.stopId: one train edited in the trip update editor
+   * may skip several at once.
+   */
+  stopIds?: string[];
 };
 
 /** An alert as protobuf-JSON without its id. */
@@ -31,10 +36,11 @@ const EFFECTS: Record<DisruptionAction['type'], string> = {
 const MAX_TRAINS_NAMED = 20;
 
 /**
- * The alert riders should read about a disruption, at its granularity: the stop (skip_stop), the
- * route with its period (a route chosen without picking trips), else the trips themselves. Cause,
- * effect, texts and URLs come from the alert template of the action, one translation per language
- * with a header text.
+ * The alert riders should read about a disruption or about one train changed in the trip update
+ * editor, at its granularity: the stop (skip_stop; of the picked trips only, when trips were
+ * picked, so other trains calling there are not said to skip it), the route with its period (a
+ * route chosen without picking trips), else the trips themselves. Cause, effect, texts and URLs
+ * come from the alert template of the action, one translation per language with a header text.
  */
 export async function draftDisruptionAlert(
   deps: Pick<Deps, 'db'>,
@@ -47,22 +53,12 @@ export async function draftDisruptionAlert(
   const start = dayStart + Math.min(...trips.map((t) => t.startSecs));
   const end = dayStart + Math.max(...trips.map((t) => t.endSecs)) + Math.max(lateBy, 0);
   const routeIds = [...new Set(trips.map((t) => t.routeId))];
-  const stopId = action.type === 'skip_stop' ? action.stopId : undefined;
-  const informedEntity = stopId
-    ? routeIds.length === 1
-      ? [{ routeId: routeIds[0], stopId }]
-      : [{ stopId }]
-    : select.routeId && !select.tripIds?.length
-      ? [
-          {
-            routeId: select.routeId,
-            ...(select.directionId === undefined ? {} : { directionId: select.directionId }),
-          },
-        ]
-      : trips.map((t) => ({ trip: { tripId: t.tripId, startDate: t.startDate } }));
+  const stopIds = action.type === 'skip_stop' ? (options.stopIds ?? [action.stopId ?? '']) : [];
+  const picked = (select.tripIds?.length ?? 0) > 0;
+  const informedEntity = informedEntities({ trips, routeIds, stopIds, picked, select });
   const values = {
     route: [...new Set(trips.map((t) => t.routeName))].join(', '),
-    stop: (stopId ? await stopName(deps, stopId) : selection.stopName) ?? stopId ?? '',
+    stop: stopIds.length > 0 ? await stopNames(deps, stopIds) : (selection.stopName ?? ''),
     trains: trainList(trips.map((t) => t.trainNumber)),
     date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
     from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
@@ -115,12 +111,38 @@ function trainList(numbers: string[]): string {
   return more > 0 ? `${named} and ${more} more` : named;
 }
 
-async function stopName(deps: Pick<Deps, 'db'>, stopId: string): Promise<string | null> {
+function informedEntities(o: {
+  trips: DisruptionSelection['trips'];
+  routeIds: string[];
+  stopIds: string[];
+  picked: boolean;
+  select: DisruptionSelect;
+}) {
+  const { trips, routeIds, stopIds, select } = o;
+  const tripOf = (t: DisruptionSelection['trips'][number]) => ({ tripId: t.tripId, startDate: t.startDate });
+  if (stopIds.length > 0 && o.picked)
+    return trips.flatMap((t) => stopIds.map((stopId) => ({ trip: tripOf(t), stopId })));
+  if (stopIds.length > 0)
+    return stopIds.map((stopId) => (routeIds.length === 1 ? { routeId: routeIds[0], stopId } : { stopId }));
+  if (select.routeId && !o.picked)
+    return [
+      {
+        routeId: select.routeId,
+        ...(select.directionId === undefined ? {} : { directionId: select.directionId }),
+      },
+    ];
+  return trips.map((t) => ({ trip: tripOf(t) }));
+}
+
+/** The stops' names in the current schedule (their ids when unnamed), joined for a text. */
+async function stopNames(deps: Pick<Deps, 'db'>, stopIds: string[]): Promise<string> {
   const current = await findCurrentSchedule(deps);
-  if (!current) return null;
-  const [row] = await deps.db
-    .select({ name: stops.stopName })
-    .from(stops)
-    .where(and(eq(stops.versionId, current.versionId), eq(stops.stopId, stopId)));
-  return row?.name ?? null;
+  const rows = current
+    ? await deps.db
+        .select({ id: stops.stopId, name: stops.stopName })
+        .from(stops)
+        .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, stopIds)))
+    : [];
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return stopIds.map((id) => names.get(id) || id).join(', ');
 }

@@ -3,9 +3,12 @@ import { encodeFeedEntity, feedEntityFromJson } from '@feeddesk/proto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
+import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
+import { saveFeedEntity } from '../feed/save-feed-entity.ts';
 import type { DisruptionAction } from './disruption-input.ts';
-import { inFeedTransaction, storedJson } from './feed-store-adapter.ts';
 import { loadTripStops } from './load-trip-stops.ts';
+import { lockDisruptions } from './lock-disruptions.ts';
 import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
 
 export type LiftDisruptionOptions = { id: string; by: string | null };
@@ -19,7 +22,10 @@ export type LiftDisruptionOptions = { id: string; by: string | null };
  * to a trip after the disruption are replaced by the restored update (the lift is the undo).
  */
 export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptions): Promise<{ id: string }> {
-  return inFeedTransaction(deps, async (store, tx) => {
+  return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
+    const tx = txDeps.db;
+    await lockDisruptions(tx);
+    const by = options.by;
     const [disruption] = await tx.select().from(disruptions).where(eq(disruptions.id, options.id));
     if (!disruption)
       throw new AppError('disruption_not_found', {
@@ -75,10 +81,19 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
         );
         state = Buffer.from(encodeFeedEntity(feedEntityFromJson(merged)));
       }
-      if (state) await store.save('trip_update', storedJson(state), options.by);
-      else await store.remove('trip_update', trip.entityId, options.by);
+      if (state)
+        await saveFeedEntity(txDeps, {
+          kind: 'trip_update',
+          entity: { json: storedJson(state) },
+          by,
+          log: true,
+          changes,
+        });
+      else
+        await deleteFeedEntity(txDeps, { kind: 'trip_update', id: trip.entityId, by, ifLive: true, changes });
     }
-    if (disruption.alertId) await store.remove('alert', disruption.alertId, options.by);
+    if (disruption.alertId)
+      await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
     await tx
       .update(disruptions)
       .set({ liftedAt: deps.now(), liftedBy: options.by })

@@ -4,26 +4,36 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import type { FeedChanges } from './feed-transaction.ts';
 
 /** How long a delete can be undone (restoreFeedEntity). */
 export const UNDO_MS = 60_000;
 
+export type DeleteFeedEntityOptions = {
+  kind: FeedKind;
+  id: string;
+  by: string | null;
+  deleteFromLog?: boolean;
+  /** An entity already gone (expired, deleted by a colleague) is no error: false is answered. */
+  ifLive?: boolean;
+  /** As for saveFeedEntity: the caller holds the transaction and announces the change after it. */
+  changes?: FeedChanges;
+};
+
 /**
  * Removes an entity from the live feed and logs the deletion; the whole row waits in the trash for
  * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history
- * (then nothing of it remains, not even in the trash).
+ * (then nothing of it remains, not even in the trash). Answers whether it was live.
  */
-export async function deleteFeedEntity(
-  deps: AppDeps,
-  options: { kind: FeedKind; id: string; by: string | null; deleteFromLog?: boolean },
-): Promise<void> {
+export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityOptions): Promise<boolean> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
     const deleted = await tx
       .delete(feedEntities)
       .where(and(eq(feedEntities.kind, options.kind), eq(feedEntities.id, options.id)))
       .returning();
     const row = deleted[0];
+    if (!row && options.ifLive) return false;
     if (!row) {
       throw new AppError('entity_not_found', {
         message: `There is no ${options.kind.replace('_', ' ')} with id '${options.id}' in the live feed.`,
@@ -51,6 +61,10 @@ export async function deleteFeedEntity(
       });
     }
     await markFeedChanged(tx, options.kind, now);
+    return true;
   });
-  await deps.bus.publish('feed_changed', options.kind);
+  if (!deleted) return false;
+  if (options.changes) options.changes.add(options.kind);
+  else await deps.bus.publish('feed_changed', options.kind);
+  return true;
 }

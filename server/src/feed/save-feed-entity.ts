@@ -17,6 +17,7 @@ import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
 import { entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import type { FeedChanges } from './feed-transaction.ts';
 import { findEntityNotices } from './find-entity-notices.ts';
 import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
 import { duplicateOf, isDuplicatedTrip } from './rules/fields.ts';
@@ -41,6 +42,11 @@ export type SaveFeedEntityOptions = {
   draft?: boolean;
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
+  /**
+   * Given when the caller holds the transaction (deps.db is its tx, see inFeedTransaction): the
+   * change is added here and announced after the commit, not now.
+   */
+  changes?: FeedChanges;
 };
 
 export type SaveFeedEntityResult = {
@@ -150,7 +156,8 @@ export async function saveFeedEntity(
     }
     return saved.revision;
   });
-  await deps.bus.publish('feed_changed', kind);
+  if (options.changes) options.changes.add(kind);
+  else await deps.bus.publish('feed_changed', kind);
   return { id, revision, message: draft ? DRAFT_SAVED : SAVED[kind], warnings: notices, draft };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISRUPTION_ACTIONS } from '../../disruptions/disruption-input.ts';
+import { alertEntity, tripUpdateEntity } from './feed.schemas.ts';
 
 const localTime = z.string().regex(/^\d{1,2}:\d{2}$/, 'a local time HH:MM');
 const texts = z.record(z.string().max(35), z.string().max(10_000));
@@ -40,3 +41,29 @@ export const applyDisruptionInput = z.object({
 });
 
 export const liftDisruptionInput = z.object({ id: z.string().max(200) });
+
+const id = z.string().max(200);
+const serviceDate = z.string().regex(/^\d{8}$/, 'a date YYYYMMDD');
+
+/** The trip update editor's change as riders see it, and the update it edits (absent when new). */
+export const tripAlertInput = z.object({
+  tripUpdateId: id.optional(),
+  tripId: id,
+  /** Absent: today's service date (a trip update saved without one). */
+  startDate: serviceDate.optional(),
+  cancelled: z.boolean(),
+  skippedStopIds: z.array(id).max(1000),
+});
+
+export const saveTripUpdateWithAlertInput = z.object({
+  entity: tripUpdateEntity,
+  baseRevision: z.number().int().min(0).optional(),
+  alert: z.union([
+    z.object({ publish: z.object({ alert: alertEntity.shape.alert }) }),
+    z.object({ end: z.literal(true) }),
+  ]),
+});
+
+export const deleteTripUpdateInput = z.object({ id, endAlert: z.boolean() });
+
+export const alertLinksInput = z.object({ alertId: id });

@@ -1,8 +1,19 @@
 import { applyDisruption } from '../../disruptions/apply-disruption.ts';
+import { deleteTripUpdateWithAlert } from '../../disruptions/delete-trip-update-with-alert.ts';
+import { findAlertLinks } from '../../disruptions/find-alert-links.ts';
+import { findTripAlert } from '../../disruptions/find-trip-alert.ts';
 import { liftDisruption } from '../../disruptions/lift-disruption.ts';
 import { listDisruptions } from '../../disruptions/list-disruptions.ts';
-import { editProcedure, router } from '../trpc.ts';
-import { applyDisruptionInput, liftDisruptionInput } from './disruptions.schemas.ts';
+import { saveTripUpdateWithAlert } from '../../disruptions/save-trip-update-with-alert.ts';
+import { editProcedure, router, viewProcedure } from '../trpc.ts';
+import {
+  alertLinksInput,
+  applyDisruptionInput,
+  deleteTripUpdateInput,
+  liftDisruptionInput,
+  saveTripUpdateWithAlertInput,
+  tripAlertInput,
+} from './disruptions.schemas.ts';
 
 export const disruptionsRouter = router({
   list: editProcedure.query(({ ctx }) => listDisruptions(ctx.deps)),
@@ -13,4 +24,22 @@ export const disruptionsRouter = router({
   lift: editProcedure
     .input(liftDisruptionInput)
     .mutation(({ ctx, input }) => liftDisruption(ctx.deps, { id: input.id, by: ctx.user.username })),
+  /** The trip update editor's "Tell riders": the linked alert, a draft for the change, what to offer. */
+  tripAlert: editProcedure
+    .input(tripAlertInput)
+    .query(({ ctx, input: { tripUpdateId, ...change } }) =>
+      findTripAlert(ctx.deps, { tripUpdateId, change }),
+    ),
+  /** The trip update and its alert (published, updated or ended) in one act. */
+  saveTripUpdateWithAlert: editProcedure
+    .input(saveTripUpdateWithAlertInput)
+    .mutation(({ ctx, input }) => saveTripUpdateWithAlert(ctx.deps, { ...input, by: ctx.user.username })),
+  deleteTripUpdate: editProcedure.input(deleteTripUpdateInput).mutation(async ({ ctx, input }) => {
+    const { alertEnded } = await deleteTripUpdateWithAlert(ctx.deps, { ...input, by: ctx.user.username });
+    return { message: alertEnded ? 'Successfully deleted. Alert ended.' : 'Successfully deleted.' };
+  }),
+  /** The trips an alert was published with (shown in the alert editor). */
+  alertLinks: viewProcedure
+    .input(alertLinksInput)
+    .query(({ ctx, input }) => findAlertLinks(ctx.deps, input.alertId)),
 });

@@ -23,6 +23,9 @@ export const tripsInput = z
 export const endOfServiceInput = z.object({ at: z.number().int().positive().optional() }).default({});
 export const stopTimesInput = z.object({ tripId: text });
 export const platformsInput = z.object({ stopIds: z.array(text).max(500) });
+export const serviceDayInput = z.object({
+  date: z.string().regex(/^\d{8}$/, 'Give the service date as YYYYMMDD.'),
+});
 
 /** tRPC reads a multipart body as FormData (httpLink, not batched). */
 export const uploadInput = z.instanceof(FormData);

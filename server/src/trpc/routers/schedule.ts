@@ -2,6 +2,7 @@ import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
 import { findEndOfService } from '../../schedule/find-end-of-service.ts';
 import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
+import { getServiceDay } from '../../schedule/get-service-day.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
@@ -13,6 +14,7 @@ import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
 import {
   endOfServiceInput,
   platformsInput,
+  serviceDayInput,
   stopsInput,
   stopTimesInput,
   tripsInput,
@@ -29,6 +31,10 @@ export const scheduleRouter = router({
   trips: authedProcedure
     .input(tripsInput)
     .query(({ ctx, input }) => findTrips(ctx.deps, { ...input, details: true })),
+  /** Whether any train runs on a date, and the dates the schedule runs (an empty trip search says why). */
+  serviceDay: authedProcedure
+    .input(serviceDayInput)
+    .query(({ ctx, input }) => getServiceDay(ctx.deps, input.date)),
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),

@@ -13,3 +13,8 @@ export function useStopChoices(stopname: string) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Whether any train runs on the date (YYYYMMDD): a schedule whose calendars ended runs none today. */
+export function useServiceDay(date: string) {
+  return trpc.schedule.serviceDay.useQuery(date ? { date } : skipToken, { staleTime: 60_000 });
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
-import { useRouteChoices, useStopChoices } from '../api/schedule-lists.ts';
+import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 
 type ActionType = 'cancel' | 'delete' | 'skip_stop' | 'delay';
 type Texts = Record<string, string>;
@@ -34,6 +34,7 @@ export function DisruptionForm() {
   const [stopText, setStopText] = useState('');
   const [stopId, setStopId] = useState('');
   const stops = useStopChoices(stopText);
+  const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
   const [actionType, setActionType] = useState<ActionType>('cancel');
   const [actionStop, setActionStop] = useState('');
@@ -96,7 +97,15 @@ export function DisruptionForm() {
       <Row className="g-2 mb-2">
         <Form.Group as={Col} md={3} controlId="d-date">
           <Form.Label>Service date</Form.Label>
-          <Form.Control type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <Form.Control
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            isInvalid={Boolean(noService)}
+          />
+          <Form.Control.Feedback type="invalid" data-testid="no-service">
+            {noService}
+          </Form.Control.Feedback>
         </Form.Group>
         <Form.Group as={Col} md={3} controlId="d-route">
           <Form.Label>Route</Form.Label>

@@ -25,6 +25,7 @@ import { useSaveAlert } from '../api/save-alert.ts';
 import { type AlertEntity, CAUSES, type EditBase, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 import { ActivePeriods, COMMUNICATION, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
+import { AlertLinks } from './alert-links.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 import { ChangeWarnings } from './change-warnings.tsx';
@@ -139,6 +140,7 @@ export function AlertEditor({
       <Col lg={8}>
         <Card className="shadow-sm">
           <EditStatus base={base} conflict={conflict} onReload={reload} />
+          <AlertLinks alertId={entity?.id ?? null} />
           <Card.Body>
             <Form onSubmit={submit} noValidate aria-label="Service alert">
               <fieldset disabled={readOnly}>

@@ -6,6 +6,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useFindStops } from '../api/find-stops.ts';
 import { useFindTrips } from '../api/find-trips.ts';
 import { useRoutes } from '../api/get-routes.ts';
+import { useServiceDay } from '../api/get-service-day.ts';
 import { useServices } from '../api/get-services.ts';
 import { PROGRESS } from '../feed-labels.ts';
 
@@ -56,6 +57,8 @@ export function TripSearch({
   const stop =
     chosenStop || exact?.[0] || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]![0] : '');
   const trips = useFindTrips({ route, service, number: debouncedNumber, stop, date }, Boolean(date));
+  // A timetable whose calendars ended finds no train today: say so rather than list nothing.
+  const noService = useServiceDay(date).data?.noService ?? null;
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body>
@@ -183,8 +186,15 @@ export function TripSearch({
             })}
           </ListGroup>
         )}
-        {trips.data && trips.data.length === 0 && (
-          <p className="mt-3 mb-0 text-body-secondary">No trips found for this search.</p>
+        {noService ? (
+          <p className="mt-3 mb-0 text-danger" data-testid="no-service">
+            {noService} Choose a date within it.
+          </p>
+        ) : (
+          trips.data &&
+          trips.data.length === 0 && (
+            <p className="mt-3 mb-0 text-body-secondary">No trips found for this search.</p>
+          )
         )}
       </Card.Body>
     </Card>

@@ -10,6 +10,7 @@ import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { useFeedList } from '../api/list-feed.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
+import { type TripAlertChoice, useSaveTripUpdateWithAlert } from '../api/save-trip-update-with-alert.ts';
 import { trainNumber } from '../feed-labels.ts';
 import {
   applyEntity,
@@ -24,6 +25,7 @@ import { ChangeWarnings } from './change-warnings.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { ExtraTrainForm } from './extra-train-form.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
+import { TellRiders } from './tell-riders.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
 
 /**
@@ -65,6 +67,8 @@ export function TripUpdateEditor({
   const stopTimes = useStopTimes(trip?.tripId ?? null);
   const platforms = usePlatforms(stopTimes.data?.map((s) => s.stopId) ?? null).data;
   const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
+  const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: () => navigate(paths.home.getHref()) });
+  const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
 
   useEffect(() => {
     if (!stopTimes.data || !trip) return;
@@ -106,6 +110,20 @@ export function TripUpdateEditor({
       built && (cancelled || rows.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
     [built, cancelled, rows],
   );
+  // What riders would be told about: the trip, its date, cancelled or which stops skipped.
+  const riderChange = useMemo(
+    () =>
+      trip && !readOnly
+        ? {
+            tripUpdateId: built?.id,
+            tripId: trip.tripId,
+            startDate: trip.date,
+            cancelled,
+            skippedStopIds: cancelled ? [] : rows.filter((r) => r.skip).map((r) => r.stopId),
+          }
+        : null,
+    [trip, readOnly, built?.id, cancelled, rows],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (readOnly) return;
@@ -116,15 +134,13 @@ export function TripUpdateEditor({
     }
     setProblem(null);
     setConflict(null);
-    save.mutate(
-      { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 },
-      {
-        onError: (error) => {
-          setNotices(noticesOf(error));
-          setConflict(conflictOf(error));
-        },
-      },
-    );
+    const input = { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 };
+    const onError = (error: unknown) => {
+      setNotices(noticesOf(error));
+      setConflict(conflictOf(error));
+    };
+    if (alertChoice) saveWithAlert.mutate({ ...input, alert: alertChoice }, { onError });
+    else save.mutate(input, { onError });
   };
   const general = notices.filter((n) => n.stopSequence === undefined && n.stopId === undefined);
   return (
@@ -161,8 +177,10 @@ export function TripUpdateEditor({
               disabled={!trip || readOnly}
             />
             {!readOnly && (
-              <Button type="submit" className="ms-auto" disabled={save.isPending}>
-                {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              <Button type="submit" className="ms-auto" disabled={save.isPending || saveWithAlert.isPending}>
+                {(save.isPending || saveWithAlert.isPending) && (
+                  <Spinner size="sm" className="me-2" aria-hidden="true" />
+                )}
                 Save trip update
               </Button>
             )}
@@ -185,7 +203,11 @@ export function TripUpdateEditor({
             conflict={conflict}
             onReload={reload}
           />
-          <ChangeWarnings input={preview} />
+          <ChangeWarnings
+            input={preview}
+            settled={alertChoice && 'publish' in alertChoice ? ['cancelled_without_alert'] : []}
+          />
+          <TellRiders change={riderChange} onChange={setAlertChoice} />
           {!trip && (
             <Card.Body className="text-body-secondary">
               Search for a trip and choose it to see its stops.

@@ -3,7 +3,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime, hhmm } from '../../../lib/time.ts';
-import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
+import { useDeleteTripUpdate } from '../api/delete-trip-update.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { matchesTrainNumber, TRIP_STATE, trainNumber } from '../feed-labels.ts';
@@ -47,7 +47,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
   const routes = useRoutes().data;
   const routeName = (id: string | undefined) =>
     (id && (routes?.find((r) => r.route_id === id)?.route_long_name || id)) || '';
-  const remove = useDeleteFeedEntity();
+  const remove = useDeleteTripUpdate();
   const [open, setOpen] = useState<string | null>(null);
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const tripOf = (item: Item) => item.tripId ?? item.entity.tripUpdate?.trip?.tripId ?? '';
@@ -153,7 +153,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                     base={item}
                     canEdit={canEdit}
                     onHistory={() => setHistory({ id: item.id, title: `train ${trainNumber(tripId)}` })}
-                    onDelete={() => remove('trip_update', item.id, tripId)}
+                    onDelete={() => remove(item.id, tripId, startDateOf(item))}
                   />
                 </tr>
                 {open === item.id && isTripUpdate(item.entity) && (
