@@ -4,10 +4,15 @@ import * as alertRouteMismatch from './alert-route-mismatch.ts';
 import * as alertTripRouteMismatch from './alert-trip-route-mismatch.ts';
 import * as alertUrlNotWeb from './alert-url-not-web.ts';
 import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
+import * as carriageSequenceGap from './carriage-sequence-gap.ts';
+import * as carriageSequenceMissing from './carriage-sequence-missing.ts';
+import * as carriageSequenceRepeated from './carriage-sequence-repeated.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as emptyTripUpdate from './empty-trip-update.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
+import * as invalidBearing from './invalid-bearing.ts';
+import * as invalidPosition from './invalid-position.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
 import type { FeedNotice, FeedRule } from './notice.ts';
@@ -26,6 +31,10 @@ import * as unknownAgency from './unknown-agency.ts';
 import * as unknownRoute from './unknown-route.ts';
 import * as unknownStop from './unknown-stop.ts';
 import * as unknownTrip from './unknown-trip.ts';
+import * as vehicleFarFromTrip from './vehicle-far-from-trip.ts';
+import * as vehicleStopNotInTrip from './vehicle-stop-not-in-trip.ts';
+import * as vehicleStopSequenceNotInTrip from './vehicle-stop-sequence-not-in-trip.ts';
+import * as vehicleTripNotRunning from './vehicle-trip-not-running.ts';
 
 export type { FeedRuleContext, ScheduledStopTime, ScheduledTrip, ScheduleView } from './context.ts';
 export type { FeedNotice, FeedRule, Severity } from './notice.ts';
@@ -56,6 +65,15 @@ export const feedRules: FeedRule[] = [
   alertTripRouteMismatch,
   alertRouteMismatch,
   alertUrlNotWeb,
+  invalidPosition,
+  invalidBearing,
+  vehicleTripNotRunning,
+  vehicleStopSequenceNotInTrip,
+  vehicleStopNotInTrip,
+  vehicleFarFromTrip,
+  carriageSequenceMissing,
+  carriageSequenceRepeated,
+  carriageSequenceGap,
 ];
 
 /** Notices for one trip update, alert or vehicle entity; errors refuse the save. */

@@ -5,8 +5,9 @@ import type {
   StopTimeUpdate,
   TripDescriptor,
   TripUpdate,
+  VehiclePosition,
 } from '@feeddesk/proto';
-import type { FeedRuleContext, ScheduledTrip, ScheduleView } from './context.ts';
+import type { FeedRuleContext, LatLon, ScheduledTrip, ScheduleView } from './context.ts';
 import { renderFeedNotice } from './index.ts';
 import type { FeedNotice } from './notice.ts';
 
@@ -32,10 +33,32 @@ export function makeTripUpdate(
 
 export const makeAlert = (alert: Alert): FeedEntity => ({ id: 'alert-1', alert });
 
+/** Halfway between Cape Town (CPT) and Woodstock (WDS), on the trip. */
+export const BETWEEN_CPT_AND_WDS = { latitude: -33.92386, longitude: 18.43551 };
+
+/** Train 2300 on its trip, at NOW, heading for WDS (stop_sequence 2); `extra` replaces fields. */
+export function makeVehiclePosition(extra: Partial<VehiclePosition> = {}): FeedEntity {
+  return {
+    id: 'vp-1',
+    vehicle: {
+      trip: { tripId: 'WD-2300' },
+      vehicle: { id: 'T-2300', label: '2300' },
+      position: { ...BETWEEN_CPT_AND_WDS },
+      currentStopSequence: 2,
+      stopId: 'WDS',
+      timestamp: NOW,
+      ...extra,
+    },
+  };
+}
+
 /** 2023-11-14 22:13:20 UTC. */
 export const NOW = 1_700_000_000;
 
-/** A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3, 08:20). */
+/**
+ * A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3,
+ * 08:20), at their demo coordinates; service WD runs Monday to Friday (NOW is a Tuesday).
+ */
 export function makeSchedule(dayStart?: number): ScheduleView {
   const trips: ScheduledTrip[] = [
     {
@@ -55,6 +78,11 @@ export function makeSchedule(dayStart?: number): ScheduleView {
     routes: ['STH', 'NTH'],
     stops: ['CPT', 'WDS', 'MBG'],
     agencies: ['PRASA'],
+    locations: {
+      CPT: { lat: -33.92226, lon: 18.4253 },
+      WDS: { lat: -33.92545, lon: 18.44571 },
+      MBG: { lat: -34.1084, lon: 18.4701 },
+    },
     dayStart,
   });
 }
@@ -69,7 +97,14 @@ type ScheduleData = {
   routes: string[];
   stops: string[];
   agencies: string[];
+  locations: Record<string, LatLon>;
   dayStart?: number;
+};
+
+/** Weekdays of a YYYYMMDD date: the WD service runs Monday (1) to Friday (5). */
+const isWeekday = (date: string) => {
+  const day = new Date(Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8))).getUTCDay();
+  return day >= 1 && day <= 5;
 };
 
 function scheduleView(data: ScheduleData): ScheduleView {
@@ -82,6 +117,8 @@ function scheduleView(data: ScheduleData): ScheduleView {
     hasStop: (stopId) => stops.has(stopId),
     hasAgency: (agencyId) => agencies.has(agencyId),
     serviceDayStart: data.dayStart === undefined ? undefined : () => data.dayStart,
+    runsOn: (tripId, date) => trips.get(tripId)?.serviceId === 'WD' && isWeekday(date),
+    stopLocation: (stopId) => data.locations[stopId],
   };
 }
 
