@@ -26,6 +26,7 @@ const envSchema = z.object({
   UNZIPPED_MAX_MB: z.coerce.number().positive().default(256),
   TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
+  VEHICLE_POSITION_TTL_MINUTES: z.coerce.number().positive().default(5),
   /** A cancelled train whose next train of the route and direction leaves within this needs no alert. */
   CONSISTENCY_HEADWAY_GAP_MINUTES: z.coerce.number().nonnegative().default(15),
   BLOCK_ON_WARNINGS: boolish.default(false),

@@ -47,3 +47,9 @@ export function alertExpiry(entity: FeedEntity, ttlSecs: number): Date | null {
   }
   return new Date((latest + ttlSecs) * 1000);
 }
+
+/** A vehicle position leaves `ttl` after its own timestamp (when it was measured), not after its save. */
+export function vehicleExpiry(entity: FeedEntity, nowSecs: number, ttlSecs: number): Date {
+  const measured = num(entity.vehicle?.timestamp) || nowSecs;
+  return new Date((measured + ttlSecs) * 1000);
+}

@@ -6,6 +6,7 @@ import {
   entityKind,
   FeedDecodeError,
   type FeedEntity,
+  type FeedEntityJson,
   FeedVerifyError,
   feedEntityFromJson,
   feedEntityToJson,
@@ -17,17 +18,20 @@ import { DateTime } from 'luxon';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
-import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
-import { entityRefs } from './entity-refs.ts';
+import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
+import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { checkFeedEntity, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 
-/** The entity as an edge received it: protobuf bytes (REST) or protobuf-JSON without an id needed (tRPC). */
-export type EntityInput = { protobuf: Uint8Array } | { json: object };
+/**
+ * The entity as an edge received it: protobuf bytes (REST), protobuf-JSON without an id needed
+ * (tRPC), or one entity of a FeedMessage the edge decoded (a bulk push of positions).
+ */
+export type EntityInput = { protobuf: Uint8Array } | { json: object } | { decoded: FeedEntity };
 
 export type SaveFeedEntityOptions = {
-  kind: Exclude<FeedKind, 'vehicle'>;
+  kind: FeedKind;
   entity: EntityInput;
   by: string | null;
   /** false = do not keep this save in the history (header LogEntity: false). */
@@ -49,15 +53,29 @@ export type SaveFeedEntityResult = {
 };
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
-const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
+const SAVED: Record<FeedKind, string> = {
   trip_update: '✅ Sucessfully saved Trip Update',
   alert: ' ✅ Successfully saved Alert!',
+  vehicle: '✅ Successfully saved Vehicle Position',
 };
 const NAMES: Record<EntityKind, string> = {
   trip_update: 'a trip update',
   alert: 'an alert',
   vehicle: 'a vehicle',
   other: 'neither',
+};
+
+/** An entity checked and encoded, ready to be written: what every save path writes. */
+export type PreparedEntity = {
+  id: string;
+  entity: FeedEntity;
+  row: {
+    pb: Buffer;
+    json: FeedEntityJson;
+    tripId: string | null;
+    expiresAt: Date | null;
+  };
+  warnings: FeedNoticeJson[];
 };
 
 /**
@@ -71,19 +89,78 @@ export async function saveFeedEntity(
   options: SaveFeedEntityOptions,
 ): Promise<SaveFeedEntityResult> {
   const { kind } = options;
-  const entity = readEntity(options.entity);
+  const entity = readEntityOf(kind, options.entity, options.saveCalls);
+  const view = await readScheduleViewFor(deps, kind, [entity]);
+  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: !('json' in options.entity) });
+  const now = deps.now();
+  const base = options.baseRevision;
+  const revision = await deps.db.transaction(async (tx) => {
+    const [saved] = await writeFeedEntities(tx, {
+      kind,
+      entities: [prepared],
+      now,
+      by: options.by,
+      log: options.log,
+      baseRevision: base,
+    });
+    if (!saved || (base !== undefined && saved.revision !== base + 1)) {
+      throw await entityChanged(tx, kind, prepared.id, entity, view);
+    }
+    return saved.revision;
+  });
+  await deps.bus.publish('feed_changed', kind);
+  return { id: prepared.id, revision, message: SAVED[kind], warnings: prepared.warnings };
+}
+
+/** The entity of an input, refused (400) when it does not hold the kind this call takes. */
+export function readEntityOf(
+  kind: FeedKind,
+  input: EntityInput,
+  saveCalls?: Partial<Record<EntityKind, string>>,
+): FeedEntity {
+  const entity = 'decoded' in input ? input.decoded : readEntity(input);
   const actual = entityKind(entity);
   if (actual !== kind) {
-    const elsewhere = options.saveCalls?.[actual];
+    const elsewhere = saveCalls?.[actual];
     throw new AppError('bad_request', {
       message: `This call takes ${NAMES[kind]}, but the entity holds ${NAMES[actual]}.${elsewhere ? ` Send it to ${elsewhere}.` : ''}`,
     });
   }
+  return entity;
+}
+
+/** One schedule view for every entity of a save (a bulk push reads the schedule once). */
+export function readScheduleViewFor(
+  deps: AppDeps,
+  kind: FeedKind,
+  entities: FeedEntity[],
+): Promise<ScheduleView | null> {
+  const refs = entities.map(entityRefs);
+  const all = (key: keyof EntityRefs) => [...new Set(refs.flatMap((r) => r[key]))];
+  return readScheduleView(deps, {
+    tripIds: all('tripIds'),
+    routeIds: all('routeIds'),
+    stopIds: all('stopIds'),
+    agencyIds: all('agencyIds'),
+    // Only the vehicle position rules look at coordinates and calendars.
+    locations: kind === 'vehicle',
+  });
+}
+
+/**
+ * Fills the defaults, gives the entity its id, checks the rules (422 with the notices on an error),
+ * verifies and encodes it, and works out when it leaves the live feed.
+ */
+export async function prepareFeedEntity(
+  deps: AppDeps,
+  options: { kind: FeedKind; entity: FeedEntity; view: ScheduleView | null; verify: boolean },
+): Promise<PreparedEntity> {
+  const { kind, entity, view } = options;
   const now = deps.now();
   const nowSecs = Math.floor(now.getTime() / 1000);
-  const view = await readScheduleView(deps, entityRefs(entity));
-  if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
-  entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
+  if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
+  entity.id =
+    entity.id || (await existingIdOfTrip(deps, entity, view)) || entity.vehicle?.vehicle?.id || randomUUID();
 
   const found = checkFeedEntity(entity, { now, schedule: view });
   const notices = found.map(feedNoticeJson);
@@ -95,47 +172,82 @@ export async function saveFeedEntity(
     });
   }
   // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
-  if ('protobuf' in options.entity) {
+  if (options.verify) {
     const problem = verifyFeedEntity(entity);
     if (problem) throw notValid(problem);
   }
   const pb = transit_realtime.FeedEntity.encode(entity).finish();
-  const json = feedEntityToJson(entity);
+  const config = deps.config;
   const expiresAt =
     kind === 'trip_update'
-      ? tripUpdateExpiry(entity, view, nowSecs, deps.config.TRIP_UPDATE_TTL_MINUTES * 60)
-      : alertExpiry(entity, deps.config.ALERT_TTL_HOURS * 3600);
-  const id = entity.id;
-  const row = {
-    pb: Buffer.from(pb),
-    json,
-    tripId: entity.tripUpdate?.trip?.tripId ?? null,
-    updatedAt: now,
-    updatedBy: options.by,
-    expiresAt,
+      ? tripUpdateExpiry(entity, view, nowSecs, config.TRIP_UPDATE_TTL_MINUTES * 60)
+      : kind === 'alert'
+        ? alertExpiry(entity, config.ALERT_TTL_HOURS * 3600)
+        : vehicleExpiry(entity, nowSecs, config.VEHICLE_POSITION_TTL_MINUTES * 60);
+  const tripId = entity.tripUpdate?.trip?.tripId || entity.vehicle?.trip?.tripId || null;
+  return {
+    id: entity.id,
+    entity,
+    row: { pb: Buffer.from(pb), json: feedEntityToJson(entity), tripId, expiresAt },
+    warnings: notices,
   };
-  const base = options.baseRevision;
-  const revision = await deps.db.transaction(async (tx) => {
-    // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
-    const [saved] = await tx
-      .insert(feedEntities)
-      .values({ kind, id, createdAt: now, revision: 1, ...row })
-      .onConflictDoUpdate({
-        target: [feedEntities.kind, feedEntities.id],
-        set: { ...row, revision: sql`${feedEntities.revision} + 1` },
-        ...(base === undefined ? {} : { setWhere: eq(feedEntities.revision, base) }),
-      })
-      .returning({ revision: feedEntities.revision });
-    if (!saved || (base !== undefined && saved.revision !== base + 1)) {
-      throw await entityChanged(tx, kind, id, entity, view);
-    }
-    if (options.log)
-      await tx.insert(feedLog).values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
-    await markFeedChanged(tx, kind, now);
-    return saved.revision;
-  });
-  await deps.bus.publish('feed_changed', kind);
-  return { id, revision, message: SAVED[kind], warnings: notices };
+}
+
+/**
+ * Upserts prepared entities of one kind in one statement (revision + 1 on each), logs them when
+ * asked and marks the feed changed: the one write of every save path. With baseRevision (a single
+ * editor's save) a row whose revision moved on is left alone and missing from the answer.
+ */
+export async function writeFeedEntities(
+  tx: DbOrTx,
+  options: {
+    kind: FeedKind;
+    entities: PreparedEntity[];
+    now: Date;
+    by: string | null;
+    log: boolean;
+    baseRevision?: number;
+  },
+): Promise<{ id: string; revision: number }[]> {
+  const { kind, entities, now, by, baseRevision } = options;
+  if (entities.length === 0) return [];
+  const values = entities.map(({ id, row }) => ({
+    kind,
+    id,
+    createdAt: now,
+    revision: 1,
+    updatedAt: now,
+    updatedBy: by,
+    ...row,
+  }));
+  const saved = await tx
+    .insert(feedEntities)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [feedEntities.kind, feedEntities.id],
+      // excluded.* = the row this statement proposed for that id.
+      set: {
+        pb: sql`excluded.pb`,
+        json: sql`excluded.json`,
+        tripId: sql`excluded.trip_id`,
+        updatedAt: sql`excluded.updated_at`,
+        updatedBy: sql`excluded.updated_by`,
+        expiresAt: sql`excluded.expires_at`,
+        revision: sql`${feedEntities.revision} + 1`,
+      },
+      // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
+      ...(baseRevision === undefined ? {} : { setWhere: eq(feedEntities.revision, baseRevision) }),
+    })
+    .returning({ id: feedEntities.id, revision: feedEntities.revision });
+  if (options.log && saved.length > 0) {
+    await tx
+      .insert(feedLog)
+      .values(
+        entities.map(({ id, row }) => ({ kind, entityId: id, action: 'save', at: now, by, json: row.json })),
+      );
+  }
+  if (saved.length > 0) await markFeedChanged(tx, kind, now);
+  return saved;
 }
 
 /** The refusal of a save that started from an older revision: who changed the entity, and when. */
@@ -169,7 +281,7 @@ async function entityChanged(
 }
 
 /** The one message this save works on; the decoder's or verifier's words in the error. */
-function readEntity(input: EntityInput): transit_realtime.FeedEntity {
+function readEntity(input: Exclude<EntityInput, { decoded: FeedEntity }>): transit_realtime.FeedEntity {
   try {
     if ('protobuf' in input) return decodeFeedEntity(input.protobuf);
     // The editor may leave the id out: a new entity gets one below.
@@ -189,12 +301,15 @@ function notValid(problem: string): AppError {
   return new AppError('feed_rules_failed', { message: `The entity is not valid: ${problem}.` });
 }
 
-/** A trip update without start_date gets the service date of the trip's current run; a timestamp, now. */
-function fillTripUpdateDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
-  const tu = entity.tripUpdate;
-  if (!tu) return;
-  if (!tu.timestamp) tu.timestamp = nowSecs;
-  const trip = tu.trip;
+/**
+ * A trip update or vehicle position without start_date gets the service date of the trip's current
+ * run; without a timestamp, now.
+ */
+function fillTripDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
+  const about = entity.tripUpdate ?? entity.vehicle;
+  if (!about) return;
+  if (!about.timestamp) about.timestamp = nowSecs;
+  const trip = about.trip;
   const tripId = trip?.tripId;
   if (!trip || !tripId || trip.startDate) return;
   const startDate = serviceDateOfRun(view, tripId);
