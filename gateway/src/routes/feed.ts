@@ -96,6 +96,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       message: protobufBody(request, 'a protobuf FeedMessage'),
       by: request.user!.username,
       log: false,
+      saveCalls: SAVE_CALLS,
     }),
   );
 

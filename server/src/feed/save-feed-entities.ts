@@ -8,6 +8,7 @@ import {
   prepareFeedEntity,
   readEntityOf,
   readScheduleViewFor,
+  type SaveFeedEntityOptions,
   writeFeedEntities,
 } from './save-feed-entity.ts';
 
@@ -17,6 +18,8 @@ export type SaveFeedEntitiesOptions = {
   message: Uint8Array;
   by: string | null;
   log: boolean;
+  /** As saveFeedEntity: the call an entity of another kind should go to. */
+  saveCalls?: SaveFeedEntityOptions['saveCalls'];
 };
 
 export type RejectedEntity = { id: string; notices: FeedNoticeJson[] };
@@ -37,13 +40,13 @@ export async function saveFeedEntities(
 ): Promise<SaveFeedEntitiesResult> {
   const { kind } = options;
   const message = readMessage(deps, options.message);
-  const rejected: RejectedEntity[] = [];
+  const refusals = new Map<FeedEntity, RejectedEntity>();
   const readable: FeedEntity[] = [];
   for (const entity of message.entity) {
     const refused = await refusalOf(entity, async () => {
-      readable.push(readEntityOf(kind, { decoded: entity }));
+      readable.push(readEntityOf(kind, { decoded: entity }, options.saveCalls));
     });
-    if (refused) rejected.push(refused);
+    if (refused) refusals.set(entity, refused);
   }
   const view = await readScheduleViewFor(deps, kind, readable);
   // One row per id: a message naming an id twice keeps its last entity (last write wins, as saves).
@@ -54,7 +57,7 @@ export async function saveFeedEntities(
       byId.delete(prepared.id);
       byId.set(prepared.id, prepared);
     });
-    if (refused) rejected.push(refused);
+    if (refused) refusals.set(entity, refused);
   }
   const prepared = [...byId.values()];
   if (prepared.length > 0) {
@@ -67,6 +70,8 @@ export async function saveFeedEntities(
     });
     await deps.bus.publish('feed_changed', kind);
   }
+  // In the order of the message, whichever step refused them.
+  const rejected = message.entity.flatMap((entity) => refusals.get(entity) ?? []);
   return { saved: prepared.length, rejected };
 }
 
