@@ -61,6 +61,31 @@ const REST: Call[] = [
   },
   { name: 'GET /feed/updates', access: 'anyone', call: (c) => status(c.get('/feed/updates')) },
   { name: 'GET /feed/alerts', access: 'anyone', call: (c) => status(c.get('/feed/alerts?format=json')) },
+  { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
+  {
+    name: 'POST /feed/vehicle_position',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/vehicle_position', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
+    name: 'POST /feed/vehicle_positions',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/vehicle_positions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
   {
     name: 'POST /feed/trip_update',
     access: 'edit',
@@ -204,6 +229,8 @@ const TRPC: Call[] = [
     },
   },
   { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
+  { name: 'trains.list', access: 'view', call: q('trains.list') },
+  { name: 'trains.network', access: 'view', call: q('trains.network') },
   { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
@@ -358,6 +385,8 @@ describe('roles on every route and procedure', () => {
       ['DELETE', '/auth/delete_user/x'],
       ['POST', '/feed/trip_update'],
       ['POST', '/feed/service_alert'],
+      ['POST', '/feed/vehicle_position'],
+      ['POST', '/feed/vehicle_positions'],
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],

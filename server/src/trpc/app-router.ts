@@ -5,6 +5,7 @@ import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { summariesRouter } from './routers/summaries.ts';
+import { trainsRouter } from './routers/trains.ts';
 import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   disruptions: disruptionsRouter,
   schedule: scheduleRouter,
   summaries: summariesRouter,
+  trains: trainsRouter,
 });
 
 export type AppRouter = typeof appRouter;

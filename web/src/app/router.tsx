@@ -15,8 +15,13 @@ const ListUser = lazy(() => import('./routes/list-user.tsx'));
 const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
+const Trains = lazy(() => import('./routes/trains.tsx'));
 
-type Screen = { path: string; Component: React.ComponentType; role?: 'edit' | 'gtfs' | 'admin' | 'excel' };
+type Screen = {
+  path: string;
+  Component: React.ComponentType;
+  role?: 'view' | 'edit' | 'gtfs' | 'admin' | 'excel';
+};
 
 /** Spec §2: every screen needs a login; the last three also need a role. */
 const screens: Screen[] = [
@@ -29,6 +34,7 @@ const screens: Screen[] = [
   { path: paths.listExcel.path, Component: ListExcel, role: 'excel' },
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
+  { path: paths.trains.path, Component: Trains, role: 'view' },
 ];
 
 const router = createBrowserRouter([

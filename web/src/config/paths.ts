@@ -18,6 +18,7 @@ export const paths = {
   listExcel: { path: '/list_excel', getHref: () => '/list_excel' },
   disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
+  trains: { path: '/trains', getHref: () => '/trains' },
 } as const;
 
 /** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */
