@@ -1,6 +1,6 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, type TestBrowser } from '../support/browser.ts';
+import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { postPositions } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
@@ -93,6 +93,7 @@ describe.skipIf(!hasChromium)('the Trains screen', () => {
     await expect
       .poll(() => row.getByTestId('train-stop').textContent(), { timeout: 1000 })
       .toBe(`Next ${stops[2]!.stopName}`);
+    await screenshot(page, 'trains');
   });
 
   it('opens from its own address (a reload or a bookmark)', async () => {
