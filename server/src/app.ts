@@ -51,6 +51,7 @@ const SPA_ROUTES = new Set([
   '/disruptions',
   '/alert_templates',
   '/tokens',
+  '/trains',
 ]);
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */

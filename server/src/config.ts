@@ -30,6 +30,7 @@ const envSchema = z.object({
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
   /** The feed list flags an open-ended alert in effect once it is older than this. */
   ALERT_OPEN_ENDED_WARN_HOURS: z.coerce.number().positive().default(24),
+  VEHICLE_POSITION_TTL_MINUTES: z.coerce.number().positive().default(5),
   /** A cancelled train whose next train of the route and direction leaves within this needs no alert. */
   CONSISTENCY_HEADWAY_GAP_MINUTES: z.coerce.number().nonnegative().default(15),
   BLOCK_ON_WARNINGS: boolish.default(false),

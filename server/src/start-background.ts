@@ -35,10 +35,12 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     markInterruptedJobs(deps).catch((err) => deps.log.error({ err }, 'interrupted jobs check failed'));
   }, 15_000);
   timer.unref();
-  // Entities past their expiry leave the live feed (contract.md); the history keeps them.
+  // Entities past their expiry leave the live feed (contract.md); the history keeps them. Every 10 s:
+  // a vehicle position lives only minutes (VEHICLE_POSITION_TTL_MINUTES), and the delete is one
+  // indexed statement.
   const expiry = setInterval(() => {
     expireFeedEntities(deps).catch((err) => deps.log.error({ err }, 'feed expiry failed'));
-  }, 30_000);
+  }, 10_000);
   expiry.unref();
   return {
     async stop() {

@@ -88,6 +88,30 @@ const REST: Call[] = [
     call: (c) => status(c.fetch('/feed/updates', { method: 'OPTIONS' })),
   },
   {
+    name: 'POST /feed/vehicle_position',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/vehicle_position', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
+    name: 'POST /feed/vehicle_positions',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/vehicle_positions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
     name: 'POST /feed/trip_update',
     access: 'edit',
     call: (c) =>
@@ -230,6 +254,8 @@ const TRPC: Call[] = [
     },
   },
   { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
+  { name: 'trains.list', access: 'view', call: q('trains.list') },
+  { name: 'trains.network', access: 'view', call: q('trains.network') },
   { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
@@ -456,6 +482,8 @@ describe('roles on every route and procedure', () => {
       ['DELETE', '/auth/tokens/1'],
       ['POST', '/feed/trip_update'],
       ['POST', '/feed/service_alert'],
+      ['POST', '/feed/vehicle_position'],
+      ['POST', '/feed/vehicle_positions'],
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],

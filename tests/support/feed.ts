@@ -1,10 +1,10 @@
-import { decodeFeedMessage, encodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
+import { decodeFeedMessage, encodeFeedEntity, encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
 import type { HttpClient } from './http-client.ts';
 
 /** POSTs one FeedEntity as protobuf, as external clients and the original web app do. */
 export function postEntity(
   client: HttpClient,
-  path: '/feed/trip_update' | '/feed/service_alert',
+  path: '/feed/trip_update' | '/feed/service_alert' | '/feed/vehicle_position',
   entity: FeedEntity,
   headers: Record<string, string> = {},
 ) {
@@ -15,7 +15,28 @@ export function postEntity(
   });
 }
 
-export async function getFeed(client: HttpClient, path: '/feed/updates' | '/feed/alerts') {
+export async function getFeed(
+  client: HttpClient,
+  path: '/feed/updates' | '/feed/alerts' | '/feed/positions',
+) {
   const res = await client.get(path);
   return decodeFeedMessage(new Uint8Array(await res.arrayBuffer()));
+}
+
+/** POSTs one vehicle FeedEntity, or a whole FeedMessage of them, as an AVL system does. */
+export function postPositions(
+  client: HttpClient,
+  entities: FeedEntity[],
+  header: { timestamp?: number } = {},
+) {
+  return client.fetch('/feed/vehicle_positions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-protobuf' },
+    body: Buffer.from(
+      encodeFeedMessage({
+        header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(Date.now() / 1000), ...header },
+        entity: entities,
+      }),
+    ),
+  });
 }

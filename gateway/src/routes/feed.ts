@@ -2,6 +2,7 @@ import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
+import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -9,7 +10,11 @@ import { boolField, field, readForm } from '../support/read-form.ts';
 
 const MAX_ENTITY_BYTES = 1024 * 1024;
 /** Named in the refusal of an entity posted to the other path (contract.md). */
-const SAVE_CALLS = { trip_update: 'POST /feed/trip_update', alert: 'POST /feed/service_alert' };
+const SAVE_CALLS = {
+  trip_update: 'POST /feed/trip_update',
+  alert: 'POST /feed/service_alert',
+  vehicle: 'POST /feed/vehicle_position',
+};
 
 const FeedParams = {
   type: 'object',
@@ -100,6 +105,29 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     return { id, message, warnings };
   });
 
+  // Positions arrive every few seconds per train: kept out of the history unless LogEntity: true.
+  app.post('/vehicle_position', edit, async (request) => {
+    const { id, message, warnings } = await saveFeedEntity(app.deps, {
+      kind: 'vehicle',
+      entity: { protobuf: protobufBody(request) },
+      by: request.user!.username,
+      log: logEntityHeader(request, false),
+      saveCalls: SAVE_CALLS,
+    });
+    return { id, message, warnings };
+  });
+
+  /** A whole FeedMessage of positions, as an AVL system pushes it: the good ones saved, the bad ones listed. */
+  app.post('/vehicle_positions', edit, async (request) =>
+    saveFeedEntities(app.deps, {
+      kind: 'vehicle',
+      message: protobufBody(request, 'a protobuf FeedMessage'),
+      by: request.user!.username,
+      log: false,
+      saveCalls: SAVE_CALLS,
+    }),
+  );
+
   app.delete<{ Params: { feed: string } }>(
     '/:feed/delete_feed_entity',
     {
@@ -138,17 +166,19 @@ function isNotModified(request: FastifyRequest, etag: string, stamp: number): bo
   return !Number.isNaN(since) && stamp * 1000 <= since;
 }
 
-function protobufBody(request: FastifyRequest): Buffer {
+function protobufBody(request: FastifyRequest, what = 'one protobuf FeedEntity'): Buffer {
   if (!Buffer.isBuffer(request.body)) {
     throw new AppError('unsupported_media_type', {
-      message: 'Send one protobuf FeedEntity with Content-Type: application/x-protobuf.',
+      message: `Send ${what} with Content-Type: application/x-protobuf.`,
     });
   }
   return request.body;
 }
 
-/** Header LogEntity: default true; `false` or `0` = do not log (contract.md). */
-function logEntityHeader(request: FastifyRequest): boolean {
-  const value = String(request.headers.logentity ?? 'true').toLowerCase();
+/** Header LogEntity: default true (positions: false); `false` or `0` = do not log (contract.md). */
+function logEntityHeader(request: FastifyRequest, byDefault = true): boolean {
+  const header = request.headers.logentity;
+  if (header === undefined) return byDefault;
+  const value = String(header).toLowerCase();
   return !(value === 'false' || value === '0');
 }

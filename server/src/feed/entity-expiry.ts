@@ -46,3 +46,9 @@ export function alertExpiry(entity: FeedEntity, ttlSecs: number): Date | null {
   const end = lastPeriodEnd(entity.alert);
   return end === null ? null : new Date((end + ttlSecs) * 1000);
 }
+
+/** A vehicle position leaves `ttl` after its own timestamp (when it was measured), not after its save. */
+export function vehicleExpiry(entity: FeedEntity, nowSecs: number, ttlSecs: number): Date {
+  const measured = num(entity.vehicle?.timestamp) || nowSecs;
+  return new Date((measured + ttlSecs) * 1000);
+}

@@ -4,6 +4,7 @@ import {
   type EntityKind,
   entityKind,
   type FeedEntity,
+  type FeedEntityJson,
   feedEntityToJson,
   transit_realtime,
   verifyFeedEntity,
@@ -13,8 +14,8 @@ import { DateTime } from 'luxon';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
-import { alertExpiry, tripUpdateExpiry } from './entity-expiry.ts';
-import { entityRefs } from './entity-refs.ts';
+import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
+import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 import type { FeedChanges } from './feed-transaction.ts';
@@ -24,8 +25,10 @@ import { duplicateOf, isDuplicatedTrip } from './rules/fields.ts';
 import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import { servedEntity } from './served-alert.ts';
 
+export type { EntityInput };
+
 export type SaveFeedEntityOptions = {
-  kind: Exclude<FeedKind, 'vehicle'>;
+  kind: FeedKind;
   entity: EntityInput;
   by: string | null;
   /** false = do not keep this save in the history (header LogEntity: false). */
@@ -35,13 +38,13 @@ export type SaveFeedEntityOptions = {
    * another one now. Absent = last write wins (REST clients of the protobuf contract).
    */
   baseRevision?: number;
+  /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
+  saveCalls?: Partial<Record<EntityKind, string>>;
   /**
    * An alert saved in the app but not published (issue 13): kept, listed in the app, never served
    * and not in the history until published. Only a new alert or a draft can be saved as one.
    */
   draft?: boolean;
-  /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
-  saveCalls?: Partial<Record<EntityKind, string>>;
   /**
    * Given when the caller holds the transaction (deps.db is its tx, see inFeedTransaction): the
    * change is added here and announced after the commit, not now.
@@ -58,9 +61,10 @@ export type SaveFeedEntityResult = {
 };
 
 /** The sentences of spec §3, spelling and spaces included (contract.md). */
-const SAVED: Record<SaveFeedEntityOptions['kind'], string> = {
+const SAVED: Record<FeedKind, string> = {
   trip_update: '✅ Sucessfully saved Trip Update',
   alert: ' ✅ Successfully saved Alert!',
+  vehicle: '✅ Successfully saved Vehicle Position',
 };
 const DRAFT_SAVED = 'Draft saved: it is not in the public feed until you publish it.';
 const NAMES: Record<EntityKind, string> = {
@@ -68,6 +72,21 @@ const NAMES: Record<EntityKind, string> = {
   alert: 'an alert',
   vehicle: 'a vehicle',
   other: 'neither',
+};
+
+/** An entity checked and encoded, ready to be written: what every save path writes. */
+export type PreparedEntity = {
+  id: string;
+  entity: FeedEntity;
+  row: {
+    pb: Buffer;
+    json: FeedEntityJson;
+    tripId: string | null;
+    expiresAt: Date | null;
+    /** A draft alert: stored, not served, not logged, not a change of the public feed. */
+    draft: boolean;
+  };
+  warnings: FeedNoticeJson[];
 };
 
 /**
@@ -81,84 +100,35 @@ export async function saveFeedEntity(
   options: SaveFeedEntityOptions,
 ): Promise<SaveFeedEntityResult> {
   const { kind } = options;
-  const entity = readFeedEntity(options.entity);
-  const actual = entityKind(entity);
-  if (actual !== kind) {
-    const elsewhere = options.saveCalls?.[actual];
-    throw new AppError('bad_request', {
-      message: `This call takes ${NAMES[kind]}, but the entity holds ${NAMES[actual]}.${elsewhere ? ` Send it to ${elsewhere}.` : ''}`,
-    });
-  }
-  const now = deps.now();
-  const nowSecs = Math.floor(now.getTime() / 1000);
-  const view = await readScheduleView(deps, entityRefs(entity));
-  if (kind === 'trip_update') fillTripUpdateDefaults(entity, view, nowSecs);
-  entity.id = entity.id || (await existingIdOfTrip(deps, entity, view)) || randomUUID();
-
-  const found = await findEntityNotices(deps, entity, view);
-  const notices = found.map(feedNoticeJson);
-  if (hasErrors(found)) {
-    const errors = notices.filter((n) => n.severity === 'error');
-    throw new AppError('feed_rules_failed', {
-      message: errors.map((n) => n.message).join(' '),
-      details: { notices },
-    });
-  }
-  // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
-  if ('protobuf' in options.entity) {
-    const problem = verifyFeedEntity(entity);
-    if (problem) throw notValid(problem);
-  }
-  // The bytes are served as they are stored: with the active_period fallback of older consumers.
-  const pb = transit_realtime.FeedEntity.encode(servedEntity(entity)).finish();
-  const json = feedEntityToJson(entity);
-  const expiresAt =
-    kind === 'trip_update'
-      ? tripUpdateExpiry(entity, view, nowSecs, deps.config.TRIP_UPDATE_TTL_MINUTES * 60)
-      : alertExpiry(entity, deps.config.ALERT_TTL_HOURS * 3600);
-  const id = entity.id;
   const draft = options.draft === true;
   if (draft && kind !== 'alert') {
     throw new AppError('bad_request', { message: 'Only an alert can be saved as a draft.' });
   }
-  const row = {
-    draft,
-    pb: Buffer.from(pb),
-    json,
-    tripId: entity.tripUpdate?.trip?.tripId ?? null,
-    updatedAt: now,
-    updatedBy: options.by,
-    expiresAt,
-  };
+  const entity = readEntityOf(kind, options.entity, options.saveCalls);
+  const view = await readScheduleViewFor(deps, kind, [entity]);
+  const verify = !('json' in options.entity);
+  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft });
+  const now = deps.now();
   const base = options.baseRevision;
   const revision = await deps.db.transaction(async (tx) => {
-    if (draft) await refuseDraftOfPublished(tx, id);
-    // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
-    const [saved] = await tx
-      .insert(feedEntities)
-      .values({ kind, id, createdAt: now, revision: 1, ...row })
-      .onConflictDoUpdate({
-        target: [feedEntities.kind, feedEntities.id],
-        set: { ...row, revision: sql`${feedEntities.revision} + 1` },
-        ...(base === undefined ? {} : { setWhere: eq(feedEntities.revision, base) }),
-      })
-      .returning({ revision: feedEntities.revision });
+    if (draft) await refuseDraftOfPublished(tx, prepared.id);
+    const [saved] = await writeFeedEntities(tx, {
+      kind,
+      entities: [prepared],
+      now,
+      by: options.by,
+      log: options.log,
+      baseRevision: base,
+    });
     if (!saved || (base !== undefined && saved.revision !== base + 1)) {
-      throw await entityChanged(tx, kind, id, entity, view);
-    }
-    // A draft is not in the public feed: its saves neither change that feed nor enter its history.
-    if (!draft) {
-      if (options.log)
-        await tx
-          .insert(feedLog)
-          .values({ kind, entityId: id, action: 'save', at: now, by: options.by, json });
-      await markFeedChanged(tx, kind, now);
+      throw await entityChanged(tx, kind, prepared.id, entity, view);
     }
     return saved.revision;
   });
   if (options.changes) options.changes.add(kind);
   else await deps.bus.publish('feed_changed', kind);
-  return { id, revision, message: draft ? DRAFT_SAVED : SAVED[kind], warnings: notices, draft };
+  const message = draft ? DRAFT_SAVED : SAVED[kind];
+  return { id: prepared.id, revision, message, warnings: prepared.warnings, draft };
 }
 
 /** A published alert stays published: taking it back out of the feed is a delete. */
@@ -172,6 +142,160 @@ async function refuseDraftOfPublished(db: DbOrTx, id: string): Promise<void> {
       message: 'This alert is already in the public feed; save it without "draft", or delete it.',
     });
   }
+}
+
+/** The entity of an input, refused (400) when it does not hold the kind this call takes. */
+export function readEntityOf(
+  kind: FeedKind,
+  input: EntityInput,
+  saveCalls?: Partial<Record<EntityKind, string>>,
+): FeedEntity {
+  const entity = readFeedEntity(input);
+  const actual = entityKind(entity);
+  if (actual !== kind) {
+    const elsewhere = saveCalls?.[actual];
+    throw new AppError('bad_request', {
+      message: `This call takes ${NAMES[kind]}, but the entity holds ${NAMES[actual]}.${elsewhere ? ` Send it to ${elsewhere}.` : ''}`,
+    });
+  }
+  return entity;
+}
+
+/** One schedule view for every entity of a save (a bulk push reads the schedule once). */
+export function readScheduleViewFor(
+  deps: AppDeps,
+  kind: FeedKind,
+  entities: FeedEntity[],
+): Promise<ScheduleView | null> {
+  const refs = entities.map(entityRefs);
+  const all = (key: keyof EntityRefs) => [...new Set(refs.flatMap((r) => r[key]))];
+  return readScheduleView(deps, {
+    tripIds: all('tripIds'),
+    routeIds: all('routeIds'),
+    stopIds: all('stopIds'),
+    agencyIds: all('agencyIds'),
+    // Only the vehicle position rules look at coordinates and calendars.
+    locations: kind === 'vehicle',
+  });
+}
+
+/**
+ * Fills the defaults, gives the entity its id, checks the rules (422 with the notices on an error),
+ * verifies and encodes it, and works out when it leaves the live feed.
+ */
+export async function prepareFeedEntity(
+  deps: AppDeps,
+  options: {
+    kind: FeedKind;
+    entity: FeedEntity;
+    view: ScheduleView | null;
+    verify: boolean;
+    draft?: boolean;
+  },
+): Promise<PreparedEntity> {
+  const { kind, entity, view } = options;
+  const now = deps.now();
+  const nowSecs = Math.floor(now.getTime() / 1000);
+  if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
+  entity.id =
+    entity.id || (await existingIdOfTrip(deps, entity, view)) || entity.vehicle?.vehicle?.id || randomUUID();
+
+  const found = await findEntityNotices(deps, entity, view);
+  const notices = found.map(feedNoticeJson);
+  if (hasErrors(found)) {
+    const errors = notices.filter((n) => n.severity === 'error');
+    throw new AppError('feed_rules_failed', {
+      message: errors.map((n) => n.message).join(' '),
+      details: { notices },
+    });
+  }
+  // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
+  if (options.verify) {
+    const problem = verifyFeedEntity(entity);
+    if (problem) throw notValid(problem);
+  }
+  // The bytes are served as they are stored: with the active_period fallback of older consumers.
+  const pb = transit_realtime.FeedEntity.encode(servedEntity(entity)).finish();
+  const config = deps.config;
+  const expiresAt =
+    kind === 'trip_update'
+      ? tripUpdateExpiry(entity, view, nowSecs, config.TRIP_UPDATE_TTL_MINUTES * 60)
+      : kind === 'alert'
+        ? alertExpiry(entity, config.ALERT_TTL_HOURS * 3600)
+        : vehicleExpiry(entity, nowSecs, config.VEHICLE_POSITION_TTL_MINUTES * 60);
+  const tripId = entity.tripUpdate?.trip?.tripId || entity.vehicle?.trip?.tripId || null;
+  return {
+    id: entity.id,
+    entity,
+    row: {
+      pb: Buffer.from(pb),
+      json: feedEntityToJson(entity),
+      tripId,
+      expiresAt,
+      draft: options.draft === true,
+    },
+    warnings: notices,
+  };
+}
+
+/**
+ * Upserts prepared entities of one kind in one statement (revision + 1 on each), logs them when
+ * asked and marks the feed changed: the one write of every save path. With baseRevision (a single
+ * editor's save) a row whose revision moved on is left alone and missing from the answer.
+ */
+export async function writeFeedEntities(
+  tx: DbOrTx,
+  options: {
+    kind: FeedKind;
+    entities: PreparedEntity[];
+    now: Date;
+    by: string | null;
+    log: boolean;
+    baseRevision?: number;
+  },
+): Promise<{ id: string; revision: number }[]> {
+  const { kind, entities, now, by, baseRevision } = options;
+  if (entities.length === 0) return [];
+  const values = entities.map(({ id, row }) => ({
+    kind,
+    id,
+    createdAt: now,
+    revision: 1,
+    updatedAt: now,
+    updatedBy: by,
+    ...row,
+  }));
+  const saved = await tx
+    .insert(feedEntities)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [feedEntities.kind, feedEntities.id],
+      // excluded.* = the row this statement proposed for that id.
+      set: {
+        pb: sql`excluded.pb`,
+        json: sql`excluded.json`,
+        tripId: sql`excluded.trip_id`,
+        updatedAt: sql`excluded.updated_at`,
+        updatedBy: sql`excluded.updated_by`,
+        expiresAt: sql`excluded.expires_at`,
+        draft: sql`excluded.draft`,
+        revision: sql`${feedEntities.revision} + 1`,
+      },
+      // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
+      ...(baseRevision === undefined ? {} : { setWhere: eq(feedEntities.revision, baseRevision) }),
+    })
+    .returning({ id: feedEntities.id, revision: feedEntities.revision });
+  // A draft is not in the public feed: its saves neither change that feed nor enter its history.
+  const published = saved.length > 0 ? entities.filter(({ row }) => !row.draft) : [];
+  if (options.log && published.length > 0) {
+    await tx
+      .insert(feedLog)
+      .values(
+        published.map(({ id, row }) => ({ kind, entityId: id, action: 'save', at: now, by, json: row.json })),
+      );
+  }
+  if (published.length > 0) await markFeedChanged(tx, kind, now);
+  return saved;
 }
 
 /** The refusal of a save that started from an older revision: who changed the entity, and when. */
@@ -205,14 +329,15 @@ async function entityChanged(
 }
 
 /**
- * A trip update without start_date gets the service date of the trip's current run; a timestamp, now.
- * A DUPLICATED trip's date is its TripProperties.start_date: its trip descriptor names the original.
+ * A trip update or vehicle position without start_date gets the service date of the trip's current
+ * run; without a timestamp, now. A DUPLICATED trip's date is its TripProperties.start_date: its trip
+ * descriptor names the original.
  */
-function fillTripUpdateDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
-  const tu = entity.tripUpdate;
-  if (!tu) return;
-  if (!tu.timestamp) tu.timestamp = nowSecs;
-  const trip = tu.trip;
+function fillTripDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs: number) {
+  const about = entity.tripUpdate ?? entity.vehicle;
+  if (!about) return;
+  if (!about.timestamp) about.timestamp = nowSecs;
+  const trip = about.trip;
   const tripId = trip?.tripId;
   if (!trip || !tripId || trip.startDate || isDuplicatedTrip(trip)) return;
   const startDate = serviceDateOfRun(view, tripId);

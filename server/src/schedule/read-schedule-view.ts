@@ -2,7 +2,7 @@ import { agencies, calendarDates, calendars, routes, stops, stopTimes, trips } f
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
-import type { ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
+import type { LatLon, ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
@@ -16,6 +16,8 @@ export type ReadScheduleViewOptions = {
   routeIds: string[];
   stopIds: string[];
   agencyIds: string[];
+  /** Also the stops' coordinates (asked and called at by the trips) and runsOn: vehicle position rules. */
+  locations?: boolean;
 };
 
 /** Preloads just the ids asked (a few queries); null when no schedule is loaded. */
@@ -32,13 +34,29 @@ export async function readScheduleView(
   const stopIdsOfTrips = options.stopIds.length
     ? [...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))
     : [];
-  const [routeIds, stations, agencyIds, calendar] = await Promise.all([
+  const locatedStops = options.locations
+    ? [
+        ...new Set([
+          ...options.stopIds,
+          ...[...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId)),
+        ]),
+      ]
+    : [];
+  const [routeIds, stations, agencyIds, calendar, locations] = await Promise.all([
     existing(deps, routes, routes.routeId, versionId, options.routeIds),
     readStations(deps, versionId, [...new Set([...options.stopIds, ...stopIdsOfTrips])]),
     existing(deps, agencies, agencies.agencyId, versionId, options.agencyIds),
     readCalendar(deps, versionId, serviceIds),
+    readStopLocations(deps, versionId, locatedStops),
   ]);
+  const runsOn = (tripId: string, date: string) => {
+    const trip = tripMap.get(tripId);
+    return (
+      !!trip && activeServiceIds(date, calendar.calendars, calendar.calendarDates).includes(trip.serviceId)
+    );
+  };
   return {
+    ...(options.locations ? { runsOn, stopLocation: (id: string) => locations.get(id) } : {}),
     timezone,
     trip: (tripId) => tripMap.get(tripId),
     hasRoute: (id) => routeIds.has(id),
@@ -117,6 +135,21 @@ async function readStations(
     .from(stops)
     .where(and(eq(stops.versionId, versionId), inArray(stops.stopId, stopIds)));
   return new Map(rows.map((r) => [r.stopId, r.parentStation || r.stopId]));
+}
+
+async function readStopLocations(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  stopIds: string[],
+): Promise<Map<string, LatLon>> {
+  const map = new Map<string, LatLon>();
+  if (stopIds.length === 0) return map;
+  const rows = await deps.db
+    .select({ stopId: stops.stopId, lat: stops.stopLat, lon: stops.stopLon })
+    .from(stops)
+    .where(and(eq(stops.versionId, versionId), inArray(stops.stopId, stopIds)));
+  for (const { stopId, lat, lon } of rows) if (lat !== null && lon !== null) map.set(stopId, { lat, lon });
+  return map;
 }
 
 async function existing(

@@ -7,6 +7,7 @@ import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { summariesRouter } from './routers/summaries.ts';
 import { tokensRouter } from './routers/tokens.ts';
+import { trainsRouter } from './routers/trains.ts';
 import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   schedule: scheduleRouter,
   summaries: summariesRouter,
   tokens: tokensRouter,
+  trains: trainsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,6 +13,7 @@ export function Layout() {
   const roles = me.data?.roles;
   const links = [
     { to: paths.home.getHref(), label: 'Feed', show: true },
+    { to: paths.trains.getHref(), label: 'Trains', show: hasRole(roles, 'view') },
     { to: paths.tripUpdate.getHref(), label: 'New trip update', show: hasRole(roles, 'edit') },
     { to: paths.serviceAlert.getHref(), label: 'New alert', show: hasRole(roles, 'edit') },
     { to: paths.disruptions.getHref(), label: 'Disruptions', show: hasRole(roles, 'edit') },

@@ -16,8 +16,13 @@ const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
 const Tokens = lazy(() => import('./routes/tokens.tsx'));
+const Trains = lazy(() => import('./routes/trains.tsx'));
 
-type Screen = { path: string; Component: React.ComponentType; role?: 'edit' | 'gtfs' | 'admin' | 'excel' };
+type Screen = {
+  path: string;
+  Component: React.ComponentType;
+  role?: 'view' | 'edit' | 'gtfs' | 'admin' | 'excel';
+};
 
 /** Spec §2: every screen needs a login; the last three also need a role. */
 const screens: Screen[] = [
@@ -31,6 +36,7 @@ const screens: Screen[] = [
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
   { path: paths.tokens.path, Component: Tokens, role: 'admin' },
+  { path: paths.trains.path, Component: Trains, role: 'view' },
 ];
 
 const router = createBrowserRouter([

@@ -19,6 +19,7 @@ export const paths = {
   disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
   tokens: { path: '/tokens', getHref: () => '/tokens' },
+  trains: { path: '/trains', getHref: () => '/trains' },
 } as const;
 
 /** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */

@@ -28,7 +28,13 @@ export type ScheduleView = {
   hasAgency(agencyId: string): boolean;
   /** POSIX seconds of the service day's "noon minus 12h" for the trip's current run. */
   serviceDayStart?(tripId: string, startDate?: string): number | undefined;
+  /** Whether the trip's service runs on a service date (YYYYMMDD); loaded for vehicle positions. */
+  runsOn?(tripId: string, date: string): boolean;
+  /** WGS84 location of a stop asked for or called at by a trip asked for; loaded for vehicle positions. */
+  stopLocation?(stopId: string): LatLon | undefined;
 };
+
+export type LatLon = { lat: number; lon: number };
 
 /** What the live trip updates say of stops: the ones a route's running trains skip. */
 export type StopClosures = {

@@ -8,7 +8,13 @@ import {
   type TripDescriptor,
   type TripUpdate,
 } from '@feeddesk/proto';
-import { makeAlert as bareAlert, makeStopTimeUpdate, makeTripUpdate, NOW } from './test-support.ts';
+import {
+  makeAlert as bareAlert,
+  makeStopTimeUpdate,
+  makeTripUpdate,
+  makeVehiclePosition,
+  NOW,
+} from './test-support.ts';
 
 /**
  * The feed rule fixtures the project keeps in tests/fixtures/feed-rules: one bad entity per rule in
@@ -129,6 +135,31 @@ export const errorCases: Record<string, FeedEntity> = {
   'E031.alert-informed_entity-trip-route_id': makeAlert({
     informedEntity: [{ routeId: 'STH', trip: { tripId: 'WD-2300', routeId: 'NTH' } }],
   }),
+  'E050.vehicle-timestamp': makeVehiclePosition({ timestamp: NOW + 120 }),
+  'E003.vehicle-trip-trip_id': makeVehiclePosition({ trip: { tripId: 'WD-9999' } }),
+  'E026.vehicle-position-latitude': makeVehiclePosition({ position: { latitude: 95, longitude: 18.43551 } }),
+  'E027.vehicle-position-bearing': makeVehiclePosition({
+    position: { latitude: -33.92386, longitude: 18.43551, bearing: 400 },
+  }),
+  'vehicle_trip_not_running.vehicle-trip-start_date': makeVehiclePosition({
+    trip: { tripId: 'WD-2300', startDate: '20231118' },
+  }),
+  'vehicle_stop_sequence_not_in_trip.vehicle-current_stop_sequence': makeVehiclePosition({
+    currentStopSequence: 7,
+  }),
+  'vehicle_stop_not_in_trip.vehicle-stop_id': makeVehiclePosition({ stopId: 'MBG' }),
+  'vehicle_far_from_trip.vehicle-position': makeVehiclePosition({
+    position: { latitude: -33.8, longitude: 18.6 },
+  }),
+  'carriage_sequence_missing.vehicle-multi_carriage_details-carriage_sequence': makeVehiclePosition({
+    multiCarriageDetails: [{ carriageSequence: 1 }, { id: 'M2' }],
+  }),
+  'carriage_sequence_repeated.vehicle-multi_carriage_details-carriage_sequence': makeVehiclePosition({
+    multiCarriageDetails: [{ carriageSequence: 1 }, { carriageSequence: 1 }],
+  }),
+  'carriage_sequence_gap.vehicle-multi_carriage_details-carriage_sequence': makeVehiclePosition({
+    multiCarriageDetails: [{ carriageSequence: 1 }, { carriageSequence: 3 }],
+  }),
 };
 
 export const validCases: Record<string, FeedEntity> = {
@@ -153,6 +184,10 @@ export const validCases: Record<string, FeedEntity> = {
       { start: NOW + 3_600, end: NOW + 7_200 },
       { start: NOW + 36_000, end: NOW + 86_400 },
     ],
+  }),
+  'vehicle-on-its-trip': makeVehiclePosition({
+    trip: { tripId: 'WD-2300', startDate: '20231114' },
+    multiCarriageDetails: [{ carriageSequence: 2 }, { carriageSequence: 1 }],
   }),
 };
 

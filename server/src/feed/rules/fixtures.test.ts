@@ -35,6 +35,11 @@ const alertWarning = (code: string, field: string, message: string, extra = {}) 
   ...alert(code, field, message, extra),
   severity: 'warning',
 });
+const vp = (code: string, field: string, message: string, extra = {}) => ({
+  ...tu(code, field, message, extra),
+  entityId: 'vp-1',
+});
+const carriage = (i: number) => `vehicle.multi_carriage_details[${i}].carriage_sequence`;
 
 /** What each fixture must raise, written out by hand: nothing more, nothing less. */
 const expected: Record<string, object[]> = {
@@ -323,6 +328,99 @@ const expected: Record<string, object[]> = {
       'alert.informed_entity[0].trip.route_id',
       "The selector's route STH differs from its trip's route NTH; give one route.",
       { value: 'NTH', routeId: 'STH' },
+    ),
+  ],
+  'E050.vehicle-timestamp': [
+    vp(
+      'E050',
+      'vehicle.timestamp',
+      'vehicle.timestamp is 120 s in the future; use the time the data was measured.',
+      {
+        value: NOW + 120,
+        secondsAhead: 120,
+      },
+    ),
+  ],
+  'E003.vehicle-trip-trip_id': [
+    vp(
+      'E003',
+      'vehicle.trip.trip_id',
+      'Trip WD-9999 is not in the schedule; pick a scheduled trip or load the schedule that has it.',
+      { value: 'WD-9999' },
+    ),
+  ],
+  'E026.vehicle-position-latitude': [
+    vp(
+      'E026',
+      'vehicle.position.latitude',
+      'vehicle.position.latitude 95 is not a WGS84 coordinate; it must lie between -90 and 90 degrees.',
+      { value: 95, limit: 90 },
+    ),
+  ],
+  'E027.vehicle-position-bearing': [
+    vp(
+      'E027',
+      'vehicle.position.bearing',
+      'Bearing 400 is not a compass bearing; give degrees from 0 (north) to 360, clockwise.',
+      { value: 400 },
+    ),
+  ],
+  'vehicle_trip_not_running.vehicle-trip-start_date': [
+    vp(
+      'vehicle_trip_not_running',
+      'vehicle.trip.start_date',
+      'Trip WD-2300 does not run on 20231118; give the trip the train runs today.',
+      { value: '20231118', tripId: 'WD-2300' },
+    ),
+  ],
+  'vehicle_stop_sequence_not_in_trip.vehicle-current_stop_sequence': [
+    vp(
+      'vehicle_stop_sequence_not_in_trip',
+      'vehicle.current_stop_sequence',
+      "Trip WD-2300 has no stop_sequence 7; give current_stop_sequence from the trip's stops.",
+      { value: 7, tripId: 'WD-2300' },
+    ),
+  ],
+  'vehicle_stop_not_in_trip.vehicle-stop_id': [
+    vp(
+      'vehicle_stop_not_in_trip',
+      'vehicle.stop_id',
+      'Trip WD-2300 calls at stop WDS at stop_sequence 2, not at MBG; give the stop of that sequence.',
+      { value: 'MBG', tripId: 'WD-2300', stopSequence: 2, expectedStopId: 'WDS' },
+    ),
+  ],
+  'vehicle_far_from_trip.vehicle-position': [
+    {
+      ...vp(
+        'vehicle_far_from_trip',
+        'vehicle.position',
+        'The train is 19946 m from the line of trip WD-2300; check the position or the trip.',
+        { tripId: 'WD-2300', metres: 19_946 },
+      ),
+      severity: 'warning',
+    },
+  ],
+  'carriage_sequence_missing.vehicle-multi_carriage_details-carriage_sequence': [
+    vp(
+      'carriage_sequence_missing',
+      carriage(1),
+      'This carriage has no carriage_sequence; number the carriages 1, 2, 3… from the front.',
+    ),
+  ],
+  'carriage_sequence_repeated.vehicle-multi_carriage_details-carriage_sequence': [
+    vp(
+      'carriage_sequence_repeated',
+      carriage(1),
+      'carriage_sequence 1 is given to more than one carriage; give each carriage its own place.',
+      { value: 1 },
+    ),
+  ],
+  'carriage_sequence_gap.vehicle-multi_carriage_details-carriage_sequence': [
+    vp(
+      'carriage_sequence_gap',
+      carriage(1),
+      'carriage_sequence 3 leaves a gap in a train of 2 carriages; number them 1 to 2.',
+      { value: 3, carriages: 2 },
     ),
   ],
 };

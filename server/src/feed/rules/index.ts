@@ -12,6 +12,9 @@ import * as alertUrlNotWeb from './alert-url-not-web.ts';
 import * as alertWithoutInformedEntity from './alert-without-informed-entity.ts';
 import * as alertWithoutPeriod from './alert-without-period.ts';
 import * as assignedStopOtherStation from './assigned-stop-other-station.ts';
+import * as carriageSequenceGap from './carriage-sequence-gap.ts';
+import * as carriageSequenceMissing from './carriage-sequence-missing.ts';
+import * as carriageSequenceRepeated from './carriage-sequence-repeated.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as duplicatedTripInSchedule from './duplicated-trip-in-schedule.ts';
@@ -19,6 +22,8 @@ import * as duplicatedTripWithoutProperties from './duplicated-trip-without-prop
 import * as emptyTripUpdate from './empty-trip-update.ts';
 import * as impactOutsideCommunication from './impact-outside-communication.ts';
 import * as informedEntityWithoutSpecifier from './informed-entity-without-specifier.ts';
+import * as invalidBearing from './invalid-bearing.ts';
+import * as invalidPosition from './invalid-position.ts';
 import * as invalidStartDate from './invalid-start-date.ts';
 import * as invalidStartTime from './invalid-start-time.ts';
 import * as noChanges from './no-changes.ts';
@@ -40,6 +45,10 @@ import * as unknownAgency from './unknown-agency.ts';
 import * as unknownRoute from './unknown-route.ts';
 import * as unknownStop from './unknown-stop.ts';
 import * as unknownTrip from './unknown-trip.ts';
+import * as vehicleFarFromTrip from './vehicle-far-from-trip.ts';
+import * as vehicleStopNotInTrip from './vehicle-stop-not-in-trip.ts';
+import * as vehicleStopSequenceNotInTrip from './vehicle-stop-sequence-not-in-trip.ts';
+import * as vehicleTripNotRunning from './vehicle-trip-not-running.ts';
 
 export type {
   FeedRuleContext,
@@ -91,6 +100,15 @@ export const feedRules: FeedRule[] = [
   alertDescriptionTooLong,
   alertTextMarkup,
   alertLanguageNotOffered,
+  invalidPosition,
+  invalidBearing,
+  vehicleTripNotRunning,
+  vehicleStopSequenceNotInTrip,
+  vehicleStopNotInTrip,
+  vehicleFarFromTrip,
+  carriageSequenceMissing,
+  carriageSequenceRepeated,
+  carriageSequenceGap,
 ];
 
 /** Notices for one trip update, alert or vehicle entity; errors refuse the save. */

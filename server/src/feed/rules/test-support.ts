@@ -5,8 +5,9 @@ import type {
   StopTimeUpdate,
   TripDescriptor,
   TripUpdate,
+  VehiclePosition,
 } from '@feeddesk/proto';
-import type { FeedRuleContext, ScheduledTrip, ScheduleView } from './context.ts';
+import type { FeedRuleContext, LatLon, ScheduledTrip, ScheduleView } from './context.ts';
 import { renderFeedNotice } from './index.ts';
 import type { FeedNotice } from './notice.ts';
 
@@ -32,11 +33,31 @@ export function makeTripUpdate(
 
 export const makeAlert = (alert: Alert): FeedEntity => ({ id: 'alert-1', alert });
 
+/** Halfway between Cape Town (CPT) and Woodstock (WDS), on the trip. */
+export const BETWEEN_CPT_AND_WDS = { latitude: -33.92386, longitude: 18.43551 };
+
+/** Train 2300 on its trip, at NOW, heading for WDS (stop_sequence 2); `extra` replaces fields. */
+export function makeVehiclePosition(extra: Partial<VehiclePosition> = {}): FeedEntity {
+  return {
+    id: 'vp-1',
+    vehicle: {
+      trip: { tripId: 'WD-2300' },
+      vehicle: { id: 'T-2300', label: '2300' },
+      position: { ...BETWEEN_CPT_AND_WDS },
+      currentStopSequence: 2,
+      stopId: 'WDS',
+      timestamp: NOW,
+      ...extra,
+    },
+  };
+}
+
 /** 2023-11-14 22:13:20 UTC. */
 export const NOW = 1_700_000_000;
 
 /**
- * A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3, 08:20).
+ * A small schedule: trip WD-2300 on route STH calls at CPT (1, 08:00), WDS (2, 08:10/08:11), MBG (3,
+ * 08:20), at their demo coordinates; service WD runs Monday to Friday (NOW is a Tuesday).
  * CPT is platform 1 of station CPT-STN, whose platform 3 is CPT3; WDS and MBG have no station.
  */
 export function makeSchedule(dayStart?: number): ScheduleView {
@@ -59,6 +80,11 @@ export function makeSchedule(dayStart?: number): ScheduleView {
     stops: ['CPT', 'WDS', 'MBG', 'CPT3', 'CPT-STN'],
     parents: { CPT: 'CPT-STN', CPT3: 'CPT-STN' },
     agencies: ['PRASA'],
+    locations: {
+      CPT: { lat: -33.92226, lon: 18.4253 },
+      WDS: { lat: -33.92545, lon: 18.44571 },
+      MBG: { lat: -34.1084, lon: 18.4701 },
+    },
     dayStart,
   });
 }
@@ -75,7 +101,14 @@ type ScheduleData = {
   /** parent_station of the stops that have one. */
   parents: Record<string, string>;
   agencies: string[];
+  locations: Record<string, LatLon>;
   dayStart?: number;
+};
+
+/** Weekdays of a YYYYMMDD date: the WD service runs Monday (1) to Friday (5). */
+const isWeekday = (date: string) => {
+  const day = new Date(Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8))).getUTCDay();
+  return day >= 1 && day <= 5;
 };
 
 function scheduleView(data: ScheduleData): ScheduleView {
@@ -89,6 +122,8 @@ function scheduleView(data: ScheduleData): ScheduleView {
     stationOf: (stopId) => (stops.has(stopId) ? (data.parents[stopId] ?? stopId) : undefined),
     hasAgency: (agencyId) => agencies.has(agencyId),
     serviceDayStart: data.dayStart === undefined ? undefined : () => data.dayStart,
+    runsOn: (tripId, date) => trips.get(tripId)?.serviceId === 'WD' && isWeekday(date),
+    stopLocation: (stopId) => data.locations[stopId],
   };
 }
 

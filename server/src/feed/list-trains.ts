@@ -1,0 +1,131 @@
+import { feedEntities, routes, stops, trips } from '@feeddesk/drizzle';
+import type { FeedEntityJson } from '@feeddesk/proto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+
+/** One train of the positions feed with what a controller reads of its trip. */
+export type Train = {
+  id: string;
+  label: string;
+  tripId: string | null;
+  routeId: string | null;
+  routeName: string | null;
+  routeColor: string | null;
+  /** trip_headsign, else the name of the trip's last stop. */
+  headsign: string | null;
+  trainNumber: string | null;
+  /** The stop the train is at (STOPPED_AT) or heading for (the other statuses). */
+  stopId: string | null;
+  stopName: string | null;
+  status: 'INCOMING_AT' | 'STOPPED_AT' | 'IN_TRANSIT_TO';
+  lat: number | null;
+  lon: number | null;
+  bearing: number | null;
+  /** POSIX seconds the position was measured. */
+  timestamp: number | null;
+};
+
+type VehicleJson = {
+  trip?: { tripId?: string; routeId?: string };
+  vehicle?: { id?: string; label?: string };
+  position?: { latitude?: number; longitude?: number; bearing?: number };
+  stopId?: string;
+  currentStatus?: Train['status'];
+  timestamp?: string | number;
+};
+
+/** The live vehicle positions, each with its trip's route, headsign, number and stop names. */
+export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
+  const rows = await deps.db
+    .select({ id: feedEntities.id, json: feedEntities.json })
+    .from(feedEntities)
+    .where(eq(feedEntities.kind, 'vehicle'))
+    .orderBy(asc(feedEntities.id));
+  // The JSON column holds what saveFeedEntity made from the saved message.
+  const vehicles = rows.map((r) => ({
+    id: r.id,
+    v: (r.json as FeedEntityJson & { vehicle?: VehicleJson }).vehicle ?? {},
+  }));
+  const schedule = await readTripsOf(
+    deps,
+    vehicles.map(({ v }) => v),
+  );
+  return vehicles.map(({ id, v }) => {
+    const tripId = v.trip?.tripId ?? null;
+    const trip = tripId ? schedule.trips.get(tripId) : undefined;
+    const routeId = trip?.routeId ?? v.trip?.routeId ?? null;
+    const stopId = v.stopId ?? null;
+    return {
+      id,
+      label: v.vehicle?.label || v.vehicle?.id || id,
+      tripId,
+      routeId,
+      routeName: trip?.routeName ?? null,
+      routeColor: trip?.routeColor ?? null,
+      headsign: trip?.headsign ?? null,
+      trainNumber: trip?.trainNumber ?? null,
+      stopId,
+      stopName: stopId ? (schedule.stopNames.get(stopId) ?? stopId) : null,
+      status: v.currentStatus ?? 'IN_TRANSIT_TO',
+      lat: v.position?.latitude ?? null,
+      lon: v.position?.longitude ?? null,
+      bearing: v.position?.bearing ?? null,
+      timestamp: v.timestamp === undefined ? null : Number(v.timestamp),
+    };
+  });
+}
+
+type TripInfo = {
+  routeId: string;
+  routeName: string | null;
+  routeColor: string | null;
+  headsign: string | null;
+  trainNumber: string | null;
+};
+
+async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
+  const tripInfo = new Map<string, TripInfo>();
+  const stopNames = new Map<string, string>();
+  const current = await findCurrentSchedule(deps);
+  const tripIds = [...new Set(vehicles.flatMap((v) => v.trip?.tripId ?? []))];
+  if (!current) return { trips: tripInfo, stopNames };
+  const version = current.versionId;
+  const tripRows = tripIds.length
+    ? await deps.db
+        .select({
+          tripId: trips.tripId,
+          routeId: trips.routeId,
+          shortName: routes.routeShortName,
+          longName: routes.routeLongName,
+          color: routes.routeColor,
+          headsign: trips.tripHeadsign,
+          tripShortName: trips.tripShortName,
+          tripNumber: trips.tripNumber,
+          lastStopId: trips.lastStopId,
+        })
+        .from(trips)
+        .leftJoin(routes, and(eq(routes.versionId, trips.versionId), eq(routes.routeId, trips.routeId)))
+        .where(and(eq(trips.versionId, version), inArray(trips.tripId, tripIds)))
+    : [];
+  const stopIds = [
+    ...new Set([...vehicles.flatMap((v) => v.stopId ?? []), ...tripRows.flatMap((t) => t.lastStopId ?? [])]),
+  ];
+  if (stopIds.length) {
+    const named = await deps.db
+      .select({ stopId: stops.stopId, name: stops.stopName })
+      .from(stops)
+      .where(and(eq(stops.versionId, version), inArray(stops.stopId, stopIds)));
+    for (const s of named) stopNames.set(s.stopId, s.name ?? s.stopId);
+  }
+  for (const t of tripRows) {
+    tripInfo.set(t.tripId, {
+      routeId: t.routeId,
+      routeName: t.longName ?? t.shortName,
+      routeColor: t.color ? t.color.replace(/^#/, '') : null,
+      headsign: t.headsign ?? (t.lastStopId ? (stopNames.get(t.lastStopId) ?? t.lastStopId) : null),
+      trainNumber: t.tripShortName ?? t.tripNumber,
+    });
+  }
+  return { trips: tripInfo, stopNames };
+}
