@@ -1,3 +1,4 @@
+import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { consistencyRouter } from './routers/consistency.ts';
 import { disruptionsRouter } from './routers/disruptions.ts';
@@ -11,6 +12,7 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  audit: auditRouter,
   jobs: jobsRouter,
   feed: feedRouter,
   consistency: consistencyRouter,

@@ -7,8 +7,17 @@ import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
 import { listServices } from '../../schedule/list-services.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
+import { diffScheduleVersions } from '../../schedule/versions/diff-schedule-versions.ts';
+import { rollbackScheduleVersion } from '../../schedule/versions/rollback-schedule-version.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
-import { stopsInput, stopTimesInput, tripsInput, uploadInput } from './schedule.schemas.ts';
+import {
+  diffInput,
+  rollbackInput,
+  stopsInput,
+  stopTimesInput,
+  tripsInput,
+  uploadInput,
+} from './schedule.schemas.ts';
 
 /** The same queries as REST /db (contract.md), for the web app. */
 export const scheduleRouter = router({
@@ -24,6 +33,12 @@ export const scheduleRouter = router({
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
+  diff: gtfsProcedure.input(diffInput).query(({ ctx, input }) => diffScheduleVersions(ctx.deps, input)),
+  rollback: gtfsProcedure
+    .input(rollbackInput)
+    .mutation(({ ctx, input }) =>
+      rollbackScheduleVersion(ctx.deps, { versionId: input.versionId, by: ctx.user.username }),
+    ),
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
     const file = input.get('file');
