@@ -72,7 +72,7 @@ export async function listAuditEntries(
     .from(feedLog)
     .where(feed);
   const rows = await unionAll(auditSide, feedSide)
-    .orderBy(desc(sql`at`), desc(sql`source`), desc(sql`source_id`))
+    .orderBy(desc(sql`at`), desc(sql`source`), desc(sql`id`))
     .limit(options.limit)
     .offset(options.offset);
   const [ownCount] = await deps.db.select({ n: count() }).from(auditLog).where(own);
