@@ -47,6 +47,8 @@ const SPA_ROUTES = new Set([
   '/list_excel',
   '/disruptions',
   '/alert_templates',
+  '/schedule_versions',
+  '/audit',
 ]);
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */

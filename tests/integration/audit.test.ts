@@ -30,7 +30,7 @@ describe('audit trail', () => {
   let planner: HttpClient;
   let disruptionId: string;
   const audit = async (query: string, client = admin) => {
-    const res = await client.get(`/audit${query}`);
+    const res = await client.get(`/audit/entries${query}`);
     expect(res.status).toBe(200);
     return (await res.json()) as { total: number; entries: Entry[] };
   };
@@ -166,7 +166,7 @@ describe('audit trail', () => {
     ]);
     expect(actions(page3.entries)).toEqual(['admin user create ops']);
     expect((await audit('?entity=100%25')).entries).toEqual([]);
-    expect((await admin.get('/audit?kind=nonsense')).status).toBe(400);
+    expect((await admin.get('/audit/entries?kind=nonsense')).status).toBe(400);
   });
 
   it('exports the filtered trail as CSV, the same rows as the list', async () => {
@@ -206,7 +206,7 @@ describe('audit trail', () => {
       'upload',
     ]);
     expect((await controller.trpc('query', 'audit.list', {})).status).toBe(403);
-    expect((await planner.get('/audit')).status).toBe(403);
+    expect((await planner.get('/audit/entries')).status).toBe(403);
     expect((await planner.get('/audit/export')).status).toBe(403);
   });
 });

@@ -39,12 +39,15 @@ const filterOf = (q: Static<typeof ExportQuery>) => ({
   to: q.to ? new Date(q.to) : undefined,
 });
 
-/** /audit (admin): who changed what and when, filtered and paged, and its CSV export. */
+/**
+ * /audit/entries and /audit/export (admin): who changed what and when, filtered and paged, and its
+ * CSV export. /audit itself is the web screen.
+ */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireRole('admin'));
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/',
+    '/entries',
     { schema: { querystring: ListQuery, response: { 200: Entries } } },
     ({ query }) =>
       listAuditEntries(app.deps, { ...filterOf(query), limit: query.limit ?? 50, offset: query.offset ?? 0 }),
