@@ -15,6 +15,8 @@ const ListUser = lazy(() => import('./routes/list-user.tsx'));
 const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
+const ScheduleVersions = lazy(() => import('./routes/schedule-versions.tsx'));
+const Audit = lazy(() => import('./routes/audit.tsx'));
 
 type Screen = { path: string; Component: React.ComponentType; role?: 'edit' | 'gtfs' | 'admin' | 'excel' };
 
@@ -29,6 +31,8 @@ const screens: Screen[] = [
   { path: paths.listExcel.path, Component: ListExcel, role: 'excel' },
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
+  { path: paths.scheduleVersions.path, Component: ScheduleVersions, role: 'gtfs' },
+  { path: paths.audit.path, Component: Audit, role: 'admin' },
 ];
 
 const router = createBrowserRouter([

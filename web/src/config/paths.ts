@@ -18,6 +18,8 @@ export const paths = {
   listExcel: { path: '/list_excel', getHref: () => '/list_excel' },
   disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
+  scheduleVersions: { path: '/schedule_versions', getHref: () => '/schedule_versions' },
+  audit: { path: '/audit', getHref: () => '/audit' },
 } as const;
 
 /** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */
