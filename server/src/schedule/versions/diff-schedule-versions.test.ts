@@ -1,3 +1,5 @@
+import { trips } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { changedSampleFiles as changed, jnb, sampleFeed } from '../test-support/sample-feed.ts';
@@ -120,6 +122,17 @@ describe('diffScheduleVersions', () => {
       servicesChanged: 0,
     });
     expect(same.routes).toEqual([]);
+  });
+
+  it('gives the same answer for a version loaded before per-trip fingerprints, from the stop times', async () => {
+    const withFingerprints = await diffScheduleVersions(deps(), { from: first, to: second });
+    await deps().db.update(trips).set({ stopTimesHash: null }).where(eq(trips.versionId, first));
+    try {
+      expect(await diffScheduleVersions(deps(), { from: first, to: second })).toEqual(withFingerprints);
+    } finally {
+      const { stopTimesHash } = (await deps().db.select().from(trips).where(eq(trips.versionId, second)))[0]!;
+      expect(stopTimesHash).toMatch(/^\d+:[0-9a-f]+:[0-9a-f]+$/);
+    }
   });
 
   it('refuses an unknown version and one whose rows were pruned, saying which', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "gtfs_trips" ADD COLUMN "stop_times_hash" text;
