@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { consistencyRoutes } from './routes/consistency.ts';
 import { dbRoutes } from './routes/db.ts';
@@ -8,17 +9,20 @@ import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
+import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
+  await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(dbRoutes, { prefix: '/db' });
   await app.register(gtfsRoutes, { prefix: '/gtfs' });
+  await app.register(scheduleVersionRoutes, { prefix: '/gtfs/versions' });
   await app.register(downloadRoutes, { prefix: '/static/shared' });
   await app.register(excelRoutes, { prefix: '/excel' });
   await app.register(liveConnection);

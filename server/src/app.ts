@@ -52,6 +52,8 @@ const SPA_ROUTES = new Set([
   '/alert_templates',
   '/tokens',
   '/trains',
+  '/schedule_versions',
+  '/audit',
 ]);
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */

@@ -40,6 +40,10 @@ export const errorCatalogue = {
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },
+  schedule_version_not_found: { status: 404, title: 'Unknown schedule version' },
+  schedule_version_pruned: { status: 409, title: 'Schedule version no longer kept' },
+  schedule_version_current: { status: 409, title: 'Already the current schedule' },
+  schedule_load_under_way: { status: 409, title: 'A schedule is loading' },
   // jobs and files
   job_not_found: { status: 404, title: 'Unknown job' },
   file_not_found: { status: 404, title: 'Unknown file' },

@@ -172,6 +172,20 @@ const REST: Call[] = [
     access: 'gtfs',
     call: (c) => status(c.fetch('/gtfs/upload_gtfs', { method: 'POST', body: multipart() })),
   },
+  { name: 'GET /gtfs/versions', access: 'gtfs', call: (c) => status(c.get('/gtfs/versions')) },
+  {
+    name: 'GET /gtfs/versions/{a}/diff/{b}',
+    access: 'gtfs',
+    call: (c) => status(c.get('/gtfs/versions/999998/diff/999999')),
+  },
+  {
+    // An unknown version: refused as 404 when allowed, so nothing is rolled back.
+    name: 'POST /gtfs/versions/{id}/rollback',
+    access: 'gtfs',
+    call: (c) => status(c.fetch('/gtfs/versions/999999/rollback', { method: 'POST' })),
+  },
+  { name: 'GET /audit/entries', access: 'admin', call: (c) => status(c.get('/audit/entries?limit=1')) },
+  { name: 'GET /audit/export', access: 'admin', call: (c) => status(c.get('/audit/export?kind=token')) },
   {
     name: 'GET /gtfs/time_since_last_schedule',
     access: 'anyone',
@@ -318,6 +332,9 @@ const TRPC: Call[] = [
   { name: 'schedule.platforms', access: 'login', call: q('schedule.platforms', { stopIds: ['CAPE TOWN'] }) },
   { name: 'schedule.endOfService', access: 'login', call: q('schedule.endOfService', {}) },
   { name: 'schedule.versions', access: 'gtfs', call: q('schedule.versions') },
+  { name: 'schedule.diff', access: 'gtfs', call: q('schedule.diff', { from: 999998, to: 999999 }) },
+  { name: 'schedule.rollback', access: 'gtfs', call: m('schedule.rollback', { versionId: 999999 }) },
+  { name: 'audit.list', access: 'admin', call: q('audit.list', { limit: 1 }) },
   {
     name: 'schedule.upload',
     access: 'gtfs',
@@ -487,6 +504,7 @@ describe('roles on every route and procedure', () => {
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],
+      ['POST', '/gtfs/versions/1/rollback'],
       ['POST', '/feed/disruptions'],
       ['DELETE', '/feed/disruptions/x'],
       ['POST', '/excel/make_excel'],
@@ -508,6 +526,7 @@ describe('roles on every route and procedure', () => {
         'alertTemplates.delete',
         'disruptions.saveTripUpdateWithAlert',
         'disruptions.deleteTripUpdate',
+        'schedule.rollback',
         'summaries.create',
         'summaries.delete',
         'tokens.create',

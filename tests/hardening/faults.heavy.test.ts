@@ -165,9 +165,9 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same DATA_DI
     expect(await (await admin.get('/db/get_routes')).text()).toBe(before.routes);
     expect(await (await admin.get('/db/trips_to_routes')).text()).toBe(before.trips);
     expect(await sha(await admin.get('/static/shared/gtfs.zip'))).toBe(before.zip);
-    const versions = (await admin.trpc('query', 'schedule.versions')).body.result.data as {
-      status: string;
-    }[];
+    const { versions } = (await admin.trpc('query', 'schedule.versions')).body.result.data as {
+      versions: { status: string }[];
+    };
     expect(versions.map((v) => v.status)).not.toContain('loading');
     // The dead process's job fails once its heartbeat is stale (20 s, checked every 15 s).
     const messages = await followJob(s.url, admin.cookieHeader, jobId, 'event', 60_000);

@@ -73,10 +73,14 @@ describe('live connections and sessions', () => {
           username: u.name,
           password: 'another-password-2',
           roles: ['view'],
+          by: 'admin',
         }),
     ],
-    ['a role change', (u) => updateUser(t.deps, { userId: u.id, username: u.name, roles: ['edit'] })],
-    ['a deletion', (u) => deleteUser(t.deps, { username: u.name, actingUserId: -1 })],
+    [
+      'a role change',
+      (u) => updateUser(t.deps, { userId: u.id, username: u.name, roles: ['edit'], by: 'admin' }),
+    ],
+    ['a deletion', (u) => deleteUser(t.deps, { username: u.name, actingUserId: -1, by: 'admin' })],
   ];
   it.each(endings)('closes the tRPC socket and the /ws socket at %s', async (_what, end) => {
     const user = await userWith(['view', 'gtfs']);
@@ -93,7 +97,7 @@ describe('live connections and sessions', () => {
   it('after a role change the reopened socket has the new roles only', async () => {
     const user = await userWith(['view', 'gtfs']);
     const { jobId } = await createJob(t.deps, { kind: 'schedule_upload' });
-    await updateUser(t.deps, { userId: user.id, username: user.name, roles: ['view'] });
+    await updateUser(t.deps, { userId: user.id, username: user.name, roles: ['view'], by: 'admin' });
     const socket = socketOf(user.client);
     await socket.opened;
     expect(await socket.call('subscription', 'jobs.onMessage', { jobId })).toMatchObject({

@@ -106,6 +106,12 @@ export const trips = pgTable(
     lastStopId: text('last_stop_id'),
     /** Train number for get_trips: the digits after the id's last '-', leading zeros dropped (WD-0123 → 123). */
     tripNumber: text('trip_number'),
+    /**
+     * Fingerprint of the trip's stop times (stop, arrival, departure per sequence), so two versions
+     * are compared trip by trip without joining their stop_times (schedule diff, issue 16).
+     * Null for versions loaded before it existed.
+     */
+    stopTimesHash: text('stop_times_hash'),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.tripId] }),

@@ -48,6 +48,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       username: field(form, 'username') ?? '',
       password: field(form, 'password'),
       roles: listField(form, 'roles'),
+      by: request.user!.username,
     });
     return { message: 'Successfully added this user.' };
   });
@@ -63,6 +64,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       username: field(form, 'username') ?? '',
       password: field(form, 'password') || undefined,
       roles: listField(form, 'roles'),
+      by: request.user!.username,
     });
     return { message: 'Successfully modified this user.' };
   });
@@ -75,7 +77,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { username } = request.params;
-      await deleteUser(app.deps, { username, actingUserId: request.user!.id });
+      await deleteUser(app.deps, { username, actingUserId: request.user!.id, by: request.user!.username });
       return { message: `Successfully deleted user ${username}` };
     },
   );

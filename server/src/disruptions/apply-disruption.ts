@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
 import { saveFeedEntity } from '../feed/save-feed-entity.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
+import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
 import { loadTripStops } from './load-trip-stops.ts';
@@ -130,6 +132,10 @@ export async function applyDisruption(
         alertId,
       });
       await tx.insert(disruptionTrips).values(recorded);
+      await recordAudit(
+        tx,
+        appliedAudit(now, options.by, { ...options, id, ...selection, trips: trips.length }),
+      );
       const result: ApplyDisruptionResult = {
         id,
         serviceDate: selection.serviceDate,

@@ -1,11 +1,13 @@
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
 import { encodeFeedEntity, feedEntityFromJson } from '@feeddesk/proto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
 import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
 import { saveFeedEntity } from '../feed/save-feed-entity.ts';
+import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
@@ -98,6 +100,7 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
       .update(disruptions)
       .set({ liftedAt: deps.now(), liftedBy: options.by })
       .where(eq(disruptions.id, options.id));
+    await recordAudit(tx, liftedAudit(deps.now(), options.by, disruption));
     return { id: options.id };
   });
 }

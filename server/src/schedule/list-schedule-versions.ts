@@ -1,7 +1,9 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { KEPT_VERSIONS } from './store/prune-versions.ts';
 import type { ScheduleCounts } from './store-schedule-version.ts';
+import { ROWS_KEPT_STATUSES } from './versions/get-stored-version.ts';
 
 export type ScheduleVersionListItem = {
   id: number;
@@ -13,10 +15,18 @@ export type ScheduleVersionListItem = {
   activatedAt: Date | null;
   counts: ScheduleCounts | null;
   error: string | null;
+  /** Its stops, trips and times are still stored: it can be compared and restored. */
+  rowsKept: boolean;
 };
 
-/** The kept schedule versions, newest first (who, when, source, status, counts). */
-export async function listScheduleVersions(deps: Pick<Deps, 'db'>): Promise<ScheduleVersionListItem[]> {
+export type ScheduleVersionList = {
+  /** How many versions the list keeps at most (besides the current and previous ones). */
+  keptVersions: number;
+  versions: ScheduleVersionListItem[];
+};
+
+/** The kept schedule versions, newest first (who, when, source, status, counts), and how many are kept. */
+export async function listScheduleVersions(deps: Pick<Deps, 'db'>): Promise<ScheduleVersionList> {
   const rows = await deps.db
     .select({
       id: scheduleVersions.id,
@@ -31,5 +41,10 @@ export async function listScheduleVersions(deps: Pick<Deps, 'db'>): Promise<Sche
     })
     .from(scheduleVersions)
     .orderBy(desc(scheduleVersions.id));
-  return rows.map((r) => ({ ...r, counts: (r.counts as ScheduleCounts | null) ?? null }));
+  const versions = rows.map((r) => ({
+    ...r,
+    counts: (r.counts as ScheduleCounts | null) ?? null,
+    rowsKept: (ROWS_KEPT_STATUSES as readonly string[]).includes(r.status),
+  }));
+  return { keptVersions: KEPT_VERSIONS, versions };
 }

@@ -63,7 +63,7 @@ describe('storeScheduleVersion', () => {
       .from(trips)
       .where(eq(trips.tripId, 'WD-9001'));
     expect(trip).toEqual([{ start: 23 * 3600 + 50 * 60, end: 24 * 3600 + 35 * 60, last: 'EER' }]);
-    const [version] = await listScheduleVersions(deps());
+    const [version] = (await listScheduleVersions(deps())).versions;
     expect(version).toMatchObject({
       id: versionId,
       status: 'current',
@@ -92,7 +92,7 @@ describe('storeScheduleVersion', () => {
     await expect(load('BAD', { 'stop_times.txt': duplicate })).rejects.toThrow();
     expect(await findCurrentSchedule(deps())).toEqual(current);
     expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['MID']);
-    const [failed] = await listScheduleVersions(deps());
+    const [failed] = (await listScheduleVersions(deps())).versions;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/duplicate key/);
     expect(await rowsOf(failed.id)).toBe(0);
@@ -109,8 +109,10 @@ describe('storeScheduleVersion', () => {
 
   it('keeps the GTFS rows of current and previous only, and the metadata of the last 5 versions', async () => {
     for (const id of ['P1', 'P2', 'P3']) await load(id);
-    const versions = await listScheduleVersions(deps());
+    const { versions, keptVersions } = await listScheduleVersions(deps());
+    expect(keptVersions).toBe(5);
     expect(versions.length).toBeLessThanOrEqual(5);
+    expect(versions.map((v) => v.rowsKept).slice(0, 3)).toEqual([true, true, false]);
     expect(versions.map((v) => v.status).slice(0, 3)).toEqual(['current', 'previous', 'archived']);
     expect(await rowsOf(versions[0].id)).toBe(13);
     expect(await rowsOf(versions[1].id)).toBe(13);

@@ -1,4 +1,5 @@
 import { alertTemplatesRouter } from './routers/alert-templates.ts';
+import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { consistencyRouter } from './routers/consistency.ts';
 import { disruptionsRouter } from './routers/disruptions.ts';
@@ -14,6 +15,7 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  audit: auditRouter,
   jobs: jobsRouter,
   feed: feedRouter,
   consistency: consistencyRouter,

@@ -1,11 +1,18 @@
 import { userRoles, users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { checkPassword, checkRoles, checkUsername } from './user-input.ts';
 
-export type CreateUserOptions = { username: string; password?: string; roles: readonly string[] };
+export type CreateUserOptions = {
+  username: string;
+  password?: string;
+  roles: readonly string[];
+  /** Who creates the user (the audit trail); none for the first admin made at start-up. */
+  by?: string | null;
+};
 
 export async function createUser(deps: Deps, options: CreateUserOptions): Promise<{ id: number }> {
   const username = checkUsername(options.username);
@@ -18,6 +25,15 @@ export async function createUser(deps: Deps, options: CreateUserOptions): Promis
     const [row] = await tx.insert(users).values({ username, passwordHash }).onConflictDoNothing().returning();
     if (!row) throw usernameTaken(username);
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((role) => ({ userId: row.id, role })));
+    await recordAudit(tx, {
+      at: deps.now(),
+      by: options.by ?? null,
+      kind: 'user',
+      action: 'create',
+      entityId: username,
+      summary: `Created user ${username} with roles ${roles.join(', ') || 'none'}.`,
+      details: { roles },
+    });
     return { id: row.id };
   });
 }

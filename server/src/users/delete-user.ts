@@ -1,5 +1,6 @@
 import { users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import { announceSessionEnd } from '../auth/session-ended.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -8,7 +9,7 @@ import { countOtherAdmins } from './admin-count.ts';
 /** Deleting a user ends their sessions (cascade) and closes their websockets. Nobody deletes themself or the last admin. */
 export async function deleteUser(
   deps: Deps,
-  options: { username: string; actingUserId: number },
+  options: { username: string; actingUserId: number; by: string | null },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.username, options.username));
@@ -25,6 +26,14 @@ export async function deleteUser(
       });
     }
     await tx.delete(users).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      at: deps.now(),
+      by: options.by,
+      kind: 'user',
+      action: 'delete',
+      entityId: user.username,
+      summary: `Deleted user ${user.username}.`,
+    });
     await announceSessionEnd({ ...deps, db: tx }, { userId: user.id });
   });
 }

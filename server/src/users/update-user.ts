@@ -1,5 +1,6 @@
 import { userRoles, users } from '@feeddesk/drizzle';
 import { and, eq, ne } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { announceSessionEnd } from '../auth/session-ended.ts';
 import { invalidateUserSessions } from '../auth/sessions.ts';
@@ -15,6 +16,8 @@ export type UpdateUserOptions = {
   username: string;
   password?: string;
   roles: readonly string[];
+  /** Who makes the change (the audit trail). */
+  by: string | null;
 };
 
 export async function updateUser(deps: Deps, options: UpdateUserOptions): Promise<void> {
@@ -40,11 +43,50 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
       .update(users)
       .set({ username, ...(passwordHash ? { passwordHash } : {}) })
       .where(eq(users.id, user.id));
+    const before = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, user.id));
     await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
     // A new password ends every session of that user at once (contract.md).
+    for (const record of userChanges(
+      user.username,
+      username,
+      before.map((r) => r.role),
+      roles,
+      !!passwordHash,
+    ))
+      await recordAudit(tx, { at: deps.now(), by: options.by, kind: 'user', entityId: username, ...record });
     if (passwordHash) await invalidateUserSessions({ ...deps, db: tx }, { userId: user.id });
     // Their open websockets close too (sessions kept): they reconnect with the roles given now.
     else await announceSessionEnd({ ...deps, db: tx }, { userId: user.id });
   });
+}
+
+/** One audit record per kind of change: a rename, new roles, a password reset. */
+function userChanges(
+  oldName: string,
+  newName: string,
+  rolesBefore: string[],
+  rolesAfter: string[],
+  passwordReset: boolean,
+): { action: string; summary: string; details?: Record<string, unknown> }[] {
+  const changes: { action: string; summary: string; details?: Record<string, unknown> }[] = [];
+  if (oldName !== newName)
+    changes.push({
+      action: 'rename',
+      summary: `Renamed user ${oldName} to ${newName}.`,
+      details: { before: oldName, after: newName },
+    });
+  const before = [...rolesBefore].sort();
+  const after = [...rolesAfter].sort();
+  if (before.join() !== after.join())
+    changes.push({
+      action: 'update_roles',
+      summary: `Roles of ${newName}: ${before.join(', ') || 'none'} → ${after.join(', ') || 'none'}.`,
+      details: { before, after },
+    });
+  if (passwordReset) changes.push({ action: 'reset_password', summary: `Reset the password of ${newName}.` });
+  return changes;
 }

@@ -18,9 +18,11 @@ export function Layout() {
     { to: paths.serviceAlert.getHref(), label: 'New alert', show: hasRole(roles, 'edit') },
     { to: paths.disruptions.getHref(), label: 'Disruptions', show: hasRole(roles, 'edit') },
     { to: paths.uploadGtfs.getHref(), label: 'Upload schedule', show: hasRole(roles, 'gtfs') },
+    { to: paths.scheduleVersions.getHref(), label: 'Schedule versions', show: hasRole(roles, 'gtfs') },
     { to: paths.listUser.getHref(), label: 'Users', show: hasRole(roles, 'admin') },
     { to: paths.alertTemplates.getHref(), label: 'Alert templates', show: hasRole(roles, 'admin') },
     { to: paths.tokens.getHref(), label: 'API tokens', show: hasRole(roles, 'admin') },
+    { to: paths.audit.getHref(), label: 'Audit', show: hasRole(roles, 'admin') },
     { to: paths.listExcel.getHref(), label: 'Spreadsheets', show: hasRole(roles, 'excel') },
   ];
   return (

@@ -17,6 +17,8 @@ const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
 const Tokens = lazy(() => import('./routes/tokens.tsx'));
 const Trains = lazy(() => import('./routes/trains.tsx'));
+const ScheduleVersions = lazy(() => import('./routes/schedule-versions.tsx'));
+const Audit = lazy(() => import('./routes/audit.tsx'));
 
 type Screen = {
   path: string;
@@ -37,6 +39,8 @@ const screens: Screen[] = [
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
   { path: paths.tokens.path, Component: Tokens, role: 'admin' },
   { path: paths.trains.path, Component: Trains, role: 'view' },
+  { path: paths.scheduleVersions.path, Component: ScheduleVersions, role: 'gtfs' },
+  { path: paths.audit.path, Component: Audit, role: 'admin' },
 ];
 
 const router = createBrowserRouter([

@@ -20,6 +20,8 @@ export const paths = {
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
   tokens: { path: '/tokens', getHref: () => '/tokens' },
   trains: { path: '/trains', getHref: () => '/trains' },
+  scheduleVersions: { path: '/schedule_versions', getHref: () => '/schedule_versions' },
+  audit: { path: '/audit', getHref: () => '/audit' },
 } as const;
 
 /** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */

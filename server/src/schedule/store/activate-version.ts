@@ -1,9 +1,10 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../audit/record-audit.ts';
 import type { Deps } from '../../deps.ts';
 
-/** Serialises version switches across processes (two loads finishing at once). */
-const SWITCH_LOCK = 727002;
+/** Serialises version switches across processes (two loads finishing at once, a load and a rollback). */
+export const SWITCH_LOCK = 727002;
 
 /**
  * Makes a loaded version current in one transaction: previous → archived, current → previous,
@@ -17,7 +18,11 @@ export async function activateVersion(
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWITCH_LOCK})`);
     const [mine] = await tx
-      .select({ status: scheduleVersions.status })
+      .select({
+        status: scheduleVersions.status,
+        uploadedBy: scheduleVersions.uploadedBy,
+        sourceName: scheduleVersions.sourceName,
+      })
       .from(scheduleVersions)
       .where(eq(scheduleVersions.id, versionId))
       .for('update');
@@ -38,5 +43,14 @@ export async function activateVersion(
       .update(scheduleVersions)
       .set({ status: 'current', activatedAt: deps.now(), counts })
       .where(and(eq(scheduleVersions.id, versionId), eq(scheduleVersions.status, 'loading')));
+    await recordAudit(tx, {
+      at: deps.now(),
+      by: mine.uploadedBy,
+      kind: 'schedule_version',
+      action: 'upload',
+      entityId: String(versionId),
+      summary: `Loaded schedule version ${versionId} from ${mine.sourceName} (${counts.trips ?? 0} trips, ${counts.stopTimes ?? 0} stop times); it is now current.`,
+      details: { sourceName: mine.sourceName, counts },
+    });
   });
 }

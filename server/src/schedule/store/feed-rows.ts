@@ -3,6 +3,12 @@ import { FILE } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
 import { feedTable } from './feed-table.ts';
+import {
+  addStopTime,
+  emptyStopTimesHash,
+  formatStopTimesHash,
+  type StopTimesHash,
+} from './stop-times-hash.ts';
 
 /** What import keeps per trip so queries never scan stop_times (quality.md). */
 export type TripSummary = {
@@ -11,6 +17,8 @@ export type TripSummary = {
   lastSequence: number;
   endSecs: number | null;
   lastStopId: string;
+  /** Order-independent fingerprint of the trip's stop times (see stop-times-hash.ts). */
+  hash: StopTimesHash;
 };
 
 type Rows = Generator<CopyValue[]>;
@@ -104,6 +112,7 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       s?.endSecs ?? null,
       s?.lastStopId ?? null,
       tripNumber(id(row)),
+      formatStopTimesHash(s?.hash ?? emptyStopTimesHash()),
     ];
   }
 }
@@ -128,15 +137,19 @@ function summarise(
 ): void {
   const summary = summaries.get(tripId);
   if (!summary) {
+    const hash = emptyStopTimesHash();
+    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs);
     summaries.set(tripId, {
       firstSequence: seq,
       startSecs: departureSecs ?? arrivalSecs,
       lastSequence: seq,
       endSecs: arrivalSecs ?? departureSecs,
       lastStopId: stopId,
+      hash,
     });
     return;
   }
+  addStopTime(summary.hash, seq, stopId, arrivalSecs, departureSecs);
   if (seq < summary.firstSequence) {
     summary.firstSequence = seq;
     summary.startSecs = departureSecs ?? arrivalSecs;

@@ -84,6 +84,7 @@ export function* scheduleTables(feed: GtfsFeed, versionId: number): Generator<Sc
       'end_secs',
       'last_stop_id',
       'trip_number',
+      'stop_times_hash',
     ],
     label: 'trips',
     rows: tripRows(feed, versionId, summaries),

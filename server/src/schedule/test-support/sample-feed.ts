@@ -54,6 +54,30 @@ export const sampleFiles: Record<string, string> = {
   ].join('\n'),
 };
 
+/**
+ * The sample line, changed as a planner's next timetable might be: WD-1234 dropped, WD-1500 and
+ * the Southern WD-7000 added, WD-0123 five minutes later at Bellville, the stop ODD closed and
+ * MUI opened, weekend trains on Sundays too, no WD trains on 16 December, a Christmas service.
+ */
+export const changedSampleFiles: Record<string, string> = {
+  'stops.txt': sampleFiles['stops.txt']!.replace(/\nODD,[^\n]*/, '\nMUI,Muizenberg,-34.1,18.47'),
+  'trips.txt': sampleFiles['trips.txt']!.replace(
+    'NTH,WD,WD-1234,Cape Town,0',
+    'NTH,WD,WD-1500,Cape Town,0',
+  ).concat('\nSTH,WD,WD-7000,Muizenberg,1'),
+  'stop_times.txt': sampleFiles['stop_times.txt']!.replace(
+    'WD-0123,06:30:00,06:31:00,BLV,2',
+    'WD-0123,06:35:00,06:36:00,BLV,2',
+  )
+    .replace(
+      'WD-1234,08:00:00,08:00:00,EER,1\nWD-1234,09:00:00,09:00:00,CPT,2',
+      'WD-1500,15:00:00,15:00:00,EER,1\nWD-1500,16:00:00,16:00:00,CPT,2',
+    )
+    .concat('\nWD-7000,07:00:00,07:00:00,CPT,1\nWD-7000,07:40:00,07:40:00,MUI,2'),
+  'calendar.txt': sampleFiles['calendar.txt']!.replace('WE,0,0,0,0,0,1,0', 'WE,0,0,0,0,0,1,1'),
+  'calendar_dates.txt': `${sampleFiles['calendar_dates.txt']}\nWD,20251216,2\nXMAS,20251225,1`,
+};
+
 export function sampleFeed(overrides: Record<string, string> = {}) {
   return makeFeed({ ...sampleFiles, ...overrides });
 }

@@ -10,10 +10,14 @@ import { listServices } from '../../schedule/list-services.ts';
 import { listStationPlatforms } from '../../schedule/list-station-platforms.ts';
 import { listStopTimesOfTrip } from '../../schedule/list-stop-times-of-trip.ts';
 import { mapTripsToRoutes } from '../../schedule/map-trips-to-routes.ts';
+import { diffScheduleVersions } from '../../schedule/versions/diff-schedule-versions.ts';
+import { rollbackScheduleVersion } from '../../schedule/versions/rollback-schedule-version.ts';
 import { authedProcedure, gtfsProcedure, router } from '../trpc.ts';
 import {
+  diffInput,
   endOfServiceInput,
   platformsInput,
+  rollbackInput,
   serviceDayInput,
   stopsInput,
   stopTimesInput,
@@ -47,6 +51,12 @@ export const scheduleRouter = router({
     .input(endOfServiceInput)
     .query(({ ctx, input }) => findEndOfService(ctx.deps, input)),
   versions: gtfsProcedure.query(({ ctx }) => listScheduleVersions(ctx.deps)),
+  diff: gtfsProcedure.input(diffInput).query(({ ctx, input }) => diffScheduleVersions(ctx.deps, input)),
+  rollback: gtfsProcedure
+    .input(rollbackInput)
+    .mutation(({ ctx, input }) =>
+      rollbackScheduleVersion(ctx.deps, { versionId: input.versionId, by: ctx.user.username }),
+    ),
   /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
   upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
     const file = input.get('file');

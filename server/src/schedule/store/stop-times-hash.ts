@@ -1,0 +1,38 @@
+/**
+ * An order-independent fingerprint of a trip's stop times: two 32-bit FNV-1a hashes (different
+ * seeds) of each "sequence|stop|arrival|departure", summed modulo 2^32, plus the count. The sum
+ * does not depend on the order stop_times.txt lists the rows in, so it is built in the one pass
+ * the import already makes. Equal stop times give equal fingerprints; different ones collide with
+ * a chance of about 2^-64.
+ */
+export type StopTimesHash = { a: number; b: number; n: number };
+
+export function emptyStopTimesHash(): StopTimesHash {
+  return { a: 0, b: 0, n: 0 };
+}
+
+export function addStopTime(
+  hash: StopTimesHash,
+  seq: number,
+  stopId: string,
+  arrivalSecs: number | null,
+  departureSecs: number | null,
+): void {
+  const key = `${seq}|${stopId}|${arrivalSecs ?? ''}|${departureSecs ?? ''}`;
+  hash.a = (hash.a + fnv1a(key, 0x811c9dc5)) >>> 0;
+  hash.b = (hash.b + fnv1a(key, 0x01000193)) >>> 0;
+  hash.n++;
+}
+
+export function formatStopTimesHash(hash: StopTimesHash): string {
+  return `${hash.n}:${hash.a.toString(16)}:${hash.b.toString(16)}`;
+}
+
+function fnv1a(text: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

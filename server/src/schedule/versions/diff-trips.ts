@@ -1,0 +1,111 @@
+import { stopTimes, trips } from '@feeddesk/drizzle';
+import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Deps } from '../../deps.ts';
+
+export type TripRow = { routeId: string; tripId: string; startSecs: number | null; endSecs: number | null };
+export type RetimedRow = TripRow & { beforeStartSecs: number | null; beforeEndSecs: number | null };
+
+/** Trips of version `to` whose id version `from` lacks (swap the two for the removed ones). */
+export function tripsOnlyIn(deps: Pick<Deps, 'db'>, to: number, from: number): Promise<TripRow[]> {
+  const other = alias(trips, 'other');
+  return deps.db
+    .select({
+      routeId: trips.routeId,
+      tripId: trips.tripId,
+      startSecs: trips.startSecs,
+      endSecs: trips.endSecs,
+    })
+    .from(trips)
+    .where(
+      and(
+        eq(trips.versionId, to),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(other)
+            .where(and(eq(other.versionId, from), eq(other.tripId, trips.tripId))),
+        ),
+      ),
+    );
+}
+
+/**
+ * Trips of both versions whose stop times differ: a call added or dropped, another stop, or an
+ * other arrival or departure at some stop sequence. Compares the fingerprints kept per trip at
+ * import (a join of the two trips tables); a version loaded before fingerprints existed falls
+ * back to joining the two versions' stop times.
+ */
+export async function retimedTrips(deps: Pick<Deps, 'db'>, from: number, to: number): Promise<RetimedRow[]> {
+  const before = alias(trips, 'before');
+  const [unhashed] = await deps.db
+    .select({ one: sql`1` })
+    .from(trips)
+    .where(and(inArray(trips.versionId, [from, to]), isNull(trips.stopTimesHash)))
+    .limit(1);
+  if (unhashed) return retimedByStopTimes(deps, from, to);
+  return deps.db
+    .select({
+      routeId: trips.routeId,
+      tripId: trips.tripId,
+      startSecs: trips.startSecs,
+      endSecs: trips.endSecs,
+      beforeStartSecs: before.startSecs,
+      beforeEndSecs: before.endSecs,
+    })
+    .from(trips)
+    .innerJoin(before, and(eq(before.versionId, from), eq(before.tripId, trips.tripId)))
+    .where(and(eq(trips.versionId, to), ne(trips.stopTimesHash, before.stopTimesHash)));
+}
+
+/** The same from the stop times: one full join in primary-key order (each side read once). */
+async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: number): Promise<RetimedRow[]> {
+  const a = deps.db
+    .select({
+      tripId: sql<string>`${stopTimes.tripId}`.as('a_trip'),
+      seq: sql<number>`${stopTimes.stopSequence}`.as('a_seq'),
+      stopId: sql<string>`${stopTimes.stopId}`.as('a_stop'),
+      arrival: sql<number>`${stopTimes.arrivalSecs}`.as('a_arr'),
+      departure: sql<number>`${stopTimes.departureSecs}`.as('a_dep'),
+    })
+    .from(stopTimes)
+    .where(eq(stopTimes.versionId, from))
+    .as('a');
+  const b = deps.db
+    .select({
+      tripId: sql<string>`${stopTimes.tripId}`.as('b_trip'),
+      seq: sql<number>`${stopTimes.stopSequence}`.as('b_seq'),
+      stopId: sql<string>`${stopTimes.stopId}`.as('b_stop'),
+      arrival: sql<number>`${stopTimes.arrivalSecs}`.as('b_arr'),
+      departure: sql<number>`${stopTimes.departureSecs}`.as('b_dep'),
+    })
+    .from(stopTimes)
+    .where(eq(stopTimes.versionId, to))
+    .as('b');
+  const changed = deps.db
+    .selectDistinct({ tripId: sql<string>`coalesce(${a.tripId}, ${b.tripId})` })
+    .from(a)
+    .fullJoin(b, and(eq(a.tripId, b.tripId), eq(a.seq, b.seq)))
+    .where(
+      or(
+        isNull(a.tripId),
+        isNull(b.tripId),
+        ne(a.stopId, b.stopId),
+        sql`${a.arrival} is distinct from ${b.arrival}`,
+        sql`${a.departure} is distinct from ${b.departure}`,
+      ),
+    );
+  const before = alias(trips, 'before');
+  return deps.db
+    .select({
+      routeId: trips.routeId,
+      tripId: trips.tripId,
+      startSecs: trips.startSecs,
+      endSecs: trips.endSecs,
+      beforeStartSecs: before.startSecs,
+      beforeEndSecs: before.endSecs,
+    })
+    .from(trips)
+    .innerJoin(before, and(eq(before.versionId, from), eq(before.tripId, trips.tripId)))
+    .where(and(eq(trips.versionId, to), inArray(trips.tripId, changed)));
+}
