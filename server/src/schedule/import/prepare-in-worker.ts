@@ -12,6 +12,7 @@ export type PreparedUpload = {
   /** The agency's time zone, and true when the schedule may be loaded. */
   timezone: string | null;
   loadable: boolean;
+  rowsToLoad: number;
   /** The COPY data of the new version, pulled chunk by chunk from the worker. */
   encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
   close(): Promise<void>;
@@ -21,7 +22,10 @@ export type PreparedUpload = {
  * Reads, validates and (later) encodes an upload in a worker thread, so none of it stalls the
  * event loop that serves the feed. Call close() when done with it.
  */
-export function prepareInWorker(options: PrepareScheduleOptions): Promise<PreparedUpload> {
+export function prepareInWorker(
+  options: Omit<PrepareScheduleOptions, 'onPhase'>,
+  onPhase?: (phase: 'validate' | 'write') => void,
+): Promise<PreparedUpload> {
   const worker = new Worker(bootstrap, {
     workerData: { entry, options },
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
@@ -34,6 +38,10 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
       else waiting = { resolve, reject };
     });
   worker.on('message', (m: WorkerReply) => {
+    if (m.type === 'phase') {
+      onPhase?.(m.phase);
+      return;
+    }
     const w = waiting;
     waiting = null;
     if (m.type === 'failed') w?.reject(new Error(m.message));
@@ -58,6 +66,7 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
         result: first.result,
         timezone: first.timezone,
         loadable: first.loadable,
+        rowsToLoad: first.rowsToLoad,
         async *encode(versionId: number, chunkRows: number) {
           send({ type: 'encode', versionId, chunkRows });
           for (;;) {

@@ -15,7 +15,10 @@ export type WorkerReply =
       result: Omit<import('./prepare-schedule.ts').PreparedSchedule, 'feed'>;
       timezone: string | null;
       loadable: boolean;
+      /** Rows the load will copy (the files the schedule tables are made of), for its progress. */
+      rowsToLoad: number;
     }
+  | { type: 'phase'; phase: 'validate' | 'write' }
   | { type: 'chunk'; chunk: EncodedChunk }
   | { type: 'end' }
   | { type: 'failed'; message: string };
@@ -31,7 +34,7 @@ const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postM
 const fail = (error: unknown) =>
   reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 
-prepareSchedule(options).then((prepared) => {
+prepareSchedule({ ...options, onPhase: (phase) => reply({ type: 'phase', phase }) }).then((prepared) => {
   feed = prepared.feed;
   let timezone: string | null = null;
   let result: typeof prepared = prepared;
@@ -47,7 +50,13 @@ prepareSchedule(options).then((prepared) => {
     }
   }
   const { feed: _kept, ...rest } = result;
-  reply({ type: 'prepared', result: rest, timezone, loadable: !result.blocking && !!feed });
+  reply({
+    type: 'prepared',
+    result: rest,
+    timezone,
+    loadable: !result.blocking && !!feed,
+    rowsToLoad: feed ? rowsToLoad(feed) : 0,
+  });
 }, fail);
 
 port.on('message', (request: WorkerRequest) => {
@@ -68,3 +77,18 @@ port.on('message', (request: WorkerRequest) => {
     fail(error);
   }
 });
+
+/** The files the schedule tables are copied from (scheduleTables), one table row per file row. */
+const LOADED_FILES = [
+  'agency.txt',
+  'routes.txt',
+  'stops.txt',
+  'calendar.txt',
+  'calendar_dates.txt',
+  'stop_times.txt',
+  'trips.txt',
+];
+
+function rowsToLoad(feed: GtfsFeed): number {
+  return LOADED_FILES.reduce((n, file) => n + (feed.get(file)?.rows.length ?? 0), 0);
+}
