@@ -20,6 +20,7 @@ export function Layout() {
     { to: paths.listUser.getHref(), label: 'Users', show: hasRole(roles, 'admin') },
     { to: paths.alertTemplates.getHref(), label: 'Alert templates', show: hasRole(roles, 'admin') },
     { to: paths.listExcel.getHref(), label: 'Spreadsheets', show: hasRole(roles, 'excel') },
+    { to: paths.dashboard.getHref(), label: 'Punctuality', show: hasRole(roles, 'excel') },
   ];
   return (
     <>
