@@ -16,12 +16,15 @@ const GAP = 10;
  */
 export function BarChart({
   title,
+  categoryName,
   categories,
   series,
   asTable,
   format = (v) => String(v),
 }: {
   title: string;
+  /** The header of the table's first column: what the categories are ('Day', 'Route'). */
+  categoryName: string;
   categories: string[];
   series: Series[];
   asTable: boolean;
@@ -40,7 +43,7 @@ export function BarChart({
         <Table size="sm" striped bordered className="mb-0 w-auto" aria-labelledby={id}>
           <thead>
             <tr>
-              <th scope="col">&nbsp;</th>
+              <th scope="col">{categoryName}</th>
               {series.map((s) => (
                 <th key={s.name} scope="col" className="text-end">
                   {s.name}

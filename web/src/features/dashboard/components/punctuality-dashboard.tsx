@@ -59,6 +59,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Cancelled trains per day"
+                categoryName="Day"
                 categories={data.days.map((d) => d.day)}
                 series={[
                   { name: 'Cancelled', color: COLORS.cancelled, values: data.days.map((d) => d.cancelled) },
@@ -69,6 +70,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Delay per day (minutes, over the delayed trains)"
+                categoryName="Day"
                 categories={data.days.map((d) => d.day)}
                 series={[
                   {
@@ -89,6 +91,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Cancelled and delayed trains per route"
+                categoryName="Route"
                 categories={data.routes.map((r) => named(r.routeName, r.routeId))}
                 series={[
                   { name: 'Cancelled', color: COLORS.cancelled, values: data.routes.map((r) => r.cancelled) },
@@ -100,6 +103,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Average delay per route (minutes)"
+                categoryName="Route"
                 categories={data.routes.map((r) => named(r.routeName, r.routeId))}
                 series={[
                   {
@@ -115,6 +119,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Alerts per cause"
+                categoryName="Cause"
                 categories={data.alertsByCause.map((c) => c.cause)}
                 series={[
                   { name: 'Alerts', color: COLORS.alerts, values: data.alertsByCause.map((c) => c.alerts) },
@@ -125,6 +130,7 @@ export function PunctualityDashboard() {
             <Col>
               <BarChart
                 title="Stations most skipped"
+                categoryName="Station"
                 categories={data.skippedStops.map((s) => named(s.stopName, s.stopId))}
                 series={[
                   {
