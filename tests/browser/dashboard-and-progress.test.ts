@@ -178,6 +178,10 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     await screenshot(page, 'dashboard-30-days-tables');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // The screen has its own address (a reload or a bookmark), served as the app, not 404 JSON.
+    expect((await page.reload())?.status()).toBe(200);
+    await page.getByRole('img', { name: /^Alerts per cause\./ }).waitFor();
+
     // A period typed in: from yesterday on, neither alert is in it.
     await page.getByLabel('From', { exact: true }).fill(localDay(-1));
     await page
