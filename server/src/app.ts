@@ -48,6 +48,7 @@ const SPA_ROUTES = new Set([
   '/add_user',
   '/list_user',
   '/list_excel',
+  '/dashboard',
   '/disruptions',
   '/alert_templates',
   '/tokens',

@@ -248,6 +248,8 @@ const TRPC: Call[] = [
       return res.status;
     },
   },
+  // The role of the job kind asked about: an upload's needs gtfs (a summary's, excel).
+  { name: 'jobs.running', access: 'gtfs', call: q('jobs.running', { kind: 'schedule_upload' }) },
   {
     name: 'feed.onChange',
     access: 'view',
@@ -347,6 +349,11 @@ const TRPC: Call[] = [
   { name: 'summaries.list', access: 'excel', call: q('summaries.list') },
   { name: 'summaries.create', access: 'excel', call: m('summaries.create', { from: 'not-a-date' }) },
   { name: 'summaries.delete', access: 'excel', call: m('summaries.delete', { name: 'none.xlsx' }) },
+  {
+    name: 'summaries.punctuality',
+    access: 'excel',
+    call: q('summaries.punctuality', { from: '2025-09-01' }),
+  },
 ];
 
 /** Logout is the one allowed call that changes the caller: it goes last, REST or tRPC in turn. */

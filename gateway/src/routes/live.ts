@@ -76,6 +76,8 @@ export const liveConnection: FastifyPluginAsync = fp(
           const job = await getJobToFollow(app.deps, { jobId: room, roles });
           await socket.join(room);
           for await (const m of followJob(app.deps, { jobId: room, roles, signal: abort.signal })) {
+            // Progress-only messages (no text) are for the web app's bar; the contract's events keep their shape.
+            if (m.status === 'working' && !m.message && m.progress) continue;
             if (job.kind === 'summary') {
               if (m.status !== 'working') socket.emit('finished', { status: m.status, message: m.message });
             } else {

@@ -1,3 +1,5 @@
+import type { JobProgress } from './job-progress.ts';
+
 /** One message of a job's log, as clients receive it (contract.md /ws; tRPC subscription). */
 export type JobMessage = {
   id: number;
@@ -7,6 +9,8 @@ export type JobMessage = {
   message: string;
   validation_report?: boolean;
   data?: Record<string, unknown>;
+  /** Where the job is (a progress message has an empty `message`; extra field of /ws and tRPC). */
+  progress?: JobProgress;
 };
 
 export type JobKind = 'schedule_upload' | 'summary';

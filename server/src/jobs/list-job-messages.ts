@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { JobMessage } from './job-message.ts';
+import type { JobProgress } from './job-progress.ts';
 
 export async function getJob(deps: Deps, jobId: string) {
   const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
@@ -29,6 +30,7 @@ export async function listJobMessages(
       status: r.status as JobMessage['status'],
       message: r.message,
       ...(data && 'validation_report' in data ? { validation_report: Boolean(data.validation_report) } : {}),
+      ...(data?.progress ? { progress: data.progress as JobProgress } : {}),
       ...(data ? { data } : {}),
     };
   });

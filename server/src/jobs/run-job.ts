@@ -5,10 +5,13 @@ import { isAppError } from '../errors.ts';
 import { appendJobMessage } from './append-job-message.ts';
 import { createJob } from './create-job.ts';
 import type { JobKind, JobMessage } from './job-message.ts';
+import { createProgressTracker, type ProgressPlan, type ProgressTracker } from './job-progress.ts';
 
 export type JobReporter = {
   jobId: string;
   progress(message: string, data?: Record<string, unknown>): Promise<void>;
+  /** Structured progress through the plan's phases, written as messages with an empty text. */
+  tracker(plan: ProgressPlan): ProgressTracker;
 };
 
 export type JobOutcome = {
@@ -38,6 +41,12 @@ export async function startJob(
   const reporter: JobReporter = {
     jobId,
     progress: (message, data) => appendJobMessage(deps, { jobId, status: 'working', message, data }),
+    tracker: (plan) =>
+      createProgressTracker(
+        plan,
+        (progress) => appendJobMessage(deps, { jobId, status: 'working', message: '', data: { progress } }),
+        { onError: (err) => deps.log.warn({ err, jobId }, 'progress message not saved') },
+      ),
   };
   const heartbeat = setInterval(() => {
     deps.db

@@ -38,6 +38,8 @@ export type StoreScheduleVersionOptions = ScheduleSource & {
     reportJsonFileId?: number;
   };
   onProgress?: (message: string) => void;
+  /** Told the rows copied so far after each chunk (the upload's progress bar). */
+  onRows?: (rowsCopied: number) => void;
 };
 
 export type ScheduleCounts = {
@@ -69,8 +71,13 @@ export async function storeScheduleVersion(
   try {
     const counts =
       'feed' in options
-        ? await copyEncoded(deps, toAsync(encodeScheduleTables(options.feed, versionId)), progress)
-        : await copyEncoded(deps, options.encode(versionId), progress);
+        ? await copyEncoded(
+            deps,
+            toAsync(encodeScheduleTables(options.feed, versionId)),
+            progress,
+            options.onRows,
+          )
+        : await copyEncoded(deps, options.encode(versionId), progress, options.onRows);
     await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts);
     scheduleCache.invalidate();
@@ -131,8 +138,10 @@ async function copyEncoded(
   deps: StoreScheduleVersionDeps,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
+  onRows?: (rowsCopied: number) => void,
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
+  let copied = 0;
   let current: EncodedChunk | undefined;
   const tableDone = (done: EncodedChunk) => progress(`Loaded ${counts[done.table]} ${done.label}.`);
   for await (const chunk of chunks) {
@@ -140,6 +149,8 @@ async function copyEncoded(
     current = chunk;
     await copyCsv(deps.database, chunk);
     counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows;
+    copied += chunk.rows;
+    onRows?.(copied);
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (current) tableDone(current);

@@ -1,11 +1,9 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Deps } from '../deps.ts';
+import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';
 import { writeBlocksSheet, writeTableSheet } from './excel-sheets.ts';
-import { loadScheduleNames } from './load-schedule-names.ts';
-import { LogRecordCollector } from './log-records.ts';
-import { readFeedLog } from './read-feed-log.ts';
 import type { SummaryPeriod } from './summary-period.ts';
 import {
   ALERT_LOG_COLUMNS,
@@ -23,7 +21,11 @@ export type MakeSummaryWorkbookOptions = {
   timezone: string;
   /** Called between pages of the log, e.g. to report progress. */
   onPage?: (rowsRead: number) => void;
+  /** Called after each sheet written (5 in all). */
+  onSheet?: (sheetsWritten: number, sheets: number) => void;
 };
+
+const SHEETS = 5;
 
 /**
  * The summary workbook of the log in the period (issue 5): reads the log in pages, folds it into
@@ -31,22 +33,7 @@ export type MakeSummaryWorkbookOptions = {
  */
 export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbookOptions): Promise<Buffer> {
   const { period, timezone } = options;
-  const collector = new LogRecordCollector();
-  let rowsRead = 0;
-  for await (const page of readFeedLog(deps, period)) {
-    for (const row of page) collector.add(row);
-    rowsRead += page.length;
-    options.onPage?.(rowsRead);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const { alerts, tripUpdates } = collector;
-  const names = await loadScheduleNames(deps, {
-    routeIds: new Set(
-      alerts.flatMap((a) => a.routes).concat(tripUpdates.flatMap((t) => (t.routeId ? [t.routeId] : []))),
-    ),
-    stopIds: new Set(alerts.flatMap((a) => a.stops).concat(tripUpdates.flatMap((t) => t.stops))),
-    tripIds: new Set(alerts.flatMap((a) => a.trips).concat(tripUpdates.map((t) => t.tripId))),
-  });
+  const { alerts, tripUpdates, names } = await collectSummaryRecords(deps, options);
   const context = { names, timezone, now: deps.now().getTime() };
 
   const stream = new PassThrough();
@@ -63,9 +50,14 @@ export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbo
   });
   workbook.creator = 'Feed desk';
   workbook.created = deps.now();
+  const sheet = (n: number) => options.onSheet?.(n, SHEETS);
+  sheet(0);
   await writeBlocksSheet(workbook, 'Alerts', alertCountBlocks(alerts, context));
+  sheet(1);
   await writeBlocksSheet(workbook, 'TripUpdates', tripUpdateCountBlocks(tripUpdates, context));
+  sheet(2);
   await writeTableSheet(workbook, 'Alert log', ALERT_LOG_COLUMNS, alertLogRows(alerts, context));
+  sheet(3);
   await writeTableSheet(
     workbook,
     'Trip update log',
@@ -78,8 +70,10 @@ export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbo
     fromDay: period.fromDay,
     toDay: period.toDay,
   });
+  sheet(4);
   await writeTableSheet(workbook, 'Daily', DAILY_COLUMNS, dailySheetRows(daily));
   await workbook.commit();
+  sheet(SHEETS);
   await ended;
   return Buffer.concat(chunks);
 }

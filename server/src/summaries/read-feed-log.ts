@@ -1,5 +1,5 @@
 import { type FeedLogRow, feedLog } from '@feeddesk/drizzle';
-import { and, asc, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 
 export type ReadFeedLogOptions = { from: Date | null; to: Date | null; pageSize?: number };
@@ -15,9 +15,7 @@ export async function* readFeedLog(
   const pageSize = options.pageSize ?? 2000;
   let lastId = 0;
   for (;;) {
-    const where: SQL[] = [gt(feedLog.id, lastId), inArray(feedLog.kind, ['trip_update', 'alert'])];
-    if (options.from) where.push(gte(feedLog.at, options.from));
-    if (options.to) where.push(lt(feedLog.at, options.to));
+    const where = [gt(feedLog.id, lastId), ...periodWhere(options)];
     const page = await deps.db
       .select()
       .from(feedLog)
@@ -29,4 +27,20 @@ export async function* readFeedLog(
     if (page.length < pageSize) return;
     lastId = page[page.length - 1]!.id;
   }
+}
+
+/** How many rows readFeedLog will give for the period (the total of a summary's progress). */
+export async function countFeedLog(deps: Pick<Deps, 'db'>, options: ReadFeedLogOptions): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(feedLog)
+    .where(and(...periodWhere(options)));
+  return row?.n ?? 0;
+}
+
+function periodWhere(options: ReadFeedLogOptions): SQL[] {
+  const where: SQL[] = [inArray(feedLog.kind, ['trip_update', 'alert'])];
+  if (options.from) where.push(gte(feedLog.at, options.from));
+  if (options.to) where.push(lt(feedLog.at, options.to));
+  return where;
 }

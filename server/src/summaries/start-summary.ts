@@ -1,11 +1,19 @@
 import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
+import type { ProgressPlan } from '../jobs/job-progress.ts';
 import { startJob } from '../jobs/run-job.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
 import { makeSummaryWorkbook } from './make-summary-workbook.ts';
+import { countFeedLog } from './read-feed-log.ts';
 import { saveSummaryFile } from './save-summary-file.ts';
 import { resolveSummaryPeriod } from './summary-period.ts';
+
+/** A summary reads the log (most of its time) and then writes the sheets. */
+export const SUMMARY_PROGRESS_PLAN: ProgressPlan = [
+  ['read', 0.7],
+  ['write', 0.3],
+];
 
 export type StartSummaryOptions = {
   createdBy: { id: number; username: string } | null;
@@ -29,8 +37,17 @@ export async function startSummary(
   return startJob(deps, {
     kind: 'summary',
     createdBy: options.createdBy,
-    work: async () => {
-      const bytes = await makeSummaryWorkbook(deps, { period, timezone });
+    work: async (reporter) => {
+      const tracker = reporter.tracker(SUMMARY_PROGRESS_PLAN);
+      const rows = await countFeedLog(deps, period);
+      tracker.update('read', 0, rows);
+      const bytes = await makeSummaryWorkbook(deps, {
+        period,
+        timezone,
+        onPage: (read) => tracker.update('read', Math.min(read, rows), rows),
+        onSheet: (written, sheets) => tracker.update('write', written, sheets),
+      });
+      await tracker.flush();
       const name = await saveSummaryFile(deps, {
         madeAt,
         timezone,

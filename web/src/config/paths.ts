@@ -16,6 +16,7 @@ export const paths = {
   },
   listUser: { path: '/list_user', getHref: () => '/list_user' },
   listExcel: { path: '/list_excel', getHref: () => '/list_excel' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
   tokens: { path: '/tokens', getHref: () => '/tokens' },

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { trpc } from './trpc.ts';
 
 export type { JobMessage } from '@feeddesk/server/jobs/job-message';
+export type { JobProgress } from '@feeddesk/server/jobs/job-progress';
 
 import type { JobMessage } from '@feeddesk/server/jobs/job-message';
 
@@ -71,5 +72,22 @@ export function useJob(jobId: string | null, options: Options = {}) {
   useEffect(() => {
     if (connection) optionsRef.current.onConnection?.(connection);
   }, [connection]);
-  return { messages, final, connection, running: jobId !== null && final === null && !gaveUp };
+  // The log shows messages with text; progress-only messages feed the bar (the latest wins).
+  const log = messages.filter((m) => m.message);
+  const progress = messages.findLast((m) => m.progress)?.progress ?? null;
+  return { messages, log, progress, final, connection, running: jobId !== null && final === null && !gaveUp };
+}
+
+/**
+ * The job of this kind running on the server when the screen opened (null when none): a second
+ * browser, or this one after a reload, follows it and sees where it is (issue 16 point 4).
+ */
+export function useRunningJob(kind: 'schedule_upload' | 'summary', onFound: (jobId: string) => void) {
+  const running = trpc.jobs.running.useQuery({ kind }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const found = running.data?.jobId ?? null;
+  const onFoundRef = useRef(onFound);
+  onFoundRef.current = onFound;
+  useEffect(() => {
+    if (found) onFoundRef.current(found);
+  }, [found]);
 }

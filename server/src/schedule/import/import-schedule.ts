@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
+import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
@@ -10,7 +11,17 @@ export type ImportScheduleOptions = {
   uploadedBy: string | null;
   jobId: string | null;
   progress: (message: string, data?: Record<string, unknown>) => Promise<void>;
+  /** Structured progress through UPLOAD_PROGRESS_PLAN (the upload screen's bar). */
+  tracker?: ProgressTracker;
 };
+
+/** An upload's phases and their rough share of its time; loading the rows is most of it. */
+export const UPLOAD_PROGRESS_PLAN: ProgressPlan = [
+  ['read', 0.15],
+  ['validate', 0.15],
+  ['write', 0.1],
+  ['load', 0.6],
+];
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -27,13 +38,18 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     });
   }
   await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
-  const upload = await prepareInWorker({
-    bytes: options.bytes,
-    fileName: options.fileName,
-    now: deps.now(),
-    maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
-    blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
-  });
+  const { tracker } = options;
+  tracker?.update('read', 0, 1);
+  const upload = await prepareInWorker(
+    {
+      bytes: options.bytes,
+      fileName: options.fileName,
+      now: deps.now(),
+      maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
+      blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
+    },
+    (phase) => tracker?.update(phase, 0, 1),
+  );
   try {
     return await storeAndLoad(deps, options, upload);
   } finally {
@@ -92,7 +108,10 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     bytes: isWorkbook ? prepared.zip! : options.bytes,
     createdBy: by,
   });
+  options.tracker?.update('write', 1, 1);
   await progress('Loading the schedule…');
+  const rowsToLoad = upload.rowsToLoad;
+  options.tracker?.update('load', 0, rowsToLoad);
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone,
     feedVersion: upload.feedVersion,
@@ -100,12 +119,15 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     onProgress: (message) => {
       progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
     },
+    onRows: (copied) => options.tracker?.update('load', Math.min(copied, rowsToLoad), rowsToLoad),
     sourceKind: prepared.kind,
     sourceName: options.fileName,
     uploadedBy: by,
     jobId: options.jobId,
     files: { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId },
   });
+  options.tracker?.update('load', rowsToLoad, rowsToLoad);
+  await options.tracker?.flush();
   // The loader itself forgets the cached schedule and tells the other processes.
   return loaded;
 }

@@ -14,6 +14,7 @@ export type PreparedUpload = {
   /** feed_info.txt's feed_version, when given. */
   feedVersion: string | null;
   loadable: boolean;
+  rowsToLoad: number;
   /** The COPY data of the new version, pulled chunk by chunk from the worker. */
   encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
   close(): Promise<void>;
@@ -23,7 +24,10 @@ export type PreparedUpload = {
  * Reads, validates and (later) encodes an upload in a worker thread, so none of it stalls the
  * event loop that serves the feed. Call close() when done with it.
  */
-export function prepareInWorker(options: PrepareScheduleOptions): Promise<PreparedUpload> {
+export function prepareInWorker(
+  options: Omit<PrepareScheduleOptions, 'onPhase'>,
+  onPhase?: (phase: 'validate' | 'write') => void,
+): Promise<PreparedUpload> {
   const worker = new Worker(bootstrap, {
     workerData: { entry, options },
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
@@ -36,6 +40,10 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
       else waiting = { resolve, reject };
     });
   worker.on('message', (m: WorkerReply) => {
+    if (m.type === 'phase') {
+      onPhase?.(m.phase);
+      return;
+    }
     const w = waiting;
     waiting = null;
     if (m.type === 'failed') w?.reject(new Error(m.message));
@@ -61,6 +69,7 @@ export function prepareInWorker(options: PrepareScheduleOptions): Promise<Prepar
         timezone: first.timezone,
         feedVersion: first.feedVersion,
         loadable: first.loadable,
+        rowsToLoad: first.rowsToLoad,
         async *encode(versionId: number, chunkRows: number) {
           send({ type: 'encode', versionId, chunkRows });
           for (;;) {

@@ -18,6 +18,8 @@ export type PrepareScheduleOptions = {
   now: Date;
   maxUnzippedBytes: number;
   blockOnWarnings: boolean;
+  /** Told when reading is over and validating starts, then when writing the zip or workbook starts. */
+  onPhase?: (phase: 'validate' | 'write') => void;
 };
 
 export type PreparedSchedule = {
@@ -43,6 +45,7 @@ export type PreparedSchedule = {
  */
 export async function prepareSchedule(options: PrepareScheduleOptions): Promise<PreparedSchedule> {
   const converted = await convertUpload(options.bytes, { maxUnzippedBytes: options.maxUnzippedBytes });
+  options.onPhase?.('validate');
   const result = validateFeed(converted.feed, {
     now: options.now,
     blockOnWarnings: options.blockOnWarnings,
@@ -61,6 +64,7 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     .filter((n) => n.severity === 'error' || (options.blockOnWarnings && n.severity === 'warning'))
     .slice(0, 10)
     .map(describeNotice);
+  if (!blocking) options.onPhase?.('write');
   return {
     kind: converted.kind,
     feed: blocking ? null : converted.feed,

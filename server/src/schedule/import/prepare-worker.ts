@@ -16,7 +16,10 @@ export type WorkerReply =
       timezone: string | null;
       feedVersion: string | null;
       loadable: boolean;
+      /** Rows the load will copy (the files the schedule tables are made of), for its progress. */
+      rowsToLoad: number;
     }
+  | { type: 'phase'; phase: 'validate' | 'write' }
   | { type: 'chunk'; chunk: EncodedChunk }
   | { type: 'end' }
   | { type: 'failed'; message: string };
@@ -32,7 +35,7 @@ const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postM
 const fail = (error: unknown) =>
   reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 
-prepareSchedule(options).then((prepared) => {
+prepareSchedule({ ...options, onPhase: (phase) => reply({ type: 'phase', phase }) }).then((prepared) => {
   feed = prepared.feed;
   let timezone: string | null = null;
   let result: typeof prepared = prepared;
@@ -54,6 +57,7 @@ prepareSchedule(options).then((prepared) => {
     timezone,
     feedVersion: feed ? feedVersionOf(feed) : null,
     loadable: !result.blocking && !!feed,
+    rowsToLoad: feed ? rowsToLoad(feed) : 0,
   });
 }, fail);
 
@@ -75,3 +79,18 @@ port.on('message', (request: WorkerRequest) => {
     fail(error);
   }
 });
+
+/** The files the schedule tables are copied from (scheduleTables), one table row per file row. */
+const LOADED_FILES = [
+  'agency.txt',
+  'routes.txt',
+  'stops.txt',
+  'calendar.txt',
+  'calendar_dates.txt',
+  'stop_times.txt',
+  'trips.txt',
+];
+
+function rowsToLoad(feed: GtfsFeed): number {
+  return LOADED_FILES.reduce((n, file) => n + (feed.get(file)?.rows.length ?? 0), 0);
+}

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
-import { importSchedule } from './import-schedule.ts';
+import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
 import { oneImportAtATime } from './one-import-at-a-time.ts';
 import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
@@ -36,6 +36,7 @@ export async function startScheduleUpload(
           uploadedBy: options.user.username,
           jobId: reporter.jobId,
           progress: reporter.progress,
+          tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
         }),
       );
       await reportTripUpdatesGone(deps, reporter.progress);

@@ -9,3 +9,6 @@ const day = z
 export const createSummaryInput = z.object({ from: day, to: day }).nullish();
 
 export const summaryNameInput = z.object({ name: z.string().max(200) });
+
+/** The dashboard's period: the same local dates as a summary's. */
+export const punctualityInput = createSummaryInput;

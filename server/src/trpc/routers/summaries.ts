@@ -1,8 +1,9 @@
 import { deleteSummary } from '../../summaries/delete-summary.ts';
+import { getPunctuality } from '../../summaries/get-punctuality.ts';
 import { listSummaries } from '../../summaries/list-summaries.ts';
 import { startSummary } from '../../summaries/start-summary.ts';
 import { excelProcedure, router } from '../trpc.ts';
-import { createSummaryInput, summaryNameInput } from './summaries.schemas.ts';
+import { createSummaryInput, punctualityInput, summaryNameInput } from './summaries.schemas.ts';
 
 /** History summaries (issue 5). Files download over GET /excel/{name}; progress over jobs.onMessage. */
 export const summariesRouter = router({
@@ -17,6 +18,10 @@ export const summariesRouter = router({
     });
     return { jobId };
   }),
+  /** The punctuality dashboard's figures for a period (the summary workbook's counts). */
+  punctuality: excelProcedure
+    .input(punctualityInput)
+    .query(({ ctx, input }) => getPunctuality(ctx.deps, { from: input?.from, to: input?.to })),
   delete: excelProcedure.input(summaryNameInput).mutation(async ({ ctx, input }) => {
     await deleteSummary(ctx.deps, { name: input.name });
     return { message: `Successfully deleted ${input.name}.` };

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { JobProgressBar } from '../../../components/job-progress-bar.tsx';
 import { downloads } from '../../../config/paths.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { type JobConnection, useJob } from '../../../lib/use-job.ts';
+import { type JobConnection, useJob, useRunningJob } from '../../../lib/use-job.ts';
 import { useUploadSchedule } from '../api/upload-schedule.ts';
 
 export const UPLOAD_SUCCESS = '✅ Successfully uploaded the gtfs excel file.';
@@ -31,6 +32,8 @@ export function UploadForm() {
       else notify.error(new Error(message.message));
     },
   });
+  // Opened or reloaded while an upload runs: follow it from its start.
+  useRunningJob('schedule_upload', (running) => setJobId((current) => current ?? running));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setMissing(!file);
@@ -42,7 +45,7 @@ export function UploadForm() {
   // Spec §2: the report link belongs to this upload, only when one of its messages carried a report.
   const report = job.messages.some((m) => m.validation_report);
   const connection = job.connection && CONNECTION[job.connection];
-  const log = job.messages.map((m) => m.message).join('\n');
+  const log = job.log.map((m) => m.message).join('\n');
   return (
     <Card className="shadow-sm">
       <Card.Body>
@@ -72,6 +75,11 @@ export function UploadForm() {
                 </small>
               )}
             </h2>
+            <JobProgressBar
+              progress={job.progress}
+              status={job.final?.status ?? null}
+              label="Upload progress"
+            />
             <pre
               className="bg-dark text-light p-3 rounded small mb-0"
               style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { JobProgressBar } from '../../../components/job-progress-bar.tsx';
 import { LoadingScreen } from '../../../components/loading.tsx';
 import { downloads } from '../../../config/paths.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
-import { useJob } from '../../../lib/use-job.ts';
+import { useJob, useRunningJob } from '../../../lib/use-job.ts';
 import { useCreateSummary } from '../api/create-summary.ts';
 import { useDeleteSummary } from '../api/delete-summary.ts';
 import { useSummaries } from '../api/list-summaries.ts';
@@ -32,6 +33,8 @@ export function SummaryList() {
       void utils.summaries.list.invalidate();
     },
   });
+  // Opened or reloaded while a summary is being made: follow it from its start.
+  useRunningJob('summary', (running) => setJobId((current) => current ?? running));
   const busy = create.isPending || job.running;
   const onDelete = (name: string) => {
     if (window.confirm(`Are you sure you want to delete ${name}?`)) remove.mutate({ name });
@@ -70,6 +73,15 @@ export function SummaryList() {
           </Button>
         </div>
       </Card.Header>
+      {jobId && (
+        <section className="px-3 pt-3" aria-label="Summary progress">
+          <JobProgressBar
+            progress={job.progress}
+            status={job.final?.status ?? null}
+            label="Summary progress"
+          />
+        </section>
+      )}
       {summaries.isLoading ? (
         <LoadingScreen />
       ) : (

@@ -1,0 +1,35 @@
+import type { Deps } from '../deps.ts';
+import { loadScheduleNames, type ScheduleNames } from './load-schedule-names.ts';
+import { type AlertRecord, LogRecordCollector, type TripUpdateRecord } from './log-records.ts';
+import { readFeedLog } from './read-feed-log.ts';
+import type { SummaryPeriod } from './summary-period.ts';
+
+export type SummaryRecords = { alerts: AlertRecord[]; tripUpdates: TripUpdateRecord[]; names: ScheduleNames };
+
+/**
+ * The log of the period folded into one record per alert and trip update, with the schedule's
+ * names of what they mention: what both the summary workbook and the punctuality dashboard count,
+ * so the two can never disagree. Reads the log in pages, yielding to other work between them.
+ */
+export async function collectSummaryRecords(
+  deps: Deps,
+  options: { period: SummaryPeriod; onPage?: (rowsRead: number) => void },
+): Promise<SummaryRecords> {
+  const collector = new LogRecordCollector();
+  let rowsRead = 0;
+  for await (const page of readFeedLog(deps, options.period)) {
+    for (const row of page) collector.add(row);
+    rowsRead += page.length;
+    options.onPage?.(rowsRead);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const { alerts, tripUpdates } = collector;
+  const names = await loadScheduleNames(deps, {
+    routeIds: new Set(
+      alerts.flatMap((a) => a.routes).concat(tripUpdates.flatMap((t) => (t.routeId ? [t.routeId] : []))),
+    ),
+    stopIds: new Set(alerts.flatMap((a) => a.stops).concat(tripUpdates.flatMap((t) => t.stops))),
+    tripIds: new Set(alerts.flatMap((a) => a.trips).concat(tripUpdates.map((t) => t.tripId))),
+  });
+  return { alerts, tripUpdates, names };
+}

@@ -1,0 +1,37 @@
+import type { Deps } from '../deps.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
+import { collectSummaryRecords } from './collect-summary-records.ts';
+import { dailyRows } from './count-records.ts';
+import { alertsByCause, mostSkippedStops, routePunctuality } from './punctuality-counts.ts';
+import { resolveSummaryPeriod } from './summary-period.ts';
+
+/** How many stations the dashboard lists as most skipped. */
+export const SKIPPED_STOPS_SHOWN = 10;
+
+/**
+ * The punctuality dashboard's figures (issue 16 point 3) for a period of local dates, both
+ * included (absent = all history): per day and per route, alerts per cause, the stops most
+ * skipped. Counted from the same records, by the same functions, as the summary workbook.
+ */
+export async function getPunctuality(deps: Deps, options: { from?: string | null; to?: string | null }) {
+  const timezone = (await findCurrentSchedule(deps))?.timezone ?? DEFAULT_TIMEZONE;
+  const period = resolveSummaryPeriod(options, timezone);
+  const { alerts, tripUpdates, names } = await collectSummaryRecords(deps, { period });
+  return {
+    from: period.fromDay,
+    to: period.toDay,
+    timezone,
+    days: dailyRows(alerts, tripUpdates, {
+      timezone,
+      now: deps.now().getTime(),
+      fromDay: period.fromDay,
+      toDay: period.toDay,
+    }),
+    routes: routePunctuality(tripUpdates, names),
+    alertsByCause: alertsByCause(alerts),
+    skippedStops: mostSkippedStops(tripUpdates, names, SKIPPED_STOPS_SHOWN),
+  };
+}
+
+export type Punctuality = Awaited<ReturnType<typeof getPunctuality>>;

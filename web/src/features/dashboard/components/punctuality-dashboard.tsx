@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
+import { LoadingScreen } from '../../../components/loading.tsx';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { zonedDate } from '../../../lib/time.ts';
+import { usePunctuality } from '../api/get-punctuality.ts';
+import { presetPeriod } from '../period.ts';
+import { BarChart } from './bar-chart.tsx';
+import { type Period, PeriodPicker } from './period-picker.tsx';
+
+const COLORS = {
+  cancelled: '#b02a37',
+  delayed: '#d39e00',
+  delay: '#0d6efd',
+  alerts: '#6f42c1',
+  skipped: '#198754',
+};
+
+const minutes = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 60) * 10) / 10);
+const oneDecimal = (v: number) => v.toFixed(1);
+
+/** Issue 16 point 3: the summary workbook's figures for a period, as charts or tables. */
+export function PunctualityDashboard() {
+  const timeZone = useTimeZone();
+  const today = zonedDate(new Date(), timeZone);
+  const [period, setPeriod] = useState<Period>(() => presetPeriod(today, 7));
+  const [asTable, setAsTable] = useState(false);
+  const figures = usePunctuality(period);
+  const data = figures.data;
+  const named = (name: string | null, id: string) => (name && name !== id ? `${name} (${id})` : id);
+  return (
+    <>
+      <Card className="shadow-sm mb-3">
+        <Card.Body className="d-flex flex-wrap gap-3 justify-content-between align-items-end">
+          <PeriodPicker period={period} today={today} onChange={setPeriod} />
+          <Form.Check
+            type="switch"
+            id="dashboard-as-table"
+            label="Show figures as tables"
+            checked={asTable}
+            onChange={(e) => setAsTable(e.target.checked)}
+          />
+        </Card.Body>
+      </Card>
+      {figures.error && <Alert variant="danger">{figures.error.message}</Alert>}
+      {!data ? (
+        figures.isLoading && <LoadingScreen />
+      ) : (
+        <section
+          aria-label={`Punctuality from ${data.from} to ${data.to}`}
+          aria-busy={figures.isFetching}
+          data-testid="dashboard-figures"
+        >
+          <p className="text-body-secondary small">
+            {data.from} to {data.to} ({data.timezone}); the same counts as the summary workbook of this
+            period.
+          </p>
+          <Row xs={1} lg={2}>
+            <Col>
+              <BarChart
+                title="Cancelled trains per day"
+                categoryName="Day"
+                categories={data.days.map((d) => d.day)}
+                series={[
+                  { name: 'Cancelled', color: COLORS.cancelled, values: data.days.map((d) => d.cancelled) },
+                ]}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
+                title="Delay per day (minutes, over the delayed trains)"
+                categoryName="Day"
+                categories={data.days.map((d) => d.day)}
+                series={[
+                  {
+                    name: 'Average',
+                    color: COLORS.delay,
+                    values: data.days.map((d) => minutes(d.averageDelay)),
+                  },
+                  {
+                    name: 'Largest',
+                    color: COLORS.delayed,
+                    values: data.days.map((d) => minutes(d.maxDelay)),
+                  },
+                ]}
+                format={oneDecimal}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
+                title="Cancelled and delayed trains per route"
+                categoryName="Route"
+                categories={data.routes.map((r) => named(r.routeName, r.routeId))}
+                series={[
+                  { name: 'Cancelled', color: COLORS.cancelled, values: data.routes.map((r) => r.cancelled) },
+                  { name: 'Delayed', color: COLORS.delayed, values: data.routes.map((r) => r.delayed) },
+                ]}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
+                title="Average delay per route (minutes)"
+                categoryName="Route"
+                categories={data.routes.map((r) => named(r.routeName, r.routeId))}
+                series={[
+                  {
+                    name: 'Average delay',
+                    color: COLORS.delay,
+                    values: data.routes.map((r) => minutes(r.averageDelay)),
+                  },
+                ]}
+                format={oneDecimal}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
+                title="Alerts per cause"
+                categoryName="Cause"
+                categories={data.alertsByCause.map((c) => c.cause)}
+                series={[
+                  { name: 'Alerts', color: COLORS.alerts, values: data.alertsByCause.map((c) => c.alerts) },
+                ]}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
+                title="Stations most skipped"
+                categoryName="Station"
+                categories={data.skippedStops.map((s) => named(s.stopName, s.stopId))}
+                series={[
+                  {
+                    name: 'Trains skipping',
+                    color: COLORS.skipped,
+                    values: data.skippedStops.map((s) => s.tripUpdates),
+                  },
+                ]}
+                asTable={asTable}
+              />
+            </Col>
+          </Row>
+        </section>
+      )}
+    </>
+  );
+}
