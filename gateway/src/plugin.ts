@@ -1,16 +1,23 @@
+import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './routes/auth.ts';
 import { consistencyRoutes } from './routes/consistency.ts';
 import { dbRoutes } from './routes/db.ts';
 import { disruptionRoutes } from './routes/disruptions.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
+import { operationsRoutes } from './routes/operations.ts';
+import { openApiOptions } from './support/openapi.ts';
 
 /** The documented REST contract (contract.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
+  // First: it collects the schema of every route registered after it into /docs/openapi.json.
+  await app.register(swagger, openApiOptions);
+  await app.register(operationsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
@@ -19,5 +26,6 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(gtfsRoutes, { prefix: '/gtfs' });
   await app.register(downloadRoutes, { prefix: '/static/shared' });
   await app.register(excelRoutes, { prefix: '/excel' });
+  await app.register(docsRoutes);
   await app.register(liveConnection);
 };

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
+import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
@@ -27,6 +28,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     });
   }
   await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
+  const phases = deps.metrics.timeScheduleLoad();
   const upload = await prepareInWorker({
     bytes: options.bytes,
     fileName: options.fileName,
@@ -34,14 +36,20 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
     blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
   });
+  phases.phaseDone('read_validate');
   try {
-    return await storeAndLoad(deps, options, upload);
+    return await storeAndLoad(deps, options, upload, phases);
   } finally {
     await upload.close();
   }
 }
 
-async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, upload: PreparedUpload) {
+async function storeAndLoad(
+  deps: AppDeps,
+  options: ImportScheduleOptions,
+  upload: PreparedUpload,
+  phases: ScheduleLoadTimer,
+) {
   const { progress } = options;
   const prepared = upload.result;
   const by = options.uploadedBy;
@@ -92,6 +100,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     bytes: isWorkbook ? prepared.zip! : options.bytes,
     createdBy: by,
   });
+  phases.phaseDone('store_files');
   await progress('Loading the schedule…');
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone,
@@ -105,6 +114,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     jobId: options.jobId,
     files: { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId },
   });
+  phases.phaseDone('load');
   // The loader itself forgets the cached schedule and tells the other processes.
   return loaded;
 }

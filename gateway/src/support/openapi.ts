@@ -1,0 +1,52 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+import type { TSchema } from '@sinclair/typebox';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A request body the handler reads itself (a form, protobuf bytes, an upload), by content
+     * type: described in the OpenAPI document, never validated by Fastify (a multipart body is
+     * read only after the route's onRequest hooks checked the caller).
+     */
+    documentedBody?: Record<string, TSchema>;
+  }
+}
+
+/** @fastify/swagger's options: the OpenAPI 3 document /docs/openapi.json, made from the routes' schemas. */
+export const openApiOptions: SwaggerOptions = {
+  openapi: {
+    openapi: '3.0.3',
+    info: {
+      title: 'Feed desk REST API',
+      version: '1.0.0',
+      description:
+        'The REST/protobuf contract of the feed desk (gateway/src/routes). Errors are `{code, error, description}` ' +
+        '(docs/errors.md). Writes (POST, PUT, DELETE) need the header X-CSRF-Token from GET /auth/csrf, ' +
+        'bound to the browser_id cookie; role-protected paths need the session cookie from POST /auth/login.',
+    },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'From POST /auth/login.' },
+        csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: 'From GET /auth/csrf.' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when it is set.' },
+      },
+    },
+    tags: [
+      { name: 'operations', description: 'Health, readiness and Prometheus metrics (no session).' },
+      { name: 'auth', description: 'CSRF token, login, users (admin).' },
+      { name: 'db', description: 'Queries of the current schedule (login).' },
+      { name: 'feed', description: 'The public GTFS-Realtime feeds and the editors’ writes.' },
+      { name: 'disruptions', description: 'Dated trips and disruptions (edit).' },
+      { name: 'gtfs', description: 'Schedule upload (gtfs) and the schedule downloads.' },
+      { name: 'excel', description: 'History summaries (excel).' },
+    ],
+  },
+  transform: ({ schema, url }) => {
+    if (!schema?.documentedBody) return { schema, url };
+    const { documentedBody, ...rest } = schema;
+    const content = Object.fromEntries(
+      Object.entries(documentedBody).map(([type, s]) => [type, { schema: s }]),
+    );
+    return { schema: { ...rest, body: { content } }, url };
+  },
+};
