@@ -4,12 +4,59 @@ import { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { boolField, field, readForm } from '../support/read-form.ts';
+import {
+  Binary,
+  contentOf,
+  formBody,
+  Message,
+  notModified,
+  ROLE_REFUSALS,
+  refusals,
+} from '../support/schemas.ts';
 
 const MAX_ENTITY_BYTES = 1024 * 1024;
 /** Named in the refusal of an entity posted to the other path (contract.md). */
 const SAVE_CALLS = { trip_update: 'POST /feed/trip_update', alert: 'POST /feed/service_alert' };
+
+const tags = ['feed'];
+const Feed = Type.Object({ feed: Type.String({ enum: Object.keys(FEED_PATHS) }) });
+const Notice = Type.Object(
+  {
+    code: Type.String(),
+    severity: Type.String({ enum: ['error', 'warning', 'info'] }),
+    entityId: Type.Union([Type.String(), Type.Null()]),
+    field: Type.String({ description: 'e.g. trip_update.stop_time_update[3].stop_sequence' }),
+    message: Type.String(),
+    value: Type.Optional(Type.Unknown()),
+    stopSequence: Type.Optional(Type.Integer()),
+    stopId: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+const DeleteFields = Type.Object({
+  entity_id: Type.String(),
+  deleteFromLog: Type.Optional(
+    Type.Union([Type.Boolean(), Type.String()], { description: 'Default false.' }),
+  ),
+});
+const Saved = Type.Object({ id: Type.String(), message: Type.String(), warnings: Type.Array(Notice) });
+/** A save: one protobuf FeedEntity, as the original web app and external clients send it. */
+const saveSchema = (summary: string) => ({
+  tags,
+  summary,
+  headers: Type.Object({
+    logentity: Type.Optional(
+      Type.String({ description: 'Default true; `false` or `0`: not logged in the history.' }),
+    ),
+  }),
+  documentedBody: {
+    'application/x-protobuf': { ...Binary, description: 'One GTFS-Realtime FeedEntity (at most 1 MB).' },
+  },
+  response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422) },
+});
 
 /** /feed of contract.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
@@ -26,10 +73,20 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     '/:feed',
     {
       schema: {
-        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
-        querystring: {
-          type: 'object',
-          properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } },
+        tags,
+        summary:
+          'A live feed (updates, alerts, positions): GTFS-Realtime FULL_DATASET, with ETag and Last-Modified.',
+        params: Feed,
+        querystring: Type.Object({
+          format: Type.Optional(Type.String({ enum: ['json', 'pb', 'protobuf'] })),
+        }),
+        response: {
+          200: contentOf('The FeedMessage (gzip when Accept-Encoding allows); `format=json` as JSON.', {
+            'application/x-protobuf': Binary,
+            'application/json': Type.Object({}, { additionalProperties: true }),
+          }),
+          304: notModified('Not modified (If-None-Match or If-Modified-Since).'),
+          ...refusals(400),
         },
       },
     },
@@ -50,7 +107,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const edit = { onRequest: requireRole('edit') };
-  app.post('/trip_update', edit, async (request) => {
+  app.post('/trip_update', { ...edit, schema: saveSchema('Save a trip update (edit).') }, async (request) => {
     const { id, message, warnings } = await saveFeedEntity(app.deps, {
       kind: 'trip_update',
       entity: { protobuf: protobufBody(request) },
@@ -61,28 +118,43 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     return { id, message, warnings };
   });
 
-  app.post('/service_alert', edit, async (request) => {
-    const { id, message, warnings } = await saveFeedEntity(app.deps, {
-      kind: 'alert',
-      entity: { protobuf: protobufBody(request) },
-      by: request.user!.username,
-      log: logEntityHeader(request),
-      saveCalls: SAVE_CALLS,
-    });
-    return { id, message, warnings };
-  });
+  app.post(
+    '/service_alert',
+    { ...edit, schema: saveSchema('Save a service alert (edit).') },
+    async (request) => {
+      const { id, message, warnings } = await saveFeedEntity(app.deps, {
+        kind: 'alert',
+        entity: { protobuf: protobufBody(request) },
+        by: request.user!.username,
+        log: logEntityHeader(request),
+        saveCalls: SAVE_CALLS,
+      });
+      return { id, message, warnings };
+    },
+  );
 
   app.delete<{ Params: { feed: string } }>(
     '/:feed/delete_feed_entity',
     {
       ...edit,
       schema: {
-        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
+        tags,
+        summary: 'Delete an entity from a live feed (edit); the history keeps it unless deleteFromLog.',
+        params: Feed,
+        querystring: Type.Object({
+          entity_id: Type.Optional(Type.String()),
+          deleteFromLog: Type.Optional(Type.String({ description: 'true or 1: also from the history.' })),
+        }),
+        documentedBody: {
+          'application/json': DeleteFields,
+          ...formBody(DeleteFields),
+        },
+        response: { 200: Message, ...refusals(400, ...ROLE_REFUSALS, 404) },
       },
     },
     async (request) => {
       const form = await readForm(request);
-      const query = request.query as Record<string, string>;
+      const query = request.query as Record<string, string | undefined>;
       const id = field(form, 'entity_id') ?? query.entity_id;
       if (!id)
         throw new AppError('validation_failed', { message: 'Give the entity_id of the entity to delete.' });

@@ -41,7 +41,9 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'excel', description: 'History summaries (excel).' },
     ],
   },
-  transform: ({ schema, url }) => {
+  transform: ({ schema, url: routeUrl }) => {
+    // A group's own path is registered as `/feed/disruptions/`: documented without the slash, as called.
+    const url = routeUrl.length > 1 ? routeUrl.replace(/\/$/, '') : routeUrl;
     if (!schema?.documentedBody) return { schema, url };
     const { documentedBody, ...rest } = schema;
     const content = Object.fromEntries(

@@ -59,6 +59,9 @@ export function contentOf(description: string, types: Record<string, TSchema>): 
 export const Text = Type.String();
 export const Binary = Type.String({ format: 'binary' });
 
+/** 304: no body (a conditional GET that matched). */
+export const notModified = (description: string) => Type.Null({ description });
+
 /** A form, as urlencoded or multipart (contract.md "Forms"), read by the handler itself. */
 export function formBody(fields: TObject) {
   return { 'application/x-www-form-urlencoded': fields, 'multipart/form-data': fields };
