@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { TSchema } from '@sinclair/typebox';
+import type { FastifySchema } from 'fastify';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -44,11 +45,23 @@ export const openApiOptions: SwaggerOptions = {
   transform: ({ schema, url: routeUrl }) => {
     // A group's own path is registered as `/feed/disruptions/`: documented without the slash, as called.
     const url = routeUrl.length > 1 ? routeUrl.replace(/\/$/, '') : routeUrl;
-    if (!schema?.documentedBody) return { schema, url };
+    if (!schema) return { schema, url };
     const { documentedBody, ...rest } = schema;
-    const content = Object.fromEntries(
-      Object.entries(documentedBody).map(([type, s]) => [type, { schema: s }]),
-    );
-    return { schema: { ...rest, body: { content } }, url };
+    const documented: FastifySchema = { ...rest, response: described(schema.response) };
+    if (documentedBody) {
+      const content = Object.entries(documentedBody).map(([type, s]) => [type, { schema: s }]);
+      documented.body = { content: Object.fromEntries(content) };
+    }
+    return { schema: documented, url };
   },
 };
+
+/** A success answer without a description of its own is "Success." (Swagger UI would say "Default Response"). */
+function described(response: unknown): unknown {
+  if (!response || typeof response !== 'object') return response;
+  const entries = Object.entries(response as Record<string, { description?: string }>).map(([status, s]) => [
+    status,
+    s.description || !status.startsWith('2') ? s : { ...s, description: 'Success.' },
+  ]);
+  return Object.fromEntries(entries);
+}
