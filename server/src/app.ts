@@ -18,6 +18,7 @@ import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { liveSocketsPlugin } from './http/live-sockets.ts';
 import { isAllowedOrigin } from './http/origin.ts';
 import { processVitalsPlugin } from './http/process-vitals.ts';
+import { requestMetricsPlugin } from './http/request-metrics.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
 import { type AppRouter, appRouter } from './trpc/app-router.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
   await app.register(appDepsPlugin, { deps });
+  await app.register(requestMetricsPlugin);
   await app.register(sessionPlugin);
   await app.register(apiTokenPlugin);
   await app.register(liveSocketsPlugin);

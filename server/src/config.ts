@@ -48,6 +48,10 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST: z.string().optional(),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (internal networks). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters.').optional(),
+  /** How long a scrape's database figures (feeds, consistency, schedule) are reused. */
+  METRICS_CACHE_SECONDS: z.coerce.number().nonnegative().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Period of the summary log lines: the public feeds' polls per path, and the process's vitals. */
   LOG_SUMMARY_SECONDS: z.coerce.number().positive().default(60),

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
 import { Bus } from './events/bus.ts';
 import { UploadSlots } from './http/upload-slots.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { readOperationalFigures } from './metrics/read-operational-figures.ts';
 
 /** The deps of one process; `startBackground` starts its bus before serving. */
 export function createAppDeps(options: {
@@ -11,7 +13,7 @@ export function createAppDeps(options: {
   log: Logger;
   now?: () => Date;
 }): AppDeps {
-  return {
+  const deps: AppDeps = {
     db: options.database.db,
     database: options.database,
     config: options.config,
@@ -19,5 +21,10 @@ export function createAppDeps(options: {
     now: options.now ?? (() => new Date()),
     bus: new Bus(options.database),
     uploads: new UploadSlots(options.config.UPLOADS_AT_ONCE),
+    metrics: createMetrics({
+      readFigures: () => readOperationalFigures(deps),
+      cacheSeconds: options.config.METRICS_CACHE_SECONDS,
+    }),
   };
+  return deps;
 }

@@ -30,6 +30,8 @@ export type AppDeps = Deps & {
   bus: import('./events/bus.ts').Bus;
   /** Uploads being received at once in this process (UPLOADS_AT_ONCE). */
   uploads: import('./http/upload-slots.ts').UploadSlots;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: import('./metrics/metrics.ts').Metrics;
 };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -11,6 +11,7 @@ export const errorCatalogue = {
   // auth
   not_logged_in: { status: 401, title: 'Not logged in' },
   invalid_credentials: { status: 401, title: 'Login failed' },
+  metrics_token_invalid: { status: 401, title: 'Metrics token needed' },
   forbidden: { status: 403, title: 'Forbidden' },
   csrf_invalid: { status: 403, title: 'Invalid CSRF token' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },

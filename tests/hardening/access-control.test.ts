@@ -1,5 +1,6 @@
 import { createApiToken } from '@feeddesk/server/tokens/create-api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGatewayApp, sameCall } from '../support/gateway-app.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { RawTrpcSocket } from '../support/trpc-ws.ts';
@@ -37,6 +38,12 @@ const multipart = () => {
 };
 
 const REST: Call[] = [
+  // contract.md "Operations": public, for load balancers, Prometheus (no METRICS_TOKEN here) and API clients.
+  { name: 'GET /healthz', access: 'anyone', call: (c) => status(c.get('/healthz')) },
+  { name: 'GET /readyz', access: 'anyone', call: (c) => status(c.get('/readyz')) },
+  { name: 'GET /metrics', access: 'anyone', call: (c) => status(c.get('/metrics')) },
+  { name: 'GET /docs/openapi.json', access: 'anyone', call: (c) => status(c.get('/docs/openapi.json')) },
+  { name: 'GET /docs', access: 'anyone', call: (c) => status(c.get('/docs')) },
   { name: 'GET /auth/csrf', access: 'anyone', call: (c) => status(c.get('/auth/csrf')) },
   { name: 'GET /auth/list_users', access: 'admin', call: (c) => status(c.get('/auth/list_users')) },
   { name: 'POST /auth/add_user', access: 'admin', call: (c) => status(c.postForm('/auth/add_user', {})) },
@@ -200,6 +207,11 @@ const REST: Call[] = [
     name: 'GET /static/shared/gtfs.zip',
     access: 'anyone',
     call: (c) => status(c.get('/static/shared/gtfs.zip')),
+  },
+  {
+    name: 'GET /static/shared/result/report.html',
+    access: 'anyone',
+    call: (c) => status(c.get('/static/shared/result/report.html')),
   },
   {
     name: 'GET /static/shared/result/report.json',
@@ -368,6 +380,20 @@ describe('roles on every route and procedure', () => {
     t = await startTestApp();
   });
   afterAll(() => t?.close());
+
+  it('knows every REST route the gateway registers', async () => {
+    const gateway = await buildGatewayApp();
+    try {
+      // POST /auth/login is open to anyone, but a login that fails answers 401 by contract: it cannot
+      // be told from a refusal here (tests/integration/auth.test.ts covers it).
+      const listed = [...REST, ...LOGOUT].map((c) => c.name).concat('POST /auth/login');
+      // Hidden routes are the assets of the /docs page (listed above as GET /docs).
+      const routes = gateway.routes.filter((r) => !r.hidden).map((r) => r.call);
+      expect(routes.filter((call) => !listed.some((name) => sameCall(name, call)))).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
 
   it('knows every procedure of the tRPC router', async () => {
     const { appRouter } = await import('@feeddesk/server/trpc/app-router');

@@ -1,6 +1,7 @@
 import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consistency-findings';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import type { FastifyPluginAsync } from 'fastify';
+import { ROLE_REFUSALS, refusals } from '../support/schemas.ts';
 
 const finding = {
   type: 'object',
@@ -17,7 +18,14 @@ const finding = {
 export const consistencyRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/consistency',
-    { preHandler: requireRole('view'), schema: { response: { 200: { type: 'array', items: finding } } } },
+    {
+      preHandler: requireRole('view'),
+      schema: {
+        tags: ['feed'],
+        summary: 'Consistency findings across the live feed and the current schedule (view).',
+        response: { 200: { type: 'array', items: finding }, ...refusals(...ROLE_REFUSALS) },
+      },
+    },
     () => findConsistencyFindings(app.deps),
   );
 };

@@ -5,6 +5,7 @@ import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { Message, ROLE_REFUSALS, refusals } from '../support/schemas.ts';
 
 const Id = Type.String({ maxLength: 200 });
 const LocalTime = Type.String({ pattern: '^\\d{1,2}:\\d{2}$' });
@@ -74,13 +75,23 @@ const Listed = Type.Array(
   }),
 );
 
+const tags = ['disruptions'];
+
 /** /feed/disruptions of contract.md "Dated trips and disruptions" (edit). */
 export const disruptionRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireRole('edit'));
 
   app.post<{ Body: Static<typeof Body> }>(
     '/',
-    { schema: { body: Body, response: { 200: Applied } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply a disruption to the trips of a service date that match the selection (dryRun: preview only).',
+        body: Body,
+        response: { 200: Applied, ...refusals(400, ...ROLE_REFUSALS, 404, 422) },
+      },
+    },
     (request) => {
       const { select = {}, reason = '', alert = false, dryRun = false, ...rest } = request.body;
       return applyDisruption(app.deps, {
@@ -94,11 +105,28 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/', { schema: { response: { 200: Listed } } }, () => listDisruptions(app.deps));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The disruptions, newest first.',
+        response: { 200: Listed, ...refusals(...ROLE_REFUSALS) },
+      },
+    },
+    () => listDisruptions(app.deps),
+  );
 
   app.delete<{ Params: { id: string } }>(
     '/:id',
-    { schema: { params: Type.Object({ id: Id }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Lift a disruption: its trips are back as they were, its alert leaves the feed.',
+        params: Type.Object({ id: Id }),
+        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
+      },
+    },
     async (request) => {
       await liftDisruption(app.deps, { id: request.params.id, by: request.user!.username });
       return { message: 'Disruption lifted.' };

@@ -1,5 +1,6 @@
 import { getScheduleFile, type ScheduleFileName } from '@feeddesk/server/schedule/current/get-schedule-file';
 import type { FastifyPluginAsync } from 'fastify';
+import { Binary, contentOf, notModified, refusals } from '../support/schemas.ts';
 
 const PATHS: Record<string, ScheduleFileName> = {
   '/gtfs.xlsx': 'gtfs.xlsx',
@@ -8,10 +9,33 @@ const PATHS: Record<string, ScheduleFileName> = {
   '/result/report.json': 'report.json',
 };
 
+const DOCUMENTED: Record<ScheduleFileName, { summary: string; type: string }> = {
+  'gtfs.xlsx': {
+    summary: 'The current schedule as a workbook.',
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  'gtfs.zip': { summary: 'The current GTFS zip.', type: 'application/zip' },
+  'report.html': { summary: 'The last validation report (HTML).', type: 'text/html' },
+  'report.json': { summary: 'The last validation report (JSON).', type: 'application/json' },
+};
+
+function downloadSchema(name: ScheduleFileName) {
+  const { summary, type } = DOCUMENTED[name];
+  return {
+    tags: ['gtfs'],
+    summary,
+    response: {
+      200: contentOf('The file; Last-Modified set.', { [type]: Binary }),
+      304: notModified('Not modified since If-Modified-Since.'),
+      ...refusals(404),
+    },
+  };
+}
+
 /** /static/shared downloads of contract.md, served from the database so every process has them. */
 export const downloadRoutes: FastifyPluginAsync = async (app) => {
   for (const [path, name] of Object.entries(PATHS)) {
-    app.get(path, async (request, reply) => {
+    app.get(path, { schema: downloadSchema(name) }, async (request, reply) => {
       const file = await getScheduleFile(app.deps, name);
       const lastModified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
       reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');

@@ -5,6 +5,7 @@ import { listSummaries } from '@feeddesk/server/summaries/list-summaries';
 import { startSummary } from '@feeddesk/server/summaries/start-summary';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { Binary, contentOf, ROLE_REFUSALS, refusals, Text } from '../support/schemas.ts';
 
 const Period = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 40 })),
@@ -12,18 +13,39 @@ const Period = Type.Object({
 });
 const Name = Type.Object({ name: Type.String({ maxLength: 200 }) });
 const Message = Type.Object({ message: Type.String() });
+const tags = ['excel'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /excel of contract.md (role excel): history summaries, stored in the database. */
 export const excelRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireRole('excel'));
 
-  app.get('/list_excel', { schema: { response: { 200: Type.Array(Type.String()) } } }, async () =>
-    (await listSummaries(app.deps)).map((s) => s.name),
+  app.get(
+    '/list_excel',
+    {
+      schema: {
+        tags,
+        summary: 'The summary workbooks, newest first.',
+        response: { 200: Type.Array(Type.String()), ...refusals(...ROLE_REFUSALS) },
+      },
+    },
+    async () => (await listSummaries(app.deps)).map((s) => s.name),
   );
 
   app.post<{ Querystring: Static<typeof Period> }>(
     '/make_excel',
-    { schema: { querystring: Period, response: { 200: Type.String() } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Start a summary of the history (from, to: agency dates, both included; none = all): answers the job id.',
+        querystring: Period,
+        response: {
+          200: contentOf('The job id; follow it over /ws.', { 'text/plain': Text }),
+          ...refusals(400, ...ROLE_REFUSALS),
+        },
+      },
+    },
     async (request, reply) => {
       const { id, username } = request.user!;
       const { from, to } = request.query;
@@ -32,7 +54,13 @@ export const excelRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: Static<typeof Name> }>('/:name', { schema: { params: Name } }, async (request, reply) => {
+  const download = {
+    tags,
+    summary: 'A summary workbook, as an attachment.',
+    params: Name,
+    response: { 200: contentOf('The workbook.', { [XLSX]: Binary }), ...refusals(...ROLE_REFUSALS, 404) },
+  };
+  app.get<{ Params: Static<typeof Name> }>('/:name', { schema: download }, async (request, reply) => {
     const file = await getSummary(app.deps, { name: request.params.name });
     return reply
       .type(file.contentType)
@@ -43,7 +71,14 @@ export const excelRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: Static<typeof Name> }>(
     '/:name',
-    { schema: { params: Name, response: { 200: Message } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a summary workbook.',
+        params: Name,
+        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
+      },
+    },
     async (request) => {
       await deleteSummary(app.deps, { name: request.params.name });
       return { message: `Successfully deleted ${request.params.name}.` };

@@ -5,8 +5,18 @@ import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
 import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { boolField, field, readForm } from '../support/read-form.ts';
+import {
+  Binary,
+  contentOf,
+  formBody,
+  Message,
+  notModified,
+  ROLE_REFUSALS,
+  refusals,
+} from '../support/schemas.ts';
 
 const MAX_ENTITY_BYTES = 1024 * 1024;
 /** Named in the refusal of an entity posted to the other path (contract.md). */
@@ -16,10 +26,6 @@ const SAVE_CALLS = {
   vehicle: 'POST /feed/vehicle_position',
 };
 
-const FeedParams = {
-  type: 'object',
-  properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } },
-} as const;
 /**
  * contract.md "What every feed consumer gets": any web page may read the public feeds and their
  * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
@@ -38,6 +44,43 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
+const tags = ['feed'];
+const Feed = Type.Object({ feed: Type.String({ enum: Object.keys(FEED_PATHS) }) });
+const Notice = Type.Object(
+  {
+    code: Type.String(),
+    severity: Type.String({ enum: ['error', 'warning', 'info'] }),
+    entityId: Type.Union([Type.String(), Type.Null()]),
+    field: Type.String({ description: 'e.g. trip_update.stop_time_update[3].stop_sequence' }),
+    message: Type.String(),
+    value: Type.Optional(Type.Unknown()),
+    stopSequence: Type.Optional(Type.Integer()),
+    stopId: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+const DeleteFields = Type.Object({
+  entity_id: Type.String(),
+  deleteFromLog: Type.Optional(
+    Type.Union([Type.Boolean(), Type.String()], { description: 'Default false.' }),
+  ),
+});
+const Saved = Type.Object({ id: Type.String(), message: Type.String(), warnings: Type.Array(Notice) });
+/** A save: one protobuf FeedEntity, as the original web app and external clients send it. */
+const saveSchema = (summary: string) => ({
+  tags,
+  summary,
+  headers: Type.Object({
+    logentity: Type.Optional(
+      Type.String({ description: 'Default true; `false` or `0`: not logged in the history.' }),
+    ),
+  }),
+  documentedBody: {
+    'application/x-protobuf': { ...Binary, description: 'One GTFS-Realtime FeedEntity (at most 1 MB).' },
+  },
+  response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422) },
+});
+
 /** /feed of contract.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const cache = new FeedCache(app.deps);
@@ -54,10 +97,20 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { accessLog: 'summary' },
       schema: {
-        params: FeedParams,
-        querystring: {
-          type: 'object',
-          properties: { format: { type: 'string', enum: ['json', 'pb', 'protobuf'] } },
+        tags,
+        summary:
+          'A live feed (updates, alerts, positions): GTFS-Realtime FULL_DATASET, with ETag and Last-Modified.',
+        params: Feed,
+        querystring: Type.Object({
+          format: Type.Optional(Type.String({ enum: ['json', 'pb', 'protobuf'] })),
+        }),
+        response: {
+          200: contentOf('The FeedMessage (gzip when Accept-Encoding allows); `format=json` as JSON.', {
+            'application/x-protobuf': Binary,
+            'application/json': Type.Object({}, { additionalProperties: true }),
+          }),
+          304: notModified('Not modified (If-None-Match or If-Modified-Since).'),
+          ...refusals(400),
         },
       },
     },
@@ -78,12 +131,21 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // CORS preflight of the public feeds (a browser app sending If-None-Match asks first).
-  app.options<{ Params: { feed: string } }>('/:feed', { schema: { params: FeedParams } }, (_request, reply) =>
-    reply.status(204).headers(PREFLIGHT_HEADERS).send(),
+  app.options<{ Params: { feed: string } }>(
+    '/:feed',
+    {
+      schema: {
+        tags,
+        summary: 'CORS preflight of a live feed: any origin may read it and its validators.',
+        params: Feed,
+        response: { 204: notModified('No content: the CORS headers only.') },
+      },
+    },
+    (_request, reply) => reply.status(204).headers(PREFLIGHT_HEADERS).send(),
   );
 
   const edit = { onRequest: requireRole('edit') };
-  app.post('/trip_update', edit, async (request) => {
+  app.post('/trip_update', { ...edit, schema: saveSchema('Save a trip update (edit).') }, async (request) => {
     const { id, message, warnings } = await saveFeedEntity(app.deps, {
       kind: 'trip_update',
       entity: { protobuf: protobufBody(request) },
@@ -94,38 +156,74 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     return { id, message, warnings };
   });
 
-  app.post('/service_alert', edit, async (request) => {
-    const { id, message, warnings } = await saveFeedEntity(app.deps, {
-      kind: 'alert',
-      entity: { protobuf: protobufBody(request) },
-      by: request.user!.username,
-      log: logEntityHeader(request),
-      saveCalls: SAVE_CALLS,
-    });
-    return { id, message, warnings };
-  });
+  app.post(
+    '/service_alert',
+    { ...edit, schema: saveSchema('Save a service alert (edit).') },
+    async (request) => {
+      const { id, message, warnings } = await saveFeedEntity(app.deps, {
+        kind: 'alert',
+        entity: { protobuf: protobufBody(request) },
+        by: request.user!.username,
+        log: logEntityHeader(request),
+        saveCalls: SAVE_CALLS,
+      });
+      return { id, message, warnings };
+    },
+  );
 
   // Positions arrive every few seconds per train: kept out of the history unless LogEntity: true.
-  app.post('/vehicle_position', edit, async (request) => {
-    const { id, message, warnings } = await saveFeedEntity(app.deps, {
-      kind: 'vehicle',
-      entity: { protobuf: protobufBody(request) },
-      by: request.user!.username,
-      log: logEntityHeader(request, false),
-      saveCalls: SAVE_CALLS,
-    });
-    return { id, message, warnings };
-  });
+  app.post(
+    '/vehicle_position',
+    {
+      ...edit,
+      schema: saveSchema(
+        'Save one vehicle position (edit): a FeedEntity holding a `vehicle`; not logged unless LogEntity: true.',
+      ),
+    },
+    async (request) => {
+      const { id, message, warnings } = await saveFeedEntity(app.deps, {
+        kind: 'vehicle',
+        entity: { protobuf: protobufBody(request) },
+        by: request.user!.username,
+        log: logEntityHeader(request, false),
+        saveCalls: SAVE_CALLS,
+      });
+      return { id, message, warnings };
+    },
+  );
 
   /** A whole FeedMessage of positions, as an AVL system pushes it: the good ones saved, the bad ones listed. */
-  app.post('/vehicle_positions', edit, async (request) =>
-    saveFeedEntities(app.deps, {
-      kind: 'vehicle',
-      message: protobufBody(request, 'a protobuf FeedMessage'),
-      by: request.user!.username,
-      log: false,
-      saveCalls: SAVE_CALLS,
-    }),
+  app.post(
+    '/vehicle_positions',
+    {
+      ...edit,
+      schema: {
+        tags,
+        summary:
+          'Save a whole FeedMessage of vehicle positions (edit), as an AVL system pushes it: the good entities saved, the bad ones listed.',
+        documentedBody: {
+          'application/x-protobuf': {
+            ...Binary,
+            description: 'One GTFS-Realtime FeedMessage (at most 1 MB).',
+          },
+        },
+        response: {
+          200: Type.Object({
+            saved: Type.Integer(),
+            rejected: Type.Array(Type.Object({ id: Type.String(), notices: Type.Array(Notice) })),
+          }),
+          ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422),
+        },
+      },
+    },
+    async (request) =>
+      saveFeedEntities(app.deps, {
+        kind: 'vehicle',
+        message: protobufBody(request, 'a protobuf FeedMessage'),
+        by: request.user!.username,
+        log: false,
+        saveCalls: SAVE_CALLS,
+      }),
   );
 
   app.delete<{ Params: { feed: string } }>(
@@ -133,12 +231,23 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     {
       ...edit,
       schema: {
-        params: { type: 'object', properties: { feed: { type: 'string', enum: Object.keys(FEED_PATHS) } } },
+        tags,
+        summary: 'Delete an entity from a live feed (edit); the history keeps it unless deleteFromLog.',
+        params: Feed,
+        querystring: Type.Object({
+          entity_id: Type.Optional(Type.String()),
+          deleteFromLog: Type.Optional(Type.String({ description: 'true or 1: also from the history.' })),
+        }),
+        documentedBody: {
+          'application/json': DeleteFields,
+          ...formBody(DeleteFields),
+        },
+        response: { 200: Message, ...refusals(400, ...ROLE_REFUSALS, 404) },
       },
     },
     async (request) => {
       const form = await readForm(request);
-      const query = request.query as Record<string, string>;
+      const query = request.query as Record<string, string | undefined>;
       const id = field(form, 'entity_id') ?? query.entity_id;
       if (!id)
         throw new AppError('validation_failed', { message: 'Give the entity_id of the entity to delete.' });

@@ -56,6 +56,7 @@ export async function startJob(
       .catch(() => {});
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const started = performance.now();
   const finished = (async () => {
     let outcome: JobOutcome;
     try {
@@ -69,6 +70,8 @@ export async function startJob(
     } finally {
       clearInterval(heartbeat);
     }
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics.jobDuration.observe({ kind: options.kind, status: outcome.status }, seconds);
     await appendJobMessage(deps, { jobId, ...outcome }).catch((err) =>
       deps.log.error({ err, jobId }, 'job end not saved'),
     );

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
+import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
 
@@ -40,6 +41,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
   await progress(`Reading ${options.fileName} (${Math.round(options.bytes.byteLength / 1024)} KB)…`);
   const { tracker } = options;
   tracker?.update('read', 0, 1);
+  const phases = deps.metrics.timeScheduleLoad();
   const upload = await prepareInWorker(
     {
       bytes: options.bytes,
@@ -50,14 +52,20 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     },
     (phase) => tracker?.update(phase, 0, 1),
   );
+  phases.phaseDone('read_validate');
   try {
-    return await storeAndLoad(deps, options, upload);
+    return await storeAndLoad(deps, options, upload, phases);
   } finally {
     await upload.close();
   }
 }
 
-async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, upload: PreparedUpload) {
+async function storeAndLoad(
+  deps: AppDeps,
+  options: ImportScheduleOptions,
+  upload: PreparedUpload,
+  phases: ScheduleLoadTimer,
+) {
   const { progress } = options;
   const prepared = upload.result;
   const by = options.uploadedBy;
@@ -109,6 +117,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
     createdBy: by,
   });
   options.tracker?.update('write', 1, 1);
+  phases.phaseDone('store_files');
   await progress('Loading the schedule…');
   const rowsToLoad = upload.rowsToLoad;
   options.tracker?.update('load', 0, rowsToLoad);
@@ -128,6 +137,7 @@ async function storeAndLoad(deps: AppDeps, options: ImportScheduleOptions, uploa
   });
   options.tracker?.update('load', rowsToLoad, rowsToLoad);
   await options.tracker?.flush();
+  phases.phaseDone('load');
   // The loader itself forgets the cached schedule and tells the other processes.
   return loaded;
 }

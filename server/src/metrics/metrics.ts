@@ -1,0 +1,123 @@
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { cachedFor } from './cached-for.ts';
+import type { OperationalFigures } from './read-operational-figures.ts';
+
+export type Metrics = {
+  /** This process's registry: with several processes each exposes its own /metrics. */
+  registry: Registry;
+  /** Requests by route pattern (never the raw URL), method and status class; `_count` counts them. */
+  httpRequests: Histogram<'route' | 'method' | 'status_class'>;
+  jobDuration: Histogram<'kind' | 'status'>;
+  /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
+  timeScheduleLoad(): ScheduleLoadTimer;
+};
+
+export type ScheduleLoadPhase = 'read_validate' | 'store_files' | 'load';
+export type ScheduleLoadTimer = { phaseDone(phase: ScheduleLoadPhase): void };
+
+/**
+ * The Prometheus metrics of one process (contract.md "Operations"). The feed, consistency and
+ * schedule gauges are read from the database when scraped, so every process reports the shared
+ * state; the read is cached for `cacheSeconds` so frequent scrapes cannot load the database.
+ */
+export function createMetrics(options: {
+  readFigures: () => Promise<OperationalFigures>;
+  cacheSeconds: number;
+}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const figures = cachedFor(options.cacheSeconds * 1000, options.readFigures);
+  const registers = [registry];
+
+  new Gauge({
+    name: 'feeddesk_feed_entities',
+    help: 'Entities in each live feed (updates, alerts, positions).',
+    labelNames: ['feed'],
+    registers,
+    async collect() {
+      const { feeds } = await figures();
+      this.reset();
+      for (const f of feeds) this.set({ feed: f.feed }, f.entities);
+    },
+  });
+  new Gauge({
+    name: 'feeddesk_feed_age_seconds',
+    help: 'Seconds since the content of each feed last changed (absent for a feed never changed).',
+    labelNames: ['feed'],
+    registers,
+    async collect() {
+      const { feeds } = await figures();
+      this.reset();
+      const now = Date.now();
+      for (const f of feeds)
+        if (f.changedAt) this.set({ feed: f.feed }, (now - f.changedAt.getTime()) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'feeddesk_consistency_findings',
+    help: 'Consistency findings across the live feed and the current schedule (GET /feed/consistency), by severity.',
+    labelNames: ['severity'],
+    registers,
+    async collect() {
+      const { findings } = await figures();
+      this.reset();
+      for (const [severity, count] of Object.entries(findings)) this.set({ severity }, count);
+    },
+  });
+  new Gauge({
+    name: 'feeddesk_schedule_rows',
+    help: 'Rows of the current schedule version (the last successful load), by table.',
+    labelNames: ['table'],
+    registers,
+    async collect() {
+      const { schedule } = await figures();
+      this.reset();
+      for (const [table, rows] of Object.entries(schedule?.counts ?? {})) this.set({ table }, rows);
+    },
+  });
+  new Gauge({
+    name: 'feeddesk_schedule_activated_timestamp_seconds',
+    help: 'When the current schedule version became current (POSIX seconds).',
+    registers,
+    async collect() {
+      const { schedule } = await figures();
+      this.reset();
+      if (schedule?.activatedAt) this.set(schedule.activatedAt.getTime() / 1000);
+    },
+  });
+  const loadPhases = new Gauge({
+    name: 'feeddesk_schedule_load_phase_seconds',
+    help: 'Duration of each phase of the last schedule upload this process ran.',
+    labelNames: ['phase'],
+    registers,
+  });
+
+  return {
+    registry,
+    httpRequests: new Histogram({
+      name: 'feeddesk_http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status class (2xx, 4xx…): durations, and their count.',
+      labelNames: ['route', 'method', 'status_class'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: 'feeddesk_job_duration_seconds',
+      help: 'Jobs run by this process (schedule uploads, summaries), by kind and final status.',
+      labelNames: ['kind', 'status'],
+      buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+      registers,
+    }),
+    timeScheduleLoad() {
+      loadPhases.reset();
+      let since = performance.now();
+      return {
+        phaseDone(phase) {
+          const now = performance.now();
+          loadPhases.set({ phase }, (now - since) / 1000);
+          since = now;
+        },
+      };
+    },
+  };
+}
