@@ -4,6 +4,9 @@ import { AUDIT_ENTRY_KINDS, listAuditEntries } from '@feeddesk/server/audit/list
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { contentOf, ROLE_REFUSALS, refusals, Text } from '../support/schemas.ts';
+
+const tags = ['audit'];
 
 const Filter = {
   by: Type.Optional(Type.String({ maxLength: 200 })),
@@ -48,14 +51,31 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/entries',
-    { schema: { querystring: ListQuery, response: { 200: Entries } } },
+    {
+      schema: {
+        tags,
+        summary: 'Who changed what and when (admin), filtered and paged, newest first.',
+        querystring: ListQuery,
+        response: { 200: Entries, ...refusals(400, ...ROLE_REFUSALS) },
+      },
+    },
     ({ query }) =>
       listAuditEntries(app.deps, { ...filterOf(query), limit: query.limit ?? 50, offset: query.offset ?? 0 }),
   );
 
   app.get<{ Querystring: Static<typeof ExportQuery> }>(
     '/export',
-    { schema: { querystring: ExportQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The audit trail as CSV (admin), with the same filters.',
+        querystring: ExportQuery,
+        response: {
+          200: contentOf('The filtered trail, one change per row.', { 'text/csv': Text }),
+          ...refusals(400, ...ROLE_REFUSALS),
+        },
+      },
+    },
     (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')

@@ -38,7 +38,8 @@ export const apiTokenPlugin = fp(
     // Callback style: the feed's pollers send no Authorization header and get no promise.
     app.addHook('onRequest', (request, reply, done) => {
       const header = request.headers.authorization;
-      if (!header) return done();
+      // /metrics checks its own bearer, METRICS_TOKEN (a Prometheus scraper holds no API token).
+      if (!header || request.routeOptions.url === '/metrics') return done();
       const token = BEARER.exec(header)?.[1];
       if (!token) return done(); // another scheme (e.g. a proxy's Basic): not ours to judge
       authenticateApiToken(app.deps, token)
