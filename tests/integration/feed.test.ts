@@ -198,7 +198,14 @@ describe('the realtime feed', () => {
   it('refuses an alert without informed entity (E032)', async () => {
     const res = await postEntity(editor, '/feed/service_alert', {
       id: 'al-bad',
-      alert: { informedEntity: [] },
+      // Well formed but for E032, so the linter's warnings stay out of the answer.
+      alert: {
+        informedEntity: [],
+        activePeriod: [{ start: Math.floor(Date.now() / 1000) }],
+        cause: 3, // TECHNICAL_PROBLEM
+        effect: 3, // SIGNIFICANT_DELAYS
+        headerText: { translation: [{ language: 'en-ZA', text: 'Delays' }] },
+      },
     });
     expect(res.status).toBe(422);
     const sentence = 'The alert has no informed entity; add the route, trip or stop it is about.';

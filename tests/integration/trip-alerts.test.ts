@@ -102,12 +102,12 @@ describe('a single cancellation or skipped stop tells riders, linked both ways',
           informedEntity: [{ trip: { tripId: 'WD-0700', startDate: DATE } }],
           cause: 'UNKNOWN_CAUSE',
           effect: 'NO_SERVICE',
-          headerText: { translation: [{ text: 'Northern Line: trains cancelled', language: 'en' }] },
+          headerText: { translation: [{ text: 'Northern Line: trains cancelled', language: 'en-ZA' }] },
           descriptionText: {
             translation: [
               {
                 text: 'Trains 700 of Northern Line on 23 Sep 2025 between 07:00 and 07:59 are cancelled.',
-                language: 'en',
+                language: 'en-ZA',
               },
             ],
           },
@@ -123,7 +123,7 @@ describe('a single cancellation or skipped stop tells riders, linked both ways',
       { trip: { tripId: 'WD-0700', startDate: DATE }, stopId: 'BLV' },
     ]);
     expect(draft?.alert.headerText).toEqual({
-      translation: [{ text: 'Bellville: trains do not stop', language: 'en' }],
+      translation: [{ text: 'Bellville: trains do not stop', language: 'en-ZA' }],
     });
     expect((await tripAlert({ tripId: 'WD-0700' })).offer).toBeNull(); // nothing to tell
   });

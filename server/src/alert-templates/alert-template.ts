@@ -63,8 +63,11 @@ export function completenessOf(texts: Record<string, AlertTemplateText>): Langua
  * as written ({stop}), for the controller to see and replace.
  */
 export function fillTemplateText(text: string, values: Partial<Record<string, string>>): string {
-  return text
-    .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] || whole)
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+  return (
+    text
+      // An empty value (no reason given) drops its placeholder; an unknown one stays for the controller.
+      .replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+      .replace(/[ \t]+/g, ' ')
+      .trim()
+  );
 }

@@ -65,7 +65,7 @@ export async function draftDisruptionAlert(
     to: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
     until: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
     minutes: String(action.minutes ?? ''),
-    reason: options.reason,
+    reason: options.reason ?? '',
   };
   const { template, texts } = await actionTemplate(deps, action.type);
   const languages = texts.filter((t) => t.headerText.trim() !== '');
