@@ -1,9 +1,15 @@
+// MobilityData's own bindings read the served bytes, as a journey planner would.
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const ZONE = 'Africa/Johannesburg';
-const tomorrow = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + 86_400_000);
+const dayAfter = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + days * 86_400_000);
+const tomorrow = () => dayAfter(1);
+const local = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+02:00`) / 1000;
+const { transit_realtime: rt } = GtfsRealtimeBindings;
 
 type AlertsJson = {
   entity?: {
@@ -118,5 +124,66 @@ describe.skipIf(!hasChromium)('alert templates and the alert linter in the brows
     expect(alert.url!.translation).toEqual([
       { text: 'https://www.metrorail.co.za/notices', language: 'en-ZA' },
     ]);
+  });
+
+  it("announces tomorrow evening's reduced service today from the template in two languages: upcoming now, in effect then", async () => {
+    const { page } = b;
+    const [today, next] = [dayAfter(0), tomorrow()];
+    await page.goto('/service_alert');
+    // Service affected tomorrow 18:00–21:00; riders told from now until tomorrow 22:00.
+    await page.getByLabel('Start date').fill(next);
+    await page.getByLabel('Start time').fill('18:00');
+    await page.getByLabel('Estimated duration').selectOption('hours');
+    await page.getByLabel('Hours').fill('3');
+    await page.getByRole('button', { name: 'Set the end' }).click();
+    await expect.poll(() => page.getByLabel('End time').inputValue()).toBe('21:00');
+    await page.getByRole('button', { name: '+ Add communication period' }).click();
+    await page.getByLabel('Tell riders from (date)').fill(today);
+    await page.getByLabel('Tell riders from (time)').fill('00:00');
+    await page.getByLabel('Tell riders until (date)').fill(next);
+    await page.getByLabel('Tell riders until (time)').fill('22:00');
+    await page.getByLabel('Route', { exact: true }).selectOption({ label: 'Northern Line' });
+    await page.getByTestId('affected-list').getByText('Route:Northern Line').waitFor();
+    await page.getByLabel('Start from a template').selectOption({ label: 'Signal fault (2 languages)' });
+    await page.getByRole('button', { name: 'Use template' }).click();
+    expect(await page.getByLabel('Header (English)').inputValue()).toBe(
+      'Northern Line: delays after a signal fault',
+    );
+    // The template's markup is fixed before publishing, as the linter asks.
+    await page.getByLabel('Description (English)').fill('Fewer trains tomorrow evening. Allow extra time.');
+    await page.getByRole('button', { name: 'Save alert' }).click();
+    await page.getByTestId('banner-success').filter({ hasText: '✅ Successfully saved Alert!' }).waitFor();
+
+    const row = page.getByTestId('alerts-table').locator('tbody tr', { hasText: 'Northern Line: delays' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('upcoming');
+
+    // What a consumer reads now: told from today, affected tomorrow 18:00–21:00, in both languages.
+    const bytes = new Uint8Array(await (await fetch(`${t.url}/feed/alerts`)).arrayBuffer());
+    const served = rt.FeedMessage.toObject(rt.FeedMessage.decode(bytes), { longs: Number, arrays: true }) as {
+      entity: {
+        alert: Record<string, { start?: number; end?: number }[]> & {
+          headerText: { translation: { text: string; language: string }[] };
+        };
+      }[];
+    };
+    const alert = served.entity.find((e) =>
+      e.alert.headerText.translation.some((tr) => tr.text.startsWith('Northern Line')),
+    )!.alert;
+    expect(alert.impactPeriod).toEqual([{ start: local(next, '18:00'), end: local(next, '21:00') }]);
+    expect(alert.activePeriod).toEqual(alert.impactPeriod);
+    expect(alert.communicationPeriod).toEqual([{ start: local(today, '00:00'), end: local(next, '22:00') }]);
+    expect(alert.headerText.translation.map((tr) => tr.language)).toEqual(['en-ZA', 'af-ZA']);
+
+    // Tomorrow at 19:00 the same alert is in effect.
+    t.clock.now = new Date(local(next, '19:00') * 1000);
+    try {
+      await page.reload();
+      await row.waitFor();
+      await expect.poll(() => row.getAttribute('data-state')).toBe('active');
+      await screenshot(page, 'alert-from-template-in-effect');
+    } finally {
+      t.clock.now = null;
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { FeedEntity } from '@feeddesk/proto';
+import { createApiToken } from '@feeddesk/server/tokens/create-api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { postPositions } from '../support/feed.ts';
-import type { HttpClient } from '../support/http-client.ts';
+import { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -14,9 +15,9 @@ const SERVICE = ['Sat', 'Sun'].includes(new Intl.DateTimeFormat('en', { ...zone,
   : 'WD';
 
 /**
- * The target of issue 14: an AVL system pushes positions over REST (a logged-in session with its
- * CSRF token, as any REST client) and the Trains screen shows the train within a second, in the list
- * and on the network drawing, then moves it.
+ * The target of issue 14: an AVL system with its own API token (Authorization: Bearer, no session,
+ * no CSRF token) pushes positions over REST and the Trains screen shows the train within a second,
+ * in the list and on the network drawing, then moves it.
  */
 describe.skipIf(!hasChromium)('the Trains screen', () => {
   let t: TestApp;
@@ -41,7 +42,8 @@ describe.skipIf(!hasChromium)('the Trains screen', () => {
   beforeAll(async () => {
     t = await startTestApp({ serveWeb: true });
     await uploadSchedule(await t.clientWithRoles(['gtfs']), await demoWorkbook(), 'demo.xlsx');
-    avl = await t.clientWithRoles(['edit'], 'avl-system');
+    const { token } = await createApiToken(t.deps, { name: 'AVL system', roles: ['edit'], by: 'admin' });
+    avl = new HttpClient(t.url, { bearer: token });
     const trips = (await (await avl.get(`/db/get_trips?route=STH&service=${SERVICE}`)).json()) as {
       trip_id: string;
     }[];

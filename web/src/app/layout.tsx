@@ -32,7 +32,8 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-3">
-        <Container fluid="xl">
+        {/* Full width, links wrapping to a second row: every role's links stay on the dark bar. */}
+        <Container fluid>
           <Navbar.Brand as={Link} to={paths.home.getHref()}>
             Feed desk
           </Navbar.Brand>
@@ -40,26 +41,28 @@ export function Layout() {
             <>
               <Navbar.Toggle aria-controls="main-nav" />
               <Navbar.Collapse id="main-nav">
-                <Nav className="me-auto" aria-label="Main">
+                <Nav className="me-auto flex-wrap" aria-label="Main">
                   {links
                     .filter((l) => l.show)
                     .map((l) => (
-                      <Nav.Link key={l.to} as={NavLink} to={l.to} end>
+                      <Nav.Link key={l.to} as={NavLink} to={l.to} end className="text-nowrap">
                         {l.label}
                       </Nav.Link>
                     ))}
                 </Nav>
-                <span className="navbar-text me-3" data-testid="current-user">
-                  {me.data.username}
-                </span>
-                <Button
-                  variant="outline-light"
-                  size="sm"
-                  onClick={() => logout.mutate()}
-                  disabled={logout.isPending}
-                >
-                  Logout
-                </Button>
+                <div className="d-flex align-items-center flex-shrink-0">
+                  <span className="navbar-text me-3" data-testid="current-user">
+                    {me.data.username}
+                  </span>
+                  <Button
+                    variant="outline-light"
+                    size="sm"
+                    onClick={() => logout.mutate()}
+                    disabled={logout.isPending}
+                  >
+                    Logout
+                  </Button>
+                </div>
               </Navbar.Collapse>
             </>
           )}
