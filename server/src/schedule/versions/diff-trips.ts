@@ -60,28 +60,8 @@ export async function retimedTrips(deps: Pick<Deps, 'db'>, from: number, to: num
 
 /** The same from the stop times: one full join in primary-key order (each side read once). */
 async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: number): Promise<RetimedRow[]> {
-  const a = deps.db
-    .select({
-      tripId: sql<string>`${stopTimes.tripId}`.as('a_trip'),
-      seq: sql<number>`${stopTimes.stopSequence}`.as('a_seq'),
-      stopId: sql<string>`${stopTimes.stopId}`.as('a_stop'),
-      arrival: sql<number>`${stopTimes.arrivalSecs}`.as('a_arr'),
-      departure: sql<number>`${stopTimes.departureSecs}`.as('a_dep'),
-    })
-    .from(stopTimes)
-    .where(eq(stopTimes.versionId, from))
-    .as('a');
-  const b = deps.db
-    .select({
-      tripId: sql<string>`${stopTimes.tripId}`.as('b_trip'),
-      seq: sql<number>`${stopTimes.stopSequence}`.as('b_seq'),
-      stopId: sql<string>`${stopTimes.stopId}`.as('b_stop'),
-      arrival: sql<number>`${stopTimes.arrivalSecs}`.as('b_arr'),
-      departure: sql<number>`${stopTimes.departureSecs}`.as('b_dep'),
-    })
-    .from(stopTimes)
-    .where(eq(stopTimes.versionId, to))
-    .as('b');
+  const a = versionStopTimes(deps, from, 'a');
+  const b = versionStopTimes(deps, to, 'b');
   const changed = deps.db
     .selectDistinct({ tripId: sql<string>`coalesce(${a.tripId}, ${b.tripId})` })
     .from(a)
@@ -108,4 +88,19 @@ async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: numb
     .from(trips)
     .innerJoin(before, and(eq(before.versionId, from), eq(before.tripId, trips.tripId)))
     .where(and(eq(trips.versionId, to), inArray(trips.tripId, changed)));
+}
+
+/** One version's stop times as a subquery, its columns prefixed so the two sides of the join differ. */
+function versionStopTimes<P extends 'a' | 'b'>(deps: Pick<Deps, 'db'>, versionId: number, prefix: P) {
+  return deps.db
+    .select({
+      tripId: sql<string>`${stopTimes.tripId}`.as(`${prefix}_trip`),
+      seq: sql<number>`${stopTimes.stopSequence}`.as(`${prefix}_seq`),
+      stopId: sql<string>`${stopTimes.stopId}`.as(`${prefix}_stop`),
+      arrival: sql<number>`${stopTimes.arrivalSecs}`.as(`${prefix}_arr`),
+      departure: sql<number>`${stopTimes.departureSecs}`.as(`${prefix}_dep`),
+    })
+    .from(stopTimes)
+    .where(eq(stopTimes.versionId, versionId))
+    .as(prefix);
 }
