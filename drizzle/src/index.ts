@@ -12,7 +12,15 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The raw client, for what drizzle does not cover: LISTEN/NOTIFY and COPY. */
-export type RawClient = { sql: postgres.Sql };
+export type RawClient = {
+  sql: postgres.Sql;
+  /**
+   * Runs bulk work (a schedule's COPY) on a connection of its own, opened for it and closed
+   * after: nothing else is ever queued behind it, and what the work sets on its session (or on
+   * its server process) ends with it.
+   */
+  bulk<T>(work: (connection: postgres.Sql) => Promise<T>): Promise<T>;
+};
 
 export type Database = {
   db: Db;
@@ -42,7 +50,17 @@ function openPostgres(url: string, options: OpenDbOptions): Database {
   const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   return {
     db: drizzlePostgres(sql, { schema }) as unknown as Db,
-    raw: { sql },
+    raw: {
+      sql,
+      async bulk(work) {
+        const connection = postgres(url, { max: 1, onnotice: () => {} });
+        try {
+          return await work(connection);
+        } finally {
+          await connection.end({ timeout: 5 });
+        }
+      },
+    },
     async listen(channel, onPayload) {
       const sub = await sql.listen(channel, onPayload);
       return () => sub.unlisten();

@@ -153,7 +153,7 @@ describe('/metrics (contract.md "Operations")', () => {
     const samples = await scrape();
     expect(sampleValue(samples, 'feeddesk_schedule_rows', { table: 'trips' })).toBeGreaterThan(10);
     expect(sampleValue(samples, 'feeddesk_schedule_rows', { table: 'stopTimes' })).toBeGreaterThan(100);
-    for (const phase of ['read_validate', 'store_files', 'load'])
+    for (const phase of ['read', 'validate', 'load'])
       expect(sampleValue(samples, 'feeddesk_schedule_load_phase_seconds', { phase })).toBeGreaterThan(0);
     expect(
       sampleValue(samples, 'feeddesk_job_duration_seconds_count', {

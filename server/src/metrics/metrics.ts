@@ -12,7 +12,8 @@ export type Metrics = {
   timeScheduleLoad(): ScheduleLoadTimer;
 };
 
-export type ScheduleLoadPhase = 'read_validate' | 'store_files' | 'load';
+/** An upload's phases end to end: reading; validating (while the rows load); the rest of the load until current. */
+export type ScheduleLoadPhase = 'read' | 'validate' | 'load';
 export type ScheduleLoadTimer = { phaseDone(phase: ScheduleLoadPhase): void };
 
 /**
@@ -87,7 +88,7 @@ export function createMetrics(options: {
   });
   const loadPhases = new Gauge({
     name: 'feeddesk_schedule_load_phase_seconds',
-    help: 'Duration of each phase of the last schedule upload this process ran.',
+    help: 'Duration of each phase of the last schedule upload this process ran: read, validate (the rows load meanwhile), load (the rest of the load until current); they add up to the whole.',
     labelNames: ['phase'],
     registers,
   });

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
-import { activateVersion } from './store/activate-version.ts';
-import { copyCsv } from './store/copy-rows.ts';
+import { activateVersion, type VersionFiles } from './store/activate-version.ts';
+import { copyTable } from './store/copy-rows.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
 import { pruneVersions } from './store/prune-versions.ts';
@@ -31,12 +31,14 @@ export type StoreScheduleVersionOptions = ScheduleSource & {
   sourceName: string;
   uploadedBy: string | null;
   jobId: string | null;
-  files?: {
-    workbookFileId?: number;
-    zipFileId?: number;
-    reportHtmlFileId?: number;
-    reportJsonFileId?: number;
-  };
+  files?: VersionFiles;
+  /**
+   * Started as soon as the version exists and awaited after its rows are copied: the load becomes
+   * current only when it resolves (with files to note on the version). When it rejects, the
+   * copying stops, the rows are deleted and its error is the load's (an upload validated while
+   * the database loads).
+   */
+  approve?: () => Promise<VersionFiles>;
   onProgress?: (message: string) => void;
   /** Told the rows copied so far after each chunk (the upload's progress bar). */
   onRows?: (rowsCopied: number) => void;
@@ -69,17 +71,21 @@ export async function storeScheduleVersion(
   const versionId = await createVersion(deps, options, { timezone, feedVersion });
   const progress = options.onProgress ?? (() => {});
   try {
-    const counts =
-      'feed' in options
-        ? await copyEncoded(
-            deps,
-            toAsync(encodeScheduleTables(options.feed, versionId)),
-            progress,
-            options.onRows,
-          )
-        : await copyEncoded(deps, options.encode(versionId), progress, options.onRows);
+    const abandoned = new AbortController();
+    const approval = (options.approve?.() ?? Promise.resolve({})).catch((error: unknown) => {
+      abandoned.abort();
+      throw error;
+    });
+    const chunks =
+      'feed' in options ? toAsync(encodeScheduleTables(options.feed, versionId)) : options.encode(versionId);
+    const copying = copyEncoded(deps, chunks, progress, options.onRows, abandoned.signal);
+    const [approved, copied] = await Promise.allSettled([approval, copying]);
+    // Refused by validation: that says more than a COPY that failed on the same bad rows.
+    if (approved.status === 'rejected') throw approved.reason;
+    if (copied.status === 'rejected') throw copied.reason;
+    const counts = copied.value;
     await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
-    await activateVersion(deps, versionId, counts);
+    await activateVersion(deps, versionId, counts, approved.value);
     scheduleCache.invalidate();
     progress(`Schedule version ${versionId} is now current.`);
     await afterSwitch(deps, versionId);
@@ -133,27 +139,38 @@ async function createVersion(
   return row.id;
 }
 
-/** Loads encoded chunks (from the import worker, or encoded here), yielding to other requests between chunks. */
+/**
+ * Loads encoded chunks (from the import worker, or encoded here): one COPY per table, its chunks
+ * streamed into it as they come. Stops between chunks once `abandoned` fires.
+ */
 async function copyEncoded(
   deps: StoreScheduleVersionDeps,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
-  onRows?: (rowsCopied: number) => void,
+  onRows: ((rowsCopied: number) => void) | undefined,
+  abandoned: AbortSignal,
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
   let copied = 0;
-  let current: EncodedChunk | undefined;
-  const tableDone = (done: EncodedChunk) => progress(`Loaded ${counts[done.table]} ${done.label}.`);
-  for await (const chunk of chunks) {
-    if (current && chunk.table !== current.table) tableDone(current);
-    current = chunk;
-    await copyCsv(deps.database, chunk);
-    counts[chunk.table] = (counts[chunk.table] ?? 0) + chunk.rows;
-    copied += chunk.rows;
-    onRows?.(copied);
-    await new Promise((resolve) => setImmediate(resolve));
+  const source = chunks[Symbol.asyncIterator]();
+  let next = await source.next();
+  while (!next.done) {
+    const first = next.value;
+    counts[first.table] ??= 0;
+    async function* tableCsv(): AsyncGenerator<Uint8Array> {
+      while (!next.done && next.value.table === first.table) {
+        abandoned.throwIfAborted();
+        const chunk = next.value;
+        yield chunk.csv;
+        counts[chunk.table] += chunk.rows;
+        copied += chunk.rows;
+        onRows?.(copied);
+        next = await source.next();
+      }
+    }
+    await copyTable(deps.database, first, tableCsv());
+    progress(`Loaded ${counts[first.table]} ${first.label}.`);
   }
-  if (current) tableDone(current);
   return countsOf(counts);
 }
 

@@ -3,8 +3,9 @@ import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
 import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
+import type { VersionFiles } from '../store/activate-version.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
-import { type PreparedUpload, prepareInWorker } from './prepare-in-worker.ts';
+import { type PreparedResult, type ReadUpload, readInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
   bytes: Uint8Array;
@@ -27,9 +28,10 @@ export const UPLOAD_PROGRESS_PLAN: ProgressPlan = [
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * An upload from bytes to the current schedule: read and validate off the event loop, keep the
- * report whatever happens, refuse on errors (the previous schedule keeps serving), else store the
- * workbook and zip and load the new version, which becomes current in one step.
+ * An upload from bytes to the current schedule: read, validate and encode off the event loop,
+ * load while it validates, keep the report whatever happens, refuse on errors (the load is
+ * dropped, the previous schedule keeps serving), else store the workbook and zip with the new
+ * version, which becomes current in one step.
  */
 export async function importSchedule(deps: AppDeps, options: ImportScheduleOptions) {
   const { progress } = options;
@@ -42,7 +44,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
   const { tracker } = options;
   tracker?.update('read', 0, 1);
   const phases = deps.metrics.timeScheduleLoad();
-  const upload = await prepareInWorker(
+  const upload = await readInWorker(
     {
       bytes: options.bytes,
       fileName: options.fileName,
@@ -52,22 +54,80 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     },
     (phase) => tracker?.update(phase, 0, 1),
   );
-  phases.phaseDone('read_validate');
+  phases.phaseDone('read');
+  if (upload.readable && upload.timezone)
+    await progress(`Read ${upload.rowsToLoad} rows; validating them while the database loads them…`);
   try {
-    return await storeAndLoad(deps, options, upload, phases);
+    if (!upload.readable || !upload.timezone) {
+      upload.skipLoad();
+      await approve(deps, options, upload, await upload.prepared);
+      throw new Error('A schedule that cannot be read was approved.');
+    }
+    return await load(deps, options, upload, phases);
   } finally {
     await upload.close();
   }
 }
 
-async function storeAndLoad(
+/** Loads the version while the worker validates; it becomes current once validation approves it. */
+async function load(
   deps: AppDeps,
   options: ImportScheduleOptions,
-  upload: PreparedUpload,
+  upload: ReadUpload,
   phases: ScheduleLoadTimer,
 ) {
+  const { progress, tracker } = options;
+  const rowsToLoad = upload.rowsToLoad;
+  let validated = false;
+  let copied = 0;
+  // Until validation is done its messages come first, and the bar shows validation.
+  const loadMessages: string[] = [];
+  const loaded = await storeScheduleVersion(deps, {
+    timezone: upload.timezone!,
+    feedVersion: upload.feedVersion,
+    encode: (versionId) => upload.encode(versionId, 20_000),
+    approve: async () => {
+      const prepared = await upload.prepared;
+      phases.phaseDone('validate');
+      const files = await approve(deps, options, upload, prepared);
+      validated = true;
+      await progress('Loading the schedule…');
+      for (const message of loadMessages.splice(0)) await progress(message);
+      tracker?.update('load', Math.min(copied, rowsToLoad), rowsToLoad);
+      return files;
+    },
+    onProgress: (message) => {
+      if (!validated) loadMessages.push(message);
+      else progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
+    },
+    onRows: (rows) => {
+      copied = rows;
+      if (validated) tracker?.update('load', Math.min(copied, rowsToLoad), rowsToLoad);
+    },
+    sourceKind: upload.kind,
+    sourceName: options.fileName,
+    uploadedBy: options.uploadedBy,
+    jobId: options.jobId,
+  });
+  tracker?.update('load', rowsToLoad, rowsToLoad);
+  await tracker?.flush();
+  phases.phaseDone('load');
+  // The loader itself forgets the cached schedule and tells the other processes.
+  return loaded;
+}
+
+/**
+ * Keeps the validation report, tells the uploader what validation found, and refuses a schedule
+ * with errors (throws); else stores the workbook and the zip and returns the files to note on
+ * the version.
+ */
+async function approve(
+  deps: AppDeps,
+  options: ImportScheduleOptions,
+  upload: ReadUpload,
+  { result: prepared, loadable }: PreparedResult,
+): Promise<VersionFiles> {
   const { progress } = options;
-  const prepared = upload.result;
   const by = options.uploadedBy;
   const reportHtmlFileId = await storeFile(deps, {
     kind: 'report_html',
@@ -88,9 +148,11 @@ async function storeAndLoad(
     validation_report: true,
   });
   for (const warning of prepared.plannerWarnings) await progress(warning, { warning: true });
-  if (!upload.loadable || !upload.timezone) {
-    const lines =
-      prepared.firstErrors.length > 0 ? prepared.firstErrors : prepared.problems.map((p) => p.message);
+  const firstErrors = upload.timezoneError
+    ? [upload.timezoneError, ...prepared.firstErrors]
+    : prepared.firstErrors;
+  if (!loadable || !upload.timezone) {
+    const lines = firstErrors.length > 0 ? firstErrors : prepared.problems.map((p) => p.message);
     throw new AppError('validation_failed', {
       message: `The schedule was not loaded; the current one keeps serving. Fix these and upload again:\n${lines.join('\n')}${
         errors > lines.length ? `\n… and ${errors - lines.length} more in the validation report.` : ''
@@ -98,6 +160,7 @@ async function storeAndLoad(
       details: { validation_report: true },
     });
   }
+  options.tracker?.update('write', 0, 1);
   const isWorkbook = prepared.kind !== 'gtfs_zip';
   const workbookBytes = isWorkbook ? options.bytes : prepared.workbook;
   const workbookFileId = workbookBytes
@@ -117,27 +180,5 @@ async function storeAndLoad(
     createdBy: by,
   });
   options.tracker?.update('write', 1, 1);
-  phases.phaseDone('store_files');
-  await progress('Loading the schedule…');
-  const rowsToLoad = upload.rowsToLoad;
-  options.tracker?.update('load', 0, rowsToLoad);
-  const loaded = await storeScheduleVersion(deps, {
-    timezone: upload.timezone,
-    feedVersion: upload.feedVersion,
-    encode: (versionId) => upload.encode(versionId, 20_000),
-    onProgress: (message) => {
-      progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
-    },
-    onRows: (copied) => options.tracker?.update('load', Math.min(copied, rowsToLoad), rowsToLoad),
-    sourceKind: prepared.kind,
-    sourceName: options.fileName,
-    uploadedBy: by,
-    jobId: options.jobId,
-    files: { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId },
-  });
-  options.tracker?.update('load', rowsToLoad, rowsToLoad);
-  await options.tracker?.flush();
-  phases.phaseDone('load');
-  // The loader itself forgets the cached schedule and tells the other processes.
-  return loaded;
+  return { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId };
 }

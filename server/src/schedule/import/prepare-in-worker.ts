@@ -7,85 +7,144 @@ import type { WorkerReply, WorkerRequest } from './prepare-worker.ts';
 const bootstrap = new URL('../../workers/ts-worker.mjs', import.meta.url);
 const entry = new URL('./prepare-worker.ts', import.meta.url).href;
 
-export type PreparedUpload = {
-  result: Omit<PreparedSchedule, 'feed'>;
-  /** The agency's time zone, and true when the schedule may be loaded. */
+export type PreparedResult = { result: Omit<PreparedSchedule, 'feed'>; loadable: boolean };
+
+/** An upload read by the worker: what the load needs to start while the worker validates. */
+export type ReadUpload = {
+  /** The agency's time zone; null when the schedule cannot be loaded. */
   timezone: string | null;
-  /** feed_info.txt's feed_version, when given. */
+  /** Why the agency's time zone refuses the load, when it does. */
+  timezoneError: string | null;
   feedVersion: string | null;
-  loadable: boolean;
+  readable: boolean;
+  kind: PreparedSchedule['kind'];
   rowsToLoad: number;
-  /** The COPY data of the new version, pulled chunk by chunk from the worker. */
+  /** Starts encoding the new version: its COPY chunks as the worker makes them. Call once, or skipLoad. */
   encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
+  /** Tell the worker nothing will be loaded (it validates only). */
+  skipLoad(): void;
+  /** Validation's result (the report, the notices), once the worker is done. */
+  prepared: Promise<PreparedResult>;
   close(): Promise<void>;
 };
 
 /**
- * Reads, validates and (later) encodes an upload in a worker thread, so none of it stalls the
- * event loop that serves the feed. Call close() when done with it.
+ * Reads, validates and encodes an upload in a worker thread, so none of it stalls the event loop
+ * that serves the feed. Resolves once the file is read; validation goes on in the worker while
+ * the caller loads. Call close() when done with it.
  */
-export function prepareInWorker(
-  options: Omit<PrepareScheduleOptions, 'onPhase'>,
+export function readInWorker(
+  options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead'>,
   onPhase?: (phase: 'validate' | 'write') => void,
-): Promise<PreparedUpload> {
+): Promise<ReadUpload> {
   const worker = new Worker(bootstrap, {
     workerData: { entry, options },
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
-  let waiting: { resolve: (m: WorkerReply) => void; reject: (e: Error) => void } | null = null;
-  let exited: Error | null = null;
-  const next = () =>
-    new Promise<WorkerReply>((resolve, reject) => {
-      if (exited) reject(exited);
-      else waiting = { resolve, reject };
-    });
-  worker.on('message', (m: WorkerReply) => {
-    if (m.type === 'phase') {
-      onPhase?.(m.phase);
-      return;
-    }
-    const w = waiting;
-    waiting = null;
-    if (m.type === 'failed') w?.reject(new Error(m.message));
-    else w?.resolve(m);
-  });
-  const onGone = (error: Error) => {
-    exited = error;
-    waiting?.reject(error);
-    waiting = null;
+  const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
+  const prepared = settleable<PreparedResult>();
+  const chunks = chunkQueue();
+  const fail = (error: Error) => {
+    read.reject(error);
+    prepared.reject(error);
+    chunks.fail(error);
   };
-  worker.on('error', onGone);
-  worker.on('exit', (code) => onGone(new Error(`The schedule worker stopped (exit code ${code}).`)));
+  worker.on('message', (m: WorkerReply) => {
+    if (m.type === 'phase') onPhase?.(m.phase);
+    else if (m.type === 'read') read.resolve(m);
+    else if (m.type === 'chunk') chunks.push(m.chunk);
+    else if (m.type === 'end') chunks.end();
+    else if (m.type === 'encode_failed') chunks.fail(new Error(m.message));
+    else if (m.type === 'prepared') {
+      // A file that could not be read has no 'read' step worth waiting for.
+      read.reject(new Error('The schedule worker validated without reading.'));
+      prepared.resolve({ result: m.result, loadable: m.loadable });
+    } else fail(new Error(m.message));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The schedule worker stopped (exit code ${code}).`)));
+  prepared.promise.catch(() => {});
   const send = (request: WorkerRequest) => worker.postMessage(request);
   const close = async () => {
     await worker.terminate();
   };
-  return next().then(
-    (first) => {
-      if (first.type !== 'prepared')
-        throw new Error(`Unexpected message from the schedule worker: ${first.type}.`);
-      return {
-        result: first.result,
-        timezone: first.timezone,
-        feedVersion: first.feedVersion,
-        loadable: first.loadable,
-        rowsToLoad: first.rowsToLoad,
-        async *encode(versionId: number, chunkRows: number) {
-          send({ type: 'encode', versionId, chunkRows });
-          for (;;) {
-            const reply = next();
-            send({ type: 'next' });
-            const m = await reply;
-            if (m.type === 'end') return;
-            if (m.type === 'chunk') yield m.chunk;
-          }
-        },
-        close,
-      };
-    },
+  return read.promise.then(
+    (m) => ({
+      timezone: m.timezone,
+      timezoneError: m.timezoneError,
+      feedVersion: m.feedVersion,
+      readable: m.readable,
+      kind: m.kind,
+      rowsToLoad: m.rowsToLoad,
+      encode(versionId, chunkRows) {
+        send({ type: 'encode', versionId, chunkRows });
+        return chunks.iterate();
+      },
+      skipLoad: () => send({ type: 'skip' }),
+      prepared: prepared.promise,
+      close,
+    }),
     async (error: unknown) => {
       await close();
       throw error;
     },
   );
+}
+
+function settleable<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  let settled = false;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = (value) => {
+      if (!settled) res(value);
+      settled = true;
+    };
+    reject = (error) => {
+      if (!settled) rej(error);
+      settled = true;
+    };
+  });
+  return { promise, resolve, reject };
+}
+
+/** Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies). */
+function chunkQueue() {
+  const queued: EncodedChunk[] = [];
+  let done = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  return {
+    push(chunk: EncodedChunk) {
+      queued.push(chunk);
+      notify();
+    },
+    end() {
+      done = true;
+      notify();
+    },
+    fail(error: Error) {
+      if (!done) failure ??= error;
+      done = true;
+      notify();
+    },
+    async *iterate(): AsyncGenerator<EncodedChunk> {
+      for (;;) {
+        const chunk = queued.shift();
+        if (chunk) {
+          yield chunk;
+          continue;
+        }
+        if (failure) throw failure;
+        if (done) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+  };
 }

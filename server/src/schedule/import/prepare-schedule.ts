@@ -20,6 +20,11 @@ export type PrepareScheduleOptions = {
   blockOnWarnings: boolean;
   /** Told when reading is over and validating starts, then when writing the zip or workbook starts. */
   onPhase?: (phase: 'validate' | 'write') => void;
+  /**
+   * Called with the feed as read, before validating it: the import starts its COPY here, so the
+   * database loads while the validator runs (the load is discarded when validation refuses it).
+   */
+  afterRead?: (feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']) => Promise<void>;
 };
 
 export type PreparedSchedule = {
@@ -45,6 +50,7 @@ export type PreparedSchedule = {
  */
 export async function prepareSchedule(options: PrepareScheduleOptions): Promise<PreparedSchedule> {
   const converted = await convertUpload(options.bytes, { maxUnzippedBytes: options.maxUnzippedBytes });
+  await options.afterRead?.(converted.feed, converted.problems.length === 0, converted.kind);
   options.onPhase?.('validate');
   const result = validateFeed(converted.feed, {
     now: options.now,

@@ -1,84 +1,95 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GtfsFeed } from '../../gtfs/index.ts';
 import { type EncodedChunk, encodeScheduleTables } from '../store/schedule-tables.ts';
 import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
-import { type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
+import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
- * Worker thread: prepares one upload and keeps the parsed feed here. The main thread gets the
- * result without the feed, then pulls the COPY data chunk by chunk ('next'), as transferred
- * bytes: millions of small strings never cross threads, and the event loop stays free.
+ * Worker thread of one upload. It reads the file and says so ('read'); the main thread answers
+ * with the new version's id ('encode') or 'skip'. The worker then encodes every COPY chunk at once
+ * and posts it as transferred bytes (millions of small strings never cross threads), and
+ * validates while the main thread copies: the database loads during validation. Last comes the
+ * result of validation ('prepared'), without the feed.
  */
 export type WorkerReply =
   | {
-      type: 'prepared';
-      result: Omit<import('./prepare-schedule.ts').PreparedSchedule, 'feed'>;
+      type: 'read';
+      /** The agency's time zone, null when the file cannot be loaded (see timezoneError). */
       timezone: string | null;
+      timezoneError: string | null;
       feedVersion: string | null;
-      loadable: boolean;
+      /** False when the file could not be read as a schedule (validation will say why). */
+      readable: boolean;
+      kind: PreparedSchedule['kind'];
       /** Rows the load will copy (the files the schedule tables are made of), for its progress. */
       rowsToLoad: number;
     }
   | { type: 'phase'; phase: 'validate' | 'write' }
   | { type: 'chunk'; chunk: EncodedChunk }
   | { type: 'end' }
+  | { type: 'encode_failed'; message: string }
+  | { type: 'prepared'; result: Omit<PreparedSchedule, 'feed'>; loadable: boolean }
   | { type: 'failed'; message: string };
 
-export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'next' };
+export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'skip' };
 
 const port = parentPort!;
 const { options } = workerData as { options: PrepareScheduleOptions };
-let feed: GtfsFeed | null = null;
-let chunks: Generator<EncodedChunk> | null = null;
+
+// The main thread serves the feed; this thread's long CPU work yields to it (Linux: per thread).
+try {
+  setPriority(0, 10);
+} catch {
+  // Not allowed here (some containers): the work is still off the main thread.
+}
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-const fail = (error: unknown) =>
-  reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-prepareSchedule({ ...options, onPhase: (phase) => reply({ type: 'phase', phase }) }).then((prepared) => {
-  feed = prepared.feed;
+const nextRequest = () =>
+  new Promise<WorkerRequest>((resolve) => port.once('message', (m: WorkerRequest) => resolve(m)));
+
+async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']): Promise<void> {
   let timezone: string | null = null;
-  let result: typeof prepared = prepared;
-  if (feed) {
-    try {
-      timezone = agencyTimezone(feed);
-    } catch (error) {
-      result = {
-        ...prepared,
-        blocking: true,
-        firstErrors: [(error as Error).message, ...prepared.firstErrors],
-      };
-    }
-  }
-  const { feed: _kept, ...rest } = result;
-  reply({
-    type: 'prepared',
-    result: rest,
-    timezone,
-    feedVersion: feed ? feedVersionOf(feed) : null,
-    loadable: !result.blocking && !!feed,
-    rowsToLoad: feed ? rowsToLoad(feed) : 0,
-  });
-}, fail);
-
-port.on('message', (request: WorkerRequest) => {
+  let timezoneError: string | null = null;
   try {
-    if (request.type === 'encode') {
-      if (!feed) throw new Error('No schedule to encode.');
-      chunks = encodeScheduleTables(feed, request.versionId, request.chunkRows);
-      return;
-    }
-    const next = chunks?.next();
-    if (!next || next.done) {
-      reply({ type: 'end' });
-      return;
-    }
-    const { csv } = next.value;
-    reply({ type: 'chunk', chunk: next.value }, [csv.buffer as ArrayBuffer]);
+    timezone = agencyTimezone(feed);
   } catch (error) {
-    fail(error);
+    timezoneError = messageOf(error);
   }
-});
+  const answer = nextRequest();
+  reply({
+    type: 'read',
+    timezone,
+    timezoneError,
+    feedVersion: readable ? feedVersionOf(feed) : null,
+    readable,
+    kind,
+    rowsToLoad: readable ? rowsToLoad(feed) : 0,
+  });
+  const request = await answer;
+  if (request.type === 'encode') encodeAll(feed, request.versionId, request.chunkRows);
+}
+
+function encodeAll(feed: GtfsFeed, versionId: number, chunkRows: number): void {
+  try {
+    for (const chunk of encodeScheduleTables(feed, versionId, chunkRows)) {
+      reply({ type: 'chunk', chunk }, [chunk.csv.buffer as ArrayBuffer]);
+    }
+    reply({ type: 'end' });
+  } catch (error) {
+    reply({ type: 'encode_failed', message: messageOf(error) });
+  }
+}
+
+prepareSchedule({ ...options, afterRead, onPhase: (phase) => reply({ type: 'phase', phase }) }).then(
+  (prepared) => {
+    const { feed, ...result } = prepared;
+    reply({ type: 'prepared', result, loadable: !prepared.blocking && !!feed });
+  },
+  (error) => reply({ type: 'failed', message: messageOf(error) }),
+);
 
 /** The files the schedule tables are copied from (scheduleTables), one table row per file row. */
 const LOADED_FILES = [

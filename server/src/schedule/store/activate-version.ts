@@ -3,6 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record-audit.ts';
 import type { Deps } from '../../deps.ts';
 
+/** The files an upload keeps with its version (workbook, zip, validation report). */
+export type VersionFiles = {
+  workbookFileId?: number;
+  zipFileId?: number;
+  reportHtmlFileId?: number;
+  reportJsonFileId?: number;
+};
+
 /** Serialises version switches across processes (two loads finishing at once, a load and a rollback). */
 export const SWITCH_LOCK = 727002;
 
@@ -14,6 +22,8 @@ export async function activateVersion(
   deps: Pick<Deps, 'db' | 'now'>,
   versionId: number,
   counts: Record<string, number>,
+  /** The stored files of the upload, when they were stored during the load. */
+  files: VersionFiles = {},
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWITCH_LOCK})`);
@@ -41,7 +51,7 @@ export async function activateVersion(
       .where(eq(scheduleVersions.status, 'current'));
     await tx
       .update(scheduleVersions)
-      .set({ status: 'current', activatedAt: deps.now(), counts })
+      .set({ status: 'current', activatedAt: deps.now(), counts, ...files })
       .where(and(eq(scheduleVersions.id, versionId), eq(scheduleVersions.status, 'loading')));
     await recordAudit(tx, {
       at: deps.now(),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '@feeddesk/drizzle';
@@ -21,34 +23,38 @@ function copyFailure(query: object): Promise<never> {
   return failed;
 }
 
-/** COPYs one chunk of CSV already encoded (by the import worker). */
-export async function copyCsv(
+/**
+ * COPYs one table's CSV (already encoded, by the import worker) as it comes, in one COPY
+ * statement, on a connection of its own (postgres.js pipelines queries onto pooled connections;
+ * one sent to a connection in COPY mode breaks the protocol).
+ */
+export async function copyTable(
   database: Database,
-  options: { table: string; columns: readonly string[]; csv: Uint8Array },
+  target: { table: string; columns: readonly string[] },
+  csv: AsyncIterable<Uint8Array>,
 ): Promise<void> {
-  if (options.csv.byteLength === 0) return;
-  const statement = `copy ${options.table} (${options.columns.join(', ')})`;
-  await onReservedConnection(database.raw.sql, async (connection) => {
-    const query = connection.unsafe(`${statement} from stdin with (format csv)`);
+  const statement = `copy ${target.table} (${target.columns.join(', ')}) from stdin with (format csv)`;
+  await database.raw.bulk(async (connection) => {
+    await yieldToServing(connection);
+    const query = connection.unsafe(statement);
     const failed = copyFailure(query);
     const stream = await query.writable();
-    await Promise.race([pipeline(Readable.from([Buffer.from(options.csv)]), stream), failed]);
+    await Promise.race([pipeline(Readable.from(csv), stream), failed]);
   });
 }
 
 /**
- * postgres.js pipelines queries onto pooled connections; one sent to a connection in COPY mode
- * breaks the protocol ("unexpected message type 0x50 during COPY"). A COPY gets a connection of
- * its own for its duration.
+ * When the database runs on this machine (the embedded default, or a server on loopback), its
+ * process doing the COPY gets a lower CPU priority: the feed's and the editors' queries, and the
+ * event loop serving them, come first on a machine with few cores. The process ends with the
+ * connection, so the priority is never carried over to other work.
  */
-async function onReservedConnection(
-  sql: postgres.Sql,
-  work: (connection: postgres.ReservedSql) => Promise<void>,
-) {
-  const connection = await sql.reserve();
+async function yieldToServing(connection: postgres.Sql): Promise<void> {
   try {
-    await work(connection);
-  } finally {
-    connection.release();
+    const [{ pid }] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+    setPriority(pid, 10);
+  } catch {
+    // Not on this machine, not Linux, or not ours to change: load at the usual priority.
   }
 }

@@ -82,11 +82,31 @@ export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<
     t.text('departure_time'),
   ];
   const sequence = t.int('stop_sequence');
-  for (const [i, row] of t.rows.entries()) {
+  const sequenceText = t.text('stop_sequence');
+  // Times and sequences repeat on nearly every line: parse each distinct text once.
+  const sequences = new Map<string, number>();
+  const times = new Map<string, number | null>();
+  const time = (text: string | null) => {
+    if (text === null) return null;
+    let secs = times.get(text);
+    if (secs === undefined) {
+      secs = parseGtfsTime(text);
+      times.set(text, secs);
+    }
+    return secs;
+  };
+  const rows = t.rows;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     const tripId = trip(row);
-    const seq = sequence(row, i) ?? i;
-    const arrivalSecs = parseTime(arrival(row));
-    const departureSecs = parseTime(departure(row));
+    const text = sequenceText(row);
+    let seq = text === null ? i : sequences.get(text);
+    if (seq === undefined) {
+      seq = sequence(row, i) ?? i;
+      sequences.set(text!, seq);
+    }
+    const arrivalSecs = time(arrival(row));
+    const departureSecs = time(departure(row));
     summarise(summaries, tripId, seq, stop(row), arrivalSecs, departureSecs);
     yield [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
   }
@@ -121,10 +141,6 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
 export function tripNumber(tripId: string): string | null {
   const match = /-(\d+)$/.exec(tripId);
   return match ? match[1].replace(/^0+(?=\d)/, '') : null;
-}
-
-function parseTime(text: string | null): number | null {
-  return text === null ? null : parseGtfsTime(text);
 }
 
 function summarise(
