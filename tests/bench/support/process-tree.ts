@@ -33,6 +33,16 @@ function rssBytes(pid: number): number {
   }
 }
 
+/** Proportional set size: each shared page counted once across the processes that share it. */
+function pssBytes(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Samples the summed RSS of a process and its descendants (Linux /proc) every `everyMs`: the peak
  * is what the machine must hold for the product (shared pages of PostgreSQL's backends are counted
@@ -40,11 +50,17 @@ function rssBytes(pid: number): number {
  */
 export function sampleTreeRss(root: number, everyMs = 200) {
   let peak = 0;
+  let peakPss = 0;
   let peakRoot = 0;
   const sample = () => {
     const pids = processTree(root);
     const total = pids.reduce((sum, pid) => sum + rssBytes(pid), 0);
     peak = Math.max(peak, total);
+    // PostgreSQL's shared buffers are mapped by every backend: PSS counts them once.
+    peakPss = Math.max(
+      peakPss,
+      pids.reduce((sum, pid) => sum + pssBytes(pid), 0),
+    );
     peakRoot = Math.max(peakRoot, rssBytes(root));
   };
   sample();
@@ -53,7 +69,11 @@ export function sampleTreeRss(root: number, everyMs = 200) {
     stop() {
       clearInterval(timer);
       sample();
-      return { peakMb: Math.round(peak / 1e6), peakRootMb: Math.round(peakRoot / 1e6) };
+      return {
+        peakMb: Math.round(peak / 1e6),
+        peakPssMb: Math.round(peakPss / 1e6),
+        peakRootMb: Math.round(peakRoot / 1e6),
+      };
     },
   };
 }
