@@ -18,6 +18,7 @@ import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { liveSocketsPlugin } from './http/live-sockets.ts';
 import { isAllowedOrigin } from './http/origin.ts';
 import { processVitalsPlugin } from './http/process-vitals.ts';
+import { PublicGets } from './http/public-gets.ts';
 import { requestMetricsPlugin } from './http/request-metrics.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -61,7 +62,10 @@ const SPA_ROUTES = new Set([
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { deps } = options;
+  // The polled public GETs are answered before Fastify routes them (http/public-gets.ts).
+  const publicGets = new PublicGets();
   const app = Fastify({
+    serverFactory: publicGets.serverFactory(),
     logger: options.logger ?? false,
     // One access-log line per staff request, one summary per period for the polled feeds.
     logController: new LogController({ disableRequestLogging: true }),
@@ -69,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
+  app.decorate('publicGets', publicGets);
   installErrorHandler(app);
   await app.register(accessLogPlugin, { summarySeconds: deps.config.LOG_SUMMARY_SECONDS });
   await app.register(processVitalsPlugin, { periodSeconds: deps.config.LOG_SUMMARY_SECONDS });

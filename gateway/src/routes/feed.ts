@@ -1,12 +1,13 @@
 import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import { FeedCache } from '@feeddesk/server/feed/feed-cache';
-import { FEED_PATHS } from '@feeddesk/server/feed/feed-kind';
+import { FEED_PATHS, type FeedKind } from '@feeddesk/server/feed/feed-kind';
 import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FeedAnswers } from '../support/feed-answers.ts';
 import { boolField, field, readForm } from '../support/read-form.ts';
 import {
   Binary,
@@ -26,17 +27,6 @@ const SAVE_CALLS = {
   vehicle: 'POST /feed/vehicle_position',
 };
 
-/**
- * contract.md "What every feed consumer gets": any web page may read the public feeds and their
- * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
- */
-const PUBLIC_FEED_HEADERS = {
-  'cache-control': 'no-cache',
-  vary: 'accept-encoding',
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, Last-Modified',
-  'cross-origin-resource-policy': 'cross-origin',
-};
 const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
@@ -86,6 +76,8 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   const cache = new FeedCache(app.deps);
   cache.start();
   app.addHook('onClose', async () => cache.stop());
+  const answers = new FeedAnswers();
+  for (const [name, kind] of Object.entries(FEED_PATHS)) servePolls(app, { name, kind, cache, answers });
   app.addContentTypeParser(
     ['application/x-protobuf', 'application/protobuf', 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: MAX_ENTITY_BYTES },
@@ -114,19 +106,12 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
+    // The polls servePolls declines: API tokens (checked and rate limited by the hooks), other
+    // queries (validated above), HEAD, a feed not read yet or due a new stamp.
     async (request, reply) => {
       const snapshot = await cache.get(FEED_PATHS[request.params.feed]!);
-      const json = request.query.format === 'json';
-      const etag = json ? `${snapshot.etag.slice(0, -1)}-json"` : snapshot.etag;
-      reply.headers(PUBLIC_FEED_HEADERS);
-      reply.header('etag', etag).header('last-modified', snapshot.lastModified);
-      if (isNotModified(request, etag, snapshot.stamp)) return reply.status(304).send();
-      if (json) return reply.type('application/json; charset=utf-8').send(snapshot.json);
-      reply.type('application/x-protobuf');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-        return reply.header('content-encoding', 'gzip').send(snapshot.gzip);
-      }
-      return reply.send(snapshot.bytes);
+      const answer = answers.answer(snapshot, request.headers, request.query.format === 'json');
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
   );
 
@@ -267,12 +252,36 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Last-Modified is the header stamp: a client holding the current stamp gets 304 until the next one. */
-function isNotModified(request: FastifyRequest, etag: string, stamp: number): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch) return ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
-  const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
-  return !Number.isNaN(since) && stamp * 1000 <= since;
+/** `format=` of GET /feed/{feed} → JSON or not; another query goes to the route's validation. */
+const POLL_QUERIES = new Map([
+  ['', false],
+  ['format=pb', false],
+  ['format=protobuf', false],
+  ['format=json', true],
+]);
+
+/**
+ * The anonymous polls of one feed, answered before Fastify (server/src/http/public-gets.ts): no
+ * session, cookie, CSRF or token work, the prepared answer written in one go. A request with an
+ * Authorization header goes to the route, whose hooks refuse a revoked token and rate limit.
+ */
+function servePolls(
+  app: FastifyInstance,
+  feed: { name: string; kind: FeedKind; cache: FeedCache; answers: FeedAnswers },
+): void {
+  app.publicGets.add(`${app.prefix}/${feed.name}`, `${app.prefix}/:feed`, (request, response) => {
+    if (request.headers.authorization !== undefined) return false;
+    const url = request.url ?? '';
+    const q = url.indexOf('?');
+    const json = POLL_QUERIES.get(q < 0 ? '' : url.slice(q + 1));
+    if (json === undefined) return false;
+    const snapshot = feed.cache.peek(feed.kind);
+    if (!snapshot) return false;
+    const answer = feed.answers.answer(snapshot, request.headers, json);
+    response.writeHead(answer.status, answer.rawHeaders as string[]);
+    response.end(answer.body);
+    return true;
+  });
 }
 
 function protobufBody(request: FastifyRequest, what = 'one protobuf FeedEntity'): Buffer {

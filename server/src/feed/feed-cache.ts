@@ -15,6 +15,8 @@ type Served = { content: FeedContent; snapshot: FeedSnapshot };
  */
 export class FeedCache {
   private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
+  /** The same contents once read, so that a poll of an unchanged feed needs no promise (peek). */
+  private readonly read = new Map<FeedKind, FeedContent>();
   /**
    * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
    * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
@@ -43,6 +45,19 @@ export class FeedCache {
 
   invalidate(kind: FeedKind): void {
     this.contents.delete(kind);
+    this.read.delete(kind);
+  }
+
+  /**
+   * The snapshot `get` would give now when that needs no read and no new stamp (the case of
+   * nearly every poll), else undefined: the caller then awaits `get`.
+   */
+  peek(kind: FeedKind): FeedSnapshot | undefined {
+    const content = this.read.get(kind);
+    const served = this.served.get(kind);
+    if (!content || served?.content !== content) return undefined;
+    const nowSec = Math.floor(this.deps.now().getTime() / 1000);
+    return stampSlot(nowSec) <= served.snapshot.stamp ? served.snapshot : undefined;
   }
 
   async get(kind: FeedKind): Promise<FeedSnapshot> {
@@ -70,9 +85,14 @@ export class FeedCache {
       const reading = readFeedContent(this.deps, kind);
       content = reading;
       this.contents.set(kind, reading);
-      reading.catch(() => {
-        if (this.contents.get(kind) === reading) this.contents.delete(kind);
-      });
+      reading.then(
+        (read) => {
+          if (this.contents.get(kind) === reading) this.read.set(kind, read);
+        },
+        () => {
+          if (this.contents.get(kind) === reading) this.contents.delete(kind);
+        },
+      );
     }
     return content;
   }

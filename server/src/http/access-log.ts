@@ -24,13 +24,17 @@ export type AccessLogOptions = {
 export const accessLogPlugin = fp<AccessLogOptions>(
   async (app, options) => {
     const polls = new Map<string, PollTally>();
+    const countPoll = (path: string, status: number, ms: number) => {
+      const tally = polls.get(path) ?? new PollTally();
+      if (tally.count === 0) polls.set(path, tally);
+      tally.add(status, ms);
+    };
+    // The polls answered before Fastify (public-gets.ts) are counted exactly like the others.
+    app.publicGets.observe((_route, path, status, ms) => countPoll(path, status, ms));
     app.addHook('onResponse', (request, reply, done) => {
       const ms = reply.elapsedTime;
       if (request.routeOptions.config.accessLog === 'summary') {
-        const path = request.url.split('?', 1)[0]!;
-        const tally = polls.get(path) ?? new PollTally();
-        if (tally.count === 0) polls.set(path, tally);
-        tally.add(reply.statusCode, ms);
+        countPoll(request.url.split('?', 1)[0]!, reply.statusCode, ms);
       } else {
         request.log.info(
           {

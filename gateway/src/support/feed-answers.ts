@@ -1,0 +1,130 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FeedSnapshot } from '@feeddesk/server/feed/feed-snapshot';
+import { computeSecurityHeaders } from '@feeddesk/server/http/security-headers';
+
+/**
+ * contract.md "What every feed consumer gets": any web page may read the public feeds and their
+ * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
+ */
+const PUBLIC_FEED_HEADERS = {
+  'cache-control': 'no-cache',
+  vary: 'accept-encoding',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Last-Modified',
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
+/** One complete answer to a poll, made once per snapshot and form, then sent to every poller. */
+export type FeedAnswer = {
+  status: 200 | 304;
+  headers: Readonly<Record<string, string>>;
+  /** The same headers as name, value, name, value…: what Node's writeHead takes without a copy. */
+  rawHeaders: readonly string[];
+  body: Buffer | undefined;
+};
+
+/** One form of a snapshot (protobuf, gzipped protobuf, JSON): its ETag, its 200 and its 304. */
+type Form = { etag: string; ok: FeedAnswer; notModified: FeedAnswer };
+
+/**
+ * The answers to the polls of the public feeds (contract.md: ETag, Last-Modified, 304 on
+ * If-None-Match / If-Modified-Since, gzip when accepted, `format=json`), with every header (the
+ * security headers, CORS, caching, validators, length) worked out once per snapshot: a poll only
+ * picks one. The gzipped and JSON forms are made on first demand, as the snapshot makes their bodies.
+ */
+export class FeedAnswers {
+  private readonly security = computeSecurityHeaders();
+  private readonly forms = new WeakMap<FeedSnapshot, { pb?: Form; gzip?: Form; json?: Form }>();
+
+  answer(snapshot: FeedSnapshot, request: IncomingHttpHeaders, json: boolean): FeedAnswer {
+    const form = json ? this.jsonForm(snapshot) : this.protobufForm(snapshot, acceptsGzip(request));
+    return isNotModified(request, form.etag, snapshot.stamp) ? form.notModified : form.ok;
+  }
+
+  private formsOf(snapshot: FeedSnapshot): { pb?: Form; gzip?: Form; json?: Form } {
+    let forms = this.forms.get(snapshot);
+    if (!forms) {
+      forms = {};
+      this.forms.set(snapshot, forms);
+    }
+    return forms;
+  }
+
+  /** Both protobuf forms share an ETag (Vary: Accept-Encoding tells caches apart). */
+  private protobufForm(snapshot: FeedSnapshot, gzip: boolean): Form {
+    const forms = this.formsOf(snapshot);
+    const key = gzip ? 'gzip' : 'pb';
+    let form = forms[key];
+    if (!form) {
+      const type = 'application/x-protobuf';
+      form = gzip
+        ? this.form(snapshot, snapshot.etag, type, snapshot.gzip, 'gzip')
+        : this.form(snapshot, snapshot.etag, type, snapshot.bytes);
+      forms[key] = form;
+    }
+    return form;
+  }
+
+  private jsonForm(snapshot: FeedSnapshot): Form {
+    const forms = this.formsOf(snapshot);
+    if (!forms.json) {
+      const etag = `${snapshot.etag.slice(0, -1)}-json"`;
+      forms.json = this.form(snapshot, etag, 'application/json; charset=utf-8', Buffer.from(snapshot.json));
+    }
+    return forms.json;
+  }
+
+  private form(
+    snapshot: FeedSnapshot,
+    etag: string,
+    contentType: string,
+    bytes: Buffer,
+    encoding?: 'gzip',
+  ): Form {
+    const validators = {
+      ...this.security,
+      ...PUBLIC_FEED_HEADERS,
+      etag,
+      'last-modified': snapshot.lastModified,
+    };
+    // A 304 carries the validators and CORS headers but no content headers (RFC 9110 §15.4.5).
+    const notModified = answer(304, validators, undefined);
+    return {
+      etag,
+      notModified,
+      ok: answer(
+        200,
+        {
+          ...validators,
+          'content-type': contentType,
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          'content-length': String(bytes.length),
+        },
+        bytes,
+      ),
+    };
+  }
+}
+
+function answer(status: 200 | 304, headers: Record<string, string>, body: Buffer | undefined): FeedAnswer {
+  return { status, headers, rawHeaders: Object.entries(headers).flat(), body };
+}
+
+function acceptsGzip(request: IncomingHttpHeaders): boolean {
+  const accepted = request['accept-encoding'];
+  return accepted !== undefined && /\bgzip\b/.test(accepted);
+}
+
+/** Last-Modified is the header stamp: a client holding the current stamp gets 304 until the next one. */
+function isNotModified(request: IncomingHttpHeaders, etag: string, stamp: number): boolean {
+  const ifNoneMatch = request['if-none-match'];
+  if (ifNoneMatch) {
+    // The common case first: a poller sending back the one ETag it was given.
+    if (ifNoneMatch === etag) return true;
+    return ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+  }
+  const ifModifiedSince = request['if-modified-since'];
+  if (!ifModifiedSince) return false;
+  const since = Date.parse(ifModifiedSince);
+  return !Number.isNaN(since) && stamp * 1000 <= since;
+}
