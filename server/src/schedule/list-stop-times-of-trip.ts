@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
@@ -27,12 +27,16 @@ export async function listStopTimesOfTrip(
     .select({
       stopSequence: stopTimes.stopSequence,
       stopId: stopTimes.stopId,
-      stopName: stops.stopName,
+      // The name by a primary-key probe per stop time: a join let the planner hash every stop of
+      // the version on each call, a cost that grows with the network rather than with the trip.
+      stopName: sql<string | null>`(${deps.db
+        .select({ name: stops.stopName })
+        .from(stops)
+        .where(and(eq(stops.versionId, stopTimes.versionId), eq(stops.stopId, stopTimes.stopId)))})`,
       arrivalSecs: stopTimes.arrivalSecs,
       departureSecs: stopTimes.departureSecs,
     })
     .from(stopTimes)
-    .leftJoin(stops, and(eq(stops.versionId, stopTimes.versionId), eq(stops.stopId, stopTimes.stopId)))
     .where(and(eq(stopTimes.versionId, current.versionId), eq(stopTimes.tripId, tripid)))
     .orderBy(asc(stopTimes.stopSequence));
   if (rows.length === 0 && !(await tripExists(deps, current.versionId, tripid))) throw tripNotFound(tripid);
