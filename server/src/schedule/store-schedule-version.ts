@@ -78,7 +78,10 @@ export async function storeScheduleVersion(
             options.onRows,
           )
         : await copyEncoded(deps, options.encode(versionId), progress, options.onRows);
-    await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
+    // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
+    // answered from the stop index alone from the first query on, not once autovacuum comes by
+    // (never, on a server that runs without it). Half a second on Renfe's 1.87 M stop times.
+    await deps.db.execute(sql`vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts);
     scheduleCache.invalidate();
     progress(`Schedule version ${versionId} is now current.`);
