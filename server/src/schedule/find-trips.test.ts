@@ -1,3 +1,4 @@
+import { stopTimes } from '@feeddesk/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTrips } from './find-trips.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
@@ -83,6 +84,52 @@ describe('findTrips', () => {
       { trip_id: 'WE-2300', endTerminus: 'Cape Town', inprogress: 0 },
     ]);
     expect(await at('2025-09-23T10:30:00', { service: "WE' or 1=1 --" })).toEqual([]);
+  });
+
+  it('gives each trip its first departure and origin with details, from the trip row alone', async () => {
+    clock.now = jnb('2025-09-23T06:30:00');
+    const expected = [
+      {
+        trip_id: 'WD-0123',
+        endTerminus: 'Cape Town',
+        inprogress: 0,
+        departureSecs: 6 * 3600,
+        origin: 'Eerste River',
+      },
+      {
+        trip_id: 'WD-1234',
+        endTerminus: 'Cape Town',
+        inprogress: 1,
+        departureSecs: 8 * 3600,
+        origin: 'Eerste River',
+      },
+      // its stop times are listed out of sequence: the origin is sequence 10's stop, not the file's first line
+      {
+        trip_id: 'WD-9001',
+        endTerminus: 'Eerste River',
+        inprogress: 1,
+        departureSecs: 23 * 3600 + 50 * 60,
+        origin: 'Cape Town',
+      },
+      {
+        trip_id: 'WD-2300',
+        endTerminus: 'Bellville',
+        inprogress: 2,
+        departureSecs: 4 * 3600 + 55 * 60,
+        origin: 'Eerste River',
+      },
+    ];
+    expect(await findTrips(deps(), { details: true })).toEqual(expected);
+    // Without any stop time the list is the same: origin and departure are kept on the trip at import
+    // (rolled back, so the other tests keep their stop times).
+    const rollback = new Error('rollback');
+    await expect(
+      testDb.database.db.transaction(async (tx) => {
+        await tx.delete(stopTimes);
+        expect(await findTrips({ db: tx, now: () => clock.now }, { details: true })).toEqual(expected);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it('refuses an "after" that is not a time', async () => {

@@ -1,5 +1,6 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
@@ -14,6 +15,10 @@ import {
   serviceDayStartSecs,
 } from './time/service-day.ts';
 import { type TripState, tripState } from './time/trip-state.ts';
+
+/** gtfs_stops joined twice: the trip's origin and its terminus. */
+const firstStop = alias(stops, 'first_stop');
+const lastStop = alias(stops, 'last_stop');
 
 export type FindTripsOptions = {
   route?: string;
@@ -74,6 +79,8 @@ export async function findTrips(
   const serviceIds = [...new Set([...runs.today, ...runs.yesterday])];
   if (serviceIds.length === 0) return [];
 
+  // One query on gtfs_trips: first and last stop are on the trip row since import (migration 0009
+  // filled older versions), so listing trips never reads stop_times except to filter by a stop.
   const rows = await deps.db
     .select({
       tripId: trips.tripId,
@@ -81,10 +88,15 @@ export async function findTrips(
       startSecs: trips.startSecs,
       endSecs: trips.endSecs,
       headsign: trips.tripHeadsign,
-      lastStopName: stops.stopName,
+      firstStopName: firstStop.stopName,
+      lastStopName: lastStop.stopName,
     })
     .from(trips)
-    .leftJoin(stops, and(eq(stops.versionId, trips.versionId), eq(stops.stopId, trips.lastStopId)))
+    .leftJoin(
+      firstStop,
+      and(eq(firstStop.versionId, trips.versionId), eq(firstStop.stopId, trips.firstStopId)),
+    )
+    .leftJoin(lastStop, and(eq(lastStop.versionId, trips.versionId), eq(lastStop.stopId, trips.lastStopId)))
     .where(
       and(
         eq(trips.versionId, current.versionId),
@@ -103,52 +115,34 @@ export async function findTrips(
       ),
     );
 
-  const listed: (TripListItem & { sortSecs: number })[] = [];
+  const listed: (TripListItem & { sortSecs: number; departureSecs: number | null; origin: string })[] = [];
   for (const row of rows) {
     const start = row.startSecs ?? Number.POSITIVE_INFINITY;
     const end = row.endSecs ?? Number.POSITIVE_INFINITY;
     const endTerminus = row.lastStopName ?? row.headsign ?? '';
+    const details = { departureSecs: row.startSecs, origin: row.firstStopName ?? '' };
     const shift = yesterdayNowSecs - nowSecs;
     if (runs.yesterday.has(row.serviceId) && end >= yesterdayNowSecs) {
       const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs: yesterdayNowSecs });
-      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start - shift });
+      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start - shift, ...details });
     } else if (runs.today.has(row.serviceId)) {
       const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs });
-      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start });
+      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start, ...details });
     }
   }
   listed.sort(
     (a, b) => a.inprogress - b.inprogress || a.sortSecs - b.sortSecs || (a.trip_id < b.trip_id ? -1 : 1),
   );
-  const items = listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
-  if (!options.details) return items;
-  const origins = await firstStops(
-    deps,
-    current.versionId,
-    items.map((i) => i.trip_id),
-  );
-  const starts = new Map(rows.map((r) => [r.tripId, r.startSecs]));
-  return items.map((item) => ({
-    ...item,
-    departureSecs: starts.get(item.trip_id) ?? null,
-    origin: origins.get(item.trip_id) ?? '',
-  }));
-}
-
-/** The first stop's name of each trip: one DISTINCT ON query for the listed trips. */
-async function firstStops(
-  deps: Pick<Deps, 'db'>,
-  versionId: number,
-  tripIds: string[],
-): Promise<Map<string, string>> {
-  if (tripIds.length === 0) return new Map();
-  const rows = await deps.db
-    .selectDistinctOn([stopTimes.tripId], { tripId: stopTimes.tripId, name: stops.stopName })
-    .from(stopTimes)
-    .leftJoin(stops, and(eq(stops.versionId, stopTimes.versionId), eq(stops.stopId, stopTimes.stopId)))
-    .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, tripIds)))
-    .orderBy(stopTimes.tripId, asc(stopTimes.stopSequence));
-  return new Map(rows.map((r) => [r.tripId, r.name ?? '']));
+  if (options.details) {
+    return listed.map(({ trip_id, endTerminus, inprogress, departureSecs, origin }) => ({
+      trip_id,
+      endTerminus,
+      inprogress,
+      departureSecs,
+      origin,
+    }));
+  }
+  return listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
 }
 
 function judgedSecs(now: Date, after: string | undefined, today: string, tz: string): number {

@@ -1,5 +1,7 @@
-import { scheduleVersions, stopTimes, trips } from '@feeddesk/drizzle';
-import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrationsDir, scheduleVersions, stopTimes, trips } from '@feeddesk/drizzle';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listRoutes } from './list-routes.ts';
@@ -44,7 +46,7 @@ describe('storeScheduleVersion', () => {
     expect(await listRoutes(deps())).toEqual([]);
   });
 
-  it('loads every table, keeps per-trip start/end/last stop, and makes the version current', async () => {
+  it('loads every table, keeps per-trip start/end/first and last stop, and makes the version current', async () => {
     const progress: string[] = [];
     const { versionId, counts } = await load(undefined, {}, (m) => progress.push(m));
     expect(counts).toEqual({
@@ -59,10 +61,18 @@ describe('storeScheduleVersion', () => {
     expect(progress).toContain('Loaded 13 stop times.');
     expect(await findCurrentSchedule(deps())).toMatchObject({ versionId, timezone: 'Africa/Johannesburg' });
     const trip = await deps()
-      .db.select({ start: trips.startSecs, end: trips.endSecs, last: trips.lastStopId })
+      .db.select({
+        start: trips.startSecs,
+        end: trips.endSecs,
+        first: trips.firstStopId,
+        last: trips.lastStopId,
+      })
       .from(trips)
       .where(eq(trips.tripId, 'WD-9001'));
-    expect(trip).toEqual([{ start: 23 * 3600 + 50 * 60, end: 24 * 3600 + 35 * 60, last: 'EER' }]);
+    // stop_times.txt lists WD-9001's sequence 20 (EER) before 10 (CPT): first and last go by sequence
+    expect(trip).toEqual([
+      { start: 23 * 3600 + 50 * 60, end: 24 * 3600 + 35 * 60, first: 'CPT', last: 'EER' },
+    ]);
     const [version] = (await listScheduleVersions(deps())).versions;
     expect(version).toMatchObject({
       id: versionId,
@@ -71,6 +81,24 @@ describe('storeScheduleVersion', () => {
       uploadedBy: 'alice',
       counts,
     });
+  });
+
+  it('fills the first stop of trips loaded before the column existed (migration 0009)', async () => {
+    const { versionId } = await load();
+    const firstStops = () =>
+      deps()
+        .db.select({ trip: trips.tripId, first: trips.firstStopId })
+        .from(trips)
+        .where(eq(trips.versionId, versionId))
+        .orderBy(trips.tripId);
+    const loaded = await firstStops();
+    expect(loaded.find((t) => t.trip === 'WD-2300')?.first).toBe('EER');
+    // As an install of the previous release has them: no first stop on any trip row
+    await deps().db.update(trips).set({ firstStopId: null }).where(eq(trips.versionId, versionId));
+    const migration = readFileSync(join(migrationsDir(), '0009_trip-first-stop.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((s) => /\bUPDATE\b/.test(s));
+    await deps().db.execute(sql.raw(backfill!));
+    expect(await firstStops()).toEqual(loaded);
   });
 
   it('switches atomically: queries during a load still see the old version', async () => {

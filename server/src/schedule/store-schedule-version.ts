@@ -84,7 +84,10 @@ export async function storeScheduleVersion(
     if (approved.status === 'rejected') throw approved.reason;
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
-    await deps.db.execute(sql`analyze gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
+    // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
+    // answered from the stop index alone from the first query on, not once autovacuum comes by
+    // (never, on a server that runs without it). Half a second on Renfe's 1.87 M stop times.
+    await deps.db.execute(sql`vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts, approved.value);
     scheduleCache.invalidate();
     progress(`Schedule version ${versionId} is now current.`);

@@ -11,7 +11,11 @@ const referenceTables: Record<string, { ints: string[]; key: string[]; indexes?:
   'calendar.txt': { ints: [], key: ['service_id'] },
   'calendar_dates.txt': { ints: ['exception_type'], key: ['service_id', 'date'] },
   'trips.txt': { ints: [], key: ['trip_id'], indexes: [['route_id'], ['service_id']] },
-  'stop_times.txt': { ints: ['stop_sequence'], key: ['trip_id', 'stop_sequence'], indexes: [['stop_id']] },
+  'stop_times.txt': {
+    ints: ['stop_sequence'],
+    key: ['trip_id', 'stop_sequence'],
+    indexes: [['stop_id', 'trip_id']],
+  },
 };
 
 /** COPY of the zip's raw CSVs (what `psql \\copy` does), the reference of the import benchmarks: into plain tables with the same keys (what `psql \copy` does). */

@@ -14,6 +14,8 @@ import {
 export type TripSummary = {
   firstSequence: number;
   startSecs: number | null;
+  /** The origin the trip search shows (kept so listing trips never reads stop_times). */
+  firstStopId: string;
   lastSequence: number;
   endSecs: number | null;
   lastStopId: string;
@@ -72,7 +74,7 @@ export function* calendarDateRows(feed: GtfsFeed, versionId: number): Rows {
   for (const [i, row] of t.rows.entries()) yield [versionId, id(row), date(row), type(row, i)];
 }
 
-/** stop_times rows; fills `summaries` (per trip first departure, last arrival, last stop) on the way. */
+/** stop_times rows; fills `summaries` (per trip first departure and stop, last arrival and stop) on the way. */
 export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
   const t = feedTable(feed, 'stop_times.txt');
   const [trip, stop, arrival, departure] = [
@@ -130,6 +132,7 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       shape(row),
       s?.startSecs ?? null,
       s?.endSecs ?? null,
+      s?.firstStopId ?? null,
       s?.lastStopId ?? null,
       tripNumber(id(row)),
       formatStopTimesHash(s?.hash ?? emptyStopTimesHash()),
@@ -158,6 +161,7 @@ function summarise(
     summaries.set(tripId, {
       firstSequence: seq,
       startSecs: departureSecs ?? arrivalSecs,
+      firstStopId: stopId,
       lastSequence: seq,
       endSecs: arrivalSecs ?? departureSecs,
       lastStopId: stopId,
@@ -169,6 +173,7 @@ function summarise(
   if (seq < summary.firstSequence) {
     summary.firstSequence = seq;
     summary.startSecs = departureSecs ?? arrivalSecs;
+    summary.firstStopId = stopId;
   }
   if (seq > summary.lastSequence) {
     summary.lastSequence = seq;

@@ -82,6 +82,7 @@ export function* scheduleTables(feed: GtfsFeed, versionId: number): Generator<Sc
       'shape_id',
       'start_secs',
       'end_secs',
+      'first_stop_id',
       'last_stop_id',
       'trip_number',
       'stop_times_hash',
