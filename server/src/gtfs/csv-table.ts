@@ -157,7 +157,9 @@ export class CsvTableReader {
       else while (values.length < width) values.push('');
     }
     for (const col of this.recordPadded) if (col < width) this.notePadded(row, col);
-    this.rows.push(values);
+    // An array filled by push keeps room for 17 values; a copy holds exactly its own. For a
+    // five-column stop_times.txt of 1.87 M rows that is ~180 MB of the upload's memory.
+    this.rows.push(values.slice());
   }
 
   private notePadded(row: number, col: number): void {
