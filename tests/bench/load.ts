@@ -44,6 +44,7 @@ const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 600);
 const EDITOR_PAUSE_MS = Number(process.env.BENCH_EDITOR_PAUSE_MS ?? 0);
 const EDITORS = 2;
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const PASSWORD = 'bench-user-password';
 const sharedZip = fileURLToPath(
@@ -113,6 +114,32 @@ async function main(): Promise<void> {
     console.log(`reference: plain COPY of the same files, same keys and indexes: ${copySecs.toFixed(1)} s`);
 
     const rows: ReportRow[] = [];
+    {
+      // The same polls and editors with no upload: what the upload adds shows against this.
+      const logFrom = readFileSync(product.logFile).length;
+      const poller = startSteadyPoller(`${product.url}/feed/updates`, POLL_RATE);
+      const editing = startEditors(editors, trips, EDITOR_PAUSE_MS);
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, BASELINE_SECONDS * 1000));
+      const endedAt = Date.now();
+      const polls = await poller.stop();
+      const saves = await editing.stop();
+      const loop = eventLoopDelay(readFileSync(product.logFile, 'utf8').slice(logFrom), startedAt, endedAt);
+      rows.push(
+        {
+          what: `baseline, no upload (${BASELINE_SECONDS} s): feed at ${POLL_RATE}/s p50 / p99 / max; editor saves`,
+          measured: `${ms(percentile(polls.latencies, 50))} / ${ms(percentile(polls.latencies, 99))} / ${ms(polls.latencies.at(-1) ?? Number.NaN)}; ${saves.ok} saves`,
+          target: '–',
+          result: '–',
+        },
+        {
+          what: "  product's event-loop delay: worst second's p99 / max",
+          measured: `${ms(loop.worstP99)} / ${ms(loop.max)} (${loop.lines} s logged)`,
+          target: '–',
+          result: '–',
+        },
+      );
+    }
     for (let n = 1; n <= UPLOADS; n++) {
       const logFrom = readFileSync(product.logFile).length;
       const poller = startSteadyPoller(`${product.url}/feed/updates`, POLL_RATE);
