@@ -26,8 +26,8 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     if (deps.config.DEMO_SCHEDULE) await importDemoScheduleIfEmpty(deps);
   });
   await markInterruptedJobs(deps);
-  // Another process on the same database may be loading right now: spare recent loads.
-  await markInterruptedLoads(deps, { createdBefore: new Date(deps.now().getTime() - 10 * 60_000) });
+  // A load another process on the same database is running holds its lock and is spared.
+  await markInterruptedLoads(deps);
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
   // With several processes one may die while the others run on: they fail its jobs soon after.

@@ -82,7 +82,7 @@ export class FeedCache {
   private content(kind: FeedKind): Promise<FeedContent> {
     let content = this.contents.get(kind);
     if (!content) {
-      const reading = readFeedContent(this.deps, kind);
+      const reading = readFeedContent(this.deps, kind, this.served.get(kind)?.content);
       content = reading;
       this.contents.set(kind, reading);
       reading.then(

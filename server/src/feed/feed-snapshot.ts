@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { feedEntities, feedState } from '@feeddesk/drizzle';
 import { transit_realtime } from '@feeddesk/proto';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -29,6 +29,8 @@ export type FeedContent = {
   hash: string;
   rows: unknown[];
   entityCount: number;
+  /** The entities by id as read, for the next read to fetch only what changed. */
+  entities: Map<string, ReadEntity>;
 };
 
 /** One feed as served: the encoded FeedMessage with its header stamp, its gzip, validators, JSON. */
@@ -47,16 +49,50 @@ export type FeedSnapshot = {
   entityCount: number;
 };
 
-/** Reads a feed's entities and state, and the current schedule's feed_version. */
-export async function readFeedContent(deps: Pick<Deps, 'db'>, kind: FeedKind): Promise<FeedContent> {
-  const [state] = await deps.db.select().from(feedState).where(eq(feedState.kind, kind));
-  const rows = await deps.db
-    .select({ pb: feedEntities.pb, json: feedEntities.json })
-    .from(feedEntities)
-    .where(servedRows(kind))
-    .orderBy(asc(feedEntities.id));
+/** One served entity as last read: its row version, its bytes as FeedMessage field 2, its JSON. */
+type ReadEntity = { version: string; field: Buffer; json: unknown };
+
+/**
+ * Reads a feed's entities and state, and the current schedule's feed_version. Given the content
+ * read before, only the entities whose row changed since are fetched again (PostgreSQL's `xmin`
+ * names the transaction that wrote a row's current version): a save re-reads one entity, not the
+ * whole feed, on the event loop that serves it. One read-only snapshot, so ids and rows agree.
+ */
+export async function readFeedContent(
+  deps: Pick<Deps, 'db'>,
+  kind: FeedKind,
+  previous?: FeedContent,
+): Promise<FeedContent> {
+  const known = previous?.entities ?? new Map<string, ReadEntity>();
+  const { state, versions, changed } = await deps.db.transaction(
+    async (tx) => {
+      const [state] = await tx.select().from(feedState).where(eq(feedState.kind, kind));
+      const versions = await tx
+        .select({ id: feedEntities.id, version: sql<string>`${feedEntities}.xmin::text` })
+        .from(feedEntities)
+        .where(servedRows(kind))
+        .orderBy(asc(feedEntities.id));
+      const stale = versions.filter((v) => known.get(v.id)?.version !== v.version).map((v) => v.id);
+      const changed =
+        stale.length === 0
+          ? []
+          : await tx
+              .select({ id: feedEntities.id, pb: feedEntities.pb, json: feedEntities.json })
+              .from(feedEntities)
+              .where(and(eq(feedEntities.kind, kind), inArray(feedEntities.id, stale)));
+      return { state, versions, changed };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   const feedVersion = (await findCurrentSchedule(deps))?.feedVersion ?? null;
-  const body = Buffer.concat(rows.map((row) => field(2, row.pb)));
+  const fetched = new Map(changed.map((row) => [row.id, row]));
+  const entities = new Map<string, ReadEntity>();
+  for (const { id, version } of versions) {
+    const row = fetched.get(id);
+    entities.set(id, row ? { version, field: field(2, row.pb), json: row.json } : known.get(id)!);
+  }
+  const read = [...entities.values()];
+  const body = Buffer.concat(read.map((e) => e.field));
   return {
     kind,
     revision: state?.revision ?? 0,
@@ -67,8 +103,9 @@ export async function readFeedContent(deps: Pick<Deps, 'db'>, kind: FeedKind): P
       .update(body)
       .update(`\0${feedVersion ?? ''}`)
       .digest('base64url'),
-    rows: rows.map((r) => r.json),
-    entityCount: rows.length,
+    rows: read.map((e) => e.json),
+    entityCount: read.length,
+    entities,
   };
 }
 

@@ -166,4 +166,38 @@ describe('storeScheduleVersion', () => {
     expect(await rowsOf(stuck.id)).toBe(0);
     expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['P3']);
   });
+
+  it('spares a load that a live process is running (it holds the load lock), then lets it finish', async () => {
+    let approve!: () => void;
+    const approved = new Promise<void>((resolve) => {
+      approve = resolve;
+    });
+    let versionId = 0;
+    const loading = storeScheduleVersion(deps(), {
+      feed: sampleFeed({ 'routes.txt': routesOnly('P4') }),
+      sourceKind: 'zip',
+      sourceName: 'gtfs.zip',
+      uploadedBy: 'alice',
+      jobId: 'job-2',
+      approve: async () => {
+        await approved;
+        return {};
+      },
+      onRows: () => {},
+    });
+    // The load waits for its approval (validation in an upload) with its rows copied.
+    for (let i = 0; i < 100 && versionId === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [row] = await deps()
+        .db.select({ id: scheduleVersions.id })
+        .from(scheduleVersions)
+        .where(eq(scheduleVersions.status, 'loading'));
+      versionId = row?.id ?? 0;
+    }
+    expect(versionId).toBeGreaterThan(0);
+    expect(await markInterruptedLoads(deps())).toEqual([]);
+    approve();
+    expect((await loading).versionId).toBe(versionId);
+    expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['P4']);
+  });
 });

@@ -7,6 +7,7 @@ import { activateVersion, type VersionFiles } from './store/activate-version.ts'
 import { copyTable } from './store/copy-rows.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
+import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
 import { pruneVersions } from './store/prune-versions.ts';
 import { type EncodedChunk, encodeScheduleTables } from './store/schedule-tables.ts';
 import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
@@ -68,7 +69,8 @@ export async function storeScheduleVersion(
 ): Promise<StoreScheduleVersionResult> {
   const timezone = 'feed' in options ? agencyTimezone(options.feed) : options.timezone;
   const feedVersion = 'feed' in options ? feedVersionOf(options.feed) : options.feedVersion;
-  const versionId = await createVersion(deps, options, { timezone, feedVersion });
+  const lock = await createVersion(deps, options, { timezone, feedVersion });
+  const { versionId } = lock;
   const progress = options.onProgress ?? (() => {});
   try {
     const abandoned = new AbortController();
@@ -96,6 +98,8 @@ export async function storeScheduleVersion(
   } catch (error) {
     await failVersion(deps, versionId, error);
     throw error;
+  } finally {
+    await lock.release().catch((err) => deps.log.warn({ err, versionId }, 'could not release a load lock'));
   }
 }
 
@@ -124,8 +128,8 @@ async function createVersion(
   deps: StoreScheduleVersionDeps,
   options: StoreScheduleVersionOptions,
   { timezone, feedVersion }: { timezone: string; feedVersion: string | null },
-): Promise<number> {
-  const [row] = await deps.db
+): Promise<LoadLock> {
+  const insert = deps.db
     .insert(scheduleVersions)
     .values({
       status: 'loading',
@@ -138,8 +142,9 @@ async function createVersion(
       feedVersion,
       ...options.files,
     })
-    .returning({ id: scheduleVersions.id });
-  return row.id;
+    .returning({ id: scheduleVersions.id })
+    .toSQL();
+  return createLockedVersion(deps.database, insert);
 }
 
 /**
