@@ -22,7 +22,10 @@ export async function createLockedVersion(
   const holder = await database.raw.sql.reserve();
   try {
     await holder`begin`;
-    const [row] = await holder.unsafe<{ id: string | number }[]>(insert.sql, insert.params as never[]);
+    const [row] = await holder.unsafe<{ id: string | number }[]>(
+      insert.sql,
+      insert.params as postgres.ParameterOrJSON<never>[],
+    );
     const versionId = Number(row!.id);
     await holder`select pg_advisory_lock(${LOAD_LOCK}, ${versionId})`;
     await holder`commit`;
