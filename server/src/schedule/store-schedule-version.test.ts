@@ -200,4 +200,22 @@ describe('storeScheduleVersion', () => {
     expect((await loading).versionId).toBe(versionId);
     expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['P4']);
   });
+
+  it('leaves no version behind when the load is refused before it became current (validation errors)', async () => {
+    const before = await listScheduleVersions(deps());
+    const refusal = new Error('The schedule was not loaded; fix these and upload again.');
+    await expect(
+      storeScheduleVersion(deps(), {
+        feed: sampleFeed({ 'routes.txt': routesOnly('P5') }),
+        sourceKind: 'zip',
+        sourceName: 'gtfs.zip',
+        uploadedBy: 'alice',
+        jobId: 'job-3',
+        approve: () => Promise.reject(refusal),
+      }),
+    ).rejects.toBe(refusal);
+    const after = await listScheduleVersions(deps());
+    expect(after.versions.map((v) => [v.id, v.status])).toEqual(before.versions.map((v) => [v.id, v.status]));
+    expect((await listRoutes(deps())).map((r) => r.route_id)).not.toContain('P5');
+  });
 });

@@ -72,6 +72,9 @@ export async function storeScheduleVersion(
   const lock = await createVersion(deps, options, { timezone, feedVersion });
   const { versionId } = lock;
   const progress = options.onProgress ?? (() => {});
+  // Refused before it could become current (validation found errors): the upload's log and report
+  // say why, and the versions list keeps only loads that were meant to serve.
+  let refused = false;
   try {
     const abandoned = new AbortController();
     const approval = (options.approve?.() ?? Promise.resolve({})).catch((error: unknown) => {
@@ -83,7 +86,10 @@ export async function storeScheduleVersion(
     const copying = copyEncoded(deps, chunks, progress, options.onRows, abandoned.signal);
     const [approved, copied] = await Promise.allSettled([approval, copying]);
     // Refused by validation: that says more than a COPY that failed on the same bad rows.
-    if (approved.status === 'rejected') throw approved.reason;
+    if (approved.status === 'rejected') {
+      refused = true;
+      throw approved.reason;
+    }
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
     // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
@@ -96,7 +102,7 @@ export async function storeScheduleVersion(
     await afterSwitch(deps, versionId);
     return { versionId, counts };
   } catch (error) {
-    await failVersion(deps, versionId, error);
+    await failVersion(deps, versionId, error, refused);
     throw error;
   } finally {
     await lock.release().catch((err) => deps.log.warn({ err, versionId }, 'could not release a load lock'));
@@ -204,7 +210,12 @@ async function afterSwitch(deps: StoreScheduleVersionDeps, versionId: number): P
   }
 }
 
-async function failVersion(deps: StoreScheduleVersionDeps, versionId: number, error: unknown): Promise<void> {
+async function failVersion(
+  deps: StoreScheduleVersionDeps,
+  versionId: number,
+  error: unknown,
+  refused: boolean,
+): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   try {
     await deps.db
@@ -212,6 +223,7 @@ async function failVersion(deps: StoreScheduleVersionDeps, versionId: number, er
       .set({ status: 'failed', error: message })
       .where(eq(scheduleVersions.id, versionId));
     await deleteVersionRows(deps, [versionId]);
+    if (refused) await deps.db.delete(scheduleVersions).where(eq(scheduleVersions.id, versionId));
   } catch (cleanupError) {
     deps.log.error({ err: cleanupError, versionId }, 'could not clean up a failed schedule load');
   }
