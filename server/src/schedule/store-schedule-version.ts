@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
-import { copyTable } from './store/copy-rows.ts';
+import { copyTable, onLoadConnection } from './store/copy-rows.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
@@ -168,23 +168,25 @@ async function copyEncoded(
   let copied = 0;
   const source = chunks[Symbol.asyncIterator]();
   let next = await source.next();
-  while (!next.done) {
-    const first = next.value;
-    counts[first.table] ??= 0;
-    async function* tableCsv(): AsyncGenerator<Uint8Array> {
-      while (!next.done && next.value.table === first.table) {
-        abandoned.throwIfAborted();
-        const chunk = next.value;
-        yield chunk.csv;
-        counts[chunk.table] += chunk.rows;
-        copied += chunk.rows;
-        onRows?.(copied);
-        next = await source.next();
+  await onLoadConnection(deps.database, async (connection) => {
+    while (!next.done) {
+      const first = next.value;
+      counts[first.table] ??= 0;
+      async function* tableCsv(): AsyncGenerator<Uint8Array> {
+        while (!next.done && next.value.table === first.table) {
+          abandoned.throwIfAborted();
+          const chunk = next.value;
+          yield chunk.csv;
+          counts[chunk.table] += chunk.rows;
+          copied += chunk.rows;
+          onRows?.(copied);
+          next = await source.next();
+        }
       }
+      await copyTable(connection, first, tableCsv());
+      progress(`Loaded ${counts[first.table]} ${first.label}.`);
     }
-    await copyTable(deps.database, first, tableCsv());
-    progress(`Loaded ${counts[first.table]} ${first.label}.`);
-  }
+  });
   return countsOf(counts);
 }
 

@@ -55,10 +55,9 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     (phase) => tracker?.update(phase, 0, 1),
   );
   phases.phaseDone('read');
-  if (upload.readable && upload.timezone)
-    await progress(`Read ${upload.rowsToLoad} rows; validating them while the database loads them…`);
   try {
     if (!upload.readable || !upload.timezone) {
+      // Nothing to load: validation says why, and approve refuses it.
       upload.skipLoad();
       await approve(deps, options, upload, await upload.prepared);
       throw new Error('A schedule that cannot be read was approved.');
@@ -78,6 +77,7 @@ async function load(
 ) {
   const { progress, tracker } = options;
   const rowsToLoad = upload.rowsToLoad;
+  await progress(`Read ${rowsToLoad} rows; validating them while the database loads them…`);
   let validated = false;
   let copied = 0;
   // Until validation is done its messages come first, and the bar shows validation.

@@ -24,23 +24,32 @@ function copyFailure(query: object): Promise<never> {
 }
 
 /**
- * COPYs one table's CSV (already encoded, by the import worker) as it comes, in one COPY
- * statement, on a connection of its own (postgres.js pipelines queries onto pooled connections;
- * one sent to a connection in COPY mode breaks the protocol).
+ * Runs a schedule's COPYs on a connection of its own, opened for the load and closed after
+ * (postgres.js pipelines queries onto pooled connections; one sent to a connection in COPY mode
+ * breaks the protocol), its server process at a lower CPU priority when that is on this machine.
  */
-export async function copyTable(
+export function onLoadConnection<T>(
   database: Database,
+  work: (connection: postgres.Sql) => Promise<T>,
+): Promise<T> {
+  return database.raw.bulk(async (connection) => {
+    await yieldToServing(connection);
+    return work(connection);
+  });
+}
+
+/** COPYs one table's CSV (already encoded, by the import worker) as it comes, in one COPY statement. */
+export async function copyTable(
+  connection: postgres.Sql,
   target: { table: string; columns: readonly string[] },
   csv: AsyncIterable<Uint8Array>,
 ): Promise<void> {
-  const statement = `copy ${target.table} (${target.columns.join(', ')}) from stdin with (format csv)`;
-  await database.raw.bulk(async (connection) => {
-    await yieldToServing(connection);
-    const query = connection.unsafe(statement);
-    const failed = copyFailure(query);
-    const stream = await query.writable();
-    await Promise.race([pipeline(Readable.from(csv), stream), failed]);
-  });
+  const query = connection.unsafe(
+    `copy ${target.table} (${target.columns.join(', ')}) from stdin with (format csv)`,
+  );
+  const failed = copyFailure(query);
+  const stream = await query.writable();
+  await Promise.race([pipeline(Readable.from(csv), stream), failed]);
 }
 
 /**
