@@ -1,7 +1,10 @@
 import { stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
+
+/** A trip's row in the version compared against. */
+const before = alias(trips, 'before');
 
 export type TripRow = { routeId: string; tripId: string; startSecs: number | null; endSecs: number | null };
 export type RetimedRow = TripRow & { beforeStartSecs: number | null; beforeEndSecs: number | null };
@@ -37,25 +40,13 @@ export function tripsOnlyIn(deps: Pick<Deps, 'db'>, to: number, from: number): P
  * back to joining the two versions' stop times.
  */
 export async function retimedTrips(deps: Pick<Deps, 'db'>, from: number, to: number): Promise<RetimedRow[]> {
-  const before = alias(trips, 'before');
   const [unhashed] = await deps.db
     .select({ one: sql`1` })
     .from(trips)
     .where(and(inArray(trips.versionId, [from, to]), isNull(trips.stopTimesHash)))
     .limit(1);
   if (unhashed) return retimedByStopTimes(deps, from, to);
-  return deps.db
-    .select({
-      routeId: trips.routeId,
-      tripId: trips.tripId,
-      startSecs: trips.startSecs,
-      endSecs: trips.endSecs,
-      beforeStartSecs: before.startSecs,
-      beforeEndSecs: before.endSecs,
-    })
-    .from(trips)
-    .innerJoin(before, and(eq(before.versionId, from), eq(before.tripId, trips.tripId)))
-    .where(and(eq(trips.versionId, to), ne(trips.stopTimesHash, before.stopTimesHash)));
+  return tripsInBoth(deps, from, to, ne(trips.stopTimesHash, before.stopTimesHash));
 }
 
 /** The same from the stop times: one full join in primary-key order (each side read once). */
@@ -75,7 +66,11 @@ async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: numb
         sql`${a.departure} is distinct from ${b.departure}`,
       ),
     );
-  const before = alias(trips, 'before');
+  return tripsInBoth(deps, from, to, inArray(trips.tripId, changed));
+}
+
+/** Trips of version `to` that version `from` has too, with their times in both, where `changed` holds. */
+function tripsInBoth(deps: Pick<Deps, 'db'>, from: number, to: number, changed: SQL): Promise<RetimedRow[]> {
   return deps.db
     .select({
       routeId: trips.routeId,
@@ -87,7 +82,7 @@ async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: numb
     })
     .from(trips)
     .innerJoin(before, and(eq(before.versionId, from), eq(before.tripId, trips.tripId)))
-    .where(and(eq(trips.versionId, to), inArray(trips.tripId, changed)));
+    .where(and(eq(trips.versionId, to), changed));
 }
 
 /** One version's stop times as a subquery, its columns prefixed so the two sides of the join differ. */
