@@ -7,6 +7,7 @@ import { findCurrentSchedule } from './find-current-schedule.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
+import { versionLookups } from './version-lookups.ts';
 
 // The feed rules define the view they check against; this reader fills it from the database.
 export type { ScheduleView };
@@ -20,7 +21,10 @@ export type ReadScheduleViewOptions = {
   locations?: boolean;
 };
 
-/** Preloads just the ids asked (a few queries); null when no schedule is loaded. */
+/**
+ * Preloads just the ids asked (a few queries, none for ids asked before of the same version: see
+ * VersionLookups); null when no schedule is loaded.
+ */
 export async function readScheduleView(
   deps: Pick<Deps, 'db' | 'now'>,
   options: ReadScheduleViewOptions,
@@ -28,27 +32,33 @@ export async function readScheduleView(
   const current = await findCurrentSchedule(deps);
   if (!current) return null;
   const { versionId, timezone } = current;
-  const tripMap = await readTrips(deps, versionId, options.tripIds);
+  const lookups = versionLookups(deps.db, versionId);
+  const tripMap = await lookups.lookUp('trip', options.tripIds, (ids) => readTrips(deps, versionId, ids));
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
   const stopIdsOfTrips = options.stopIds.length
     ? [...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))
     : [];
   const locatedStops = options.locations
-    ? [
-        ...new Set([
-          ...options.stopIds,
-          ...[...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId)),
-        ]),
-      ]
+    ? [...options.stopIds, ...[...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))]
     : [];
-  const [routeIds, stations, agencyIds, calendar, locations] = await Promise.all([
-    existing(deps, routes, routes.routeId, versionId, options.routeIds),
-    readStations(deps, versionId, [...new Set([...options.stopIds, ...stopIdsOfTrips])]),
-    existing(deps, agencies, agencies.agencyId, versionId, options.agencyIds),
-    readCalendar(deps, versionId, serviceIds),
-    readStopLocations(deps, versionId, locatedStops),
+  const [routeIds, stations, agencyIds, services, locations] = await Promise.all([
+    lookups.lookUp('route', options.routeIds, (ids) =>
+      existing(deps, routes, routes.routeId, versionId, ids),
+    ),
+    lookups.lookUp('station', [...options.stopIds, ...stopIdsOfTrips], (ids) =>
+      readStations(deps, versionId, ids),
+    ),
+    lookups.lookUp('agency', options.agencyIds, (ids) =>
+      existing(deps, agencies, agencies.agencyId, versionId, ids),
+    ),
+    lookups.lookUp('service', serviceIds, (ids) => readServices(deps, versionId, ids)),
+    lookups.lookUp('location', locatedStops, (ids) => readStopLocations(deps, versionId, ids)),
   ]);
+  const calendar = {
+    calendars: [...services.values()].flatMap((s) => s.calendars),
+    calendarDates: [...services.values()].flatMap((s) => s.calendarDates),
+  };
   const runsOn = (tripId: string, date: string) => {
     const trip = tripMap.get(tripId);
     return (
@@ -120,6 +130,12 @@ async function readTrips(
     });
   }
   for (const { tripId, ...stopTime } of stopTimeRows) map.get(tripId)?.stopTimes.push(stopTime);
+  // Shared by every save that asks for the trip while its version is current: read-only.
+  for (const trip of map.values()) {
+    for (const stopTime of trip.stopTimes) Object.freeze(stopTime);
+    Object.freeze(trip.stopTimes);
+    Object.freeze(trip);
+  }
   return map;
 }
 
@@ -158,13 +174,30 @@ async function existing(
   column: AnyPgColumn,
   versionId: number,
   ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+): Promise<Map<string, true>> {
+  if (ids.length === 0) return new Map();
   const rows = await deps.db
     .select({ id: column })
     .from(table)
     .where(and(eq(table.versionId, versionId), inArray(column, ids)));
-  return new Set(rows.map((r) => String(r.id)));
+  return new Map(rows.map((r) => [String(r.id), true]));
+}
+
+type ServiceCalendar = { calendars: CalendarRule[]; calendarDates: CalendarException[] };
+
+/** Every asked service with its calendar rules and exceptions (both may be empty). */
+async function readServices(
+  deps: Pick<Deps, 'db'>,
+  versionId: number,
+  serviceIds: string[],
+): Promise<Map<string, ServiceCalendar>> {
+  const { calendars, calendarDates } = await readCalendar(deps, versionId, serviceIds);
+  const services = new Map<string, ServiceCalendar>(
+    serviceIds.map((id) => [id, { calendars: [], calendarDates: [] }]),
+  );
+  for (const rule of calendars) services.get(rule.serviceId)?.calendars.push(rule);
+  for (const exception of calendarDates) services.get(exception.serviceId)?.calendarDates.push(exception);
+  return services;
 }
 
 /** The calendar rules and exceptions of the given services of a version. */

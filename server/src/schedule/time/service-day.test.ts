@@ -27,11 +27,19 @@ describe('service day', () => {
     expect(serviceDateOf(new Date('2025-09-23T21:59:59Z'), 'Africa/Johannesburg')).toBe('20250923');
     expect(serviceDateOf(new Date('2025-09-23T22:00:00Z'), 'Africa/Johannesburg')).toBe('20250924');
     expect(serviceDateOf(new Date('2025-09-23T22:00:00Z'), 'UTC')).toBe('20250923');
+    // Remembered per zone from one local midnight to the next, in either direction of time.
+    expect(serviceDateOf(new Date('2025-09-23T21:59:59Z'), 'Africa/Johannesburg')).toBe('20250923');
+    expect(serviceDateOf(new Date('2025-03-30T00:59:59Z'), 'Europe/Madrid')).toBe('20250330');
+    expect(serviceDateOf(new Date('2025-03-30T22:00:00Z'), 'Europe/Madrid')).toBe('20250331');
+    expect(serviceDateOf(new Date('2025-03-29T22:59:59Z'), 'Europe/Madrid')).toBe('20250329');
   });
 
   it('adds days across months and years', () => {
     expect(addDays('20251231', 1)).toBe('20260101');
     expect(addDays('20250301', -1)).toBe('20250228');
+    expect(addDays('20240228', 1)).toBe('20240229');
+    expect(addDays('00991231', 1)).toBe('01000101');
+    expect(addDays('20250115', 40)).toBe('20250224');
   });
 
   it('counts seconds into a service day, past 24:00 for the day before', () => {

@@ -18,16 +18,48 @@ export function serviceDayStart(date: ServiceDate, tz: string): DateTime {
 
 /** POSIX seconds of `serviceDayStart`. */
 export function serviceDayStartSecs(date: ServiceDate, tz: string): number {
-  return Math.round(serviceDayStart(date, tz).toSeconds());
+  const key = `${tz} ${date}`;
+  let secs = dayStarts.get(key);
+  if (secs === undefined) {
+    secs = Math.round(serviceDayStart(date, tz).toSeconds());
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    dayStarts.set(key, secs);
+  }
+  return secs;
 }
+
+/**
+ * Every trip update save asks it (often twice), and luxon works a zone's offset out through Intl
+ * each time: 3 % of the main thread with two editors saving back to back. A day's start never
+ * changes, so it is worked out once (a few days of a few zones in practice; bounded anyway).
+ */
+const dayStarts = new Map<string, number>();
 
 /** The local calendar date of `now` in `tz` = the service day that starts "today". */
 export function serviceDateOf(now: Date, tz: string): ServiceDate {
-  return DateTime.fromJSDate(now, { zone: tz }).toFormat('yyyyLLdd');
+  const at = now.getTime();
+  const day = localDays.get(tz);
+  if (day && at >= day.from && at < day.until) return day.date;
+  const local = DateTime.fromJSDate(now, { zone: tz });
+  const from = local.startOf('day');
+  localDays.set(tz, {
+    date: local.toFormat('yyyyLLdd'),
+    from: from.toMillis(),
+    until: from.plus({ days: 1 }).startOf('day').toMillis(),
+  });
+  return local.toFormat('yyyyLLdd');
 }
 
+/** The local day last asked per zone, from its midnight to the next: asked on every save and poll. */
+const localDays = new Map<string, { date: ServiceDate; from: number; until: number }>();
+
 export function addDays(date: ServiceDate, days: number): ServiceDate {
-  return DateTime.fromObject(dateParts(date), { zone: 'UTC' }).plus({ days }).toFormat('yyyyLLdd');
+  const { year, month, day } = dateParts(date);
+  // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day + days);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}`;
 }
 
 /** Seconds from the start of service day `date` to `now` (may be negative or pass 86 400). */
