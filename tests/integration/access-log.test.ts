@@ -71,7 +71,9 @@ describe('process vitals', () => {
         rssMb: number;
       }[];
       expect(vitals.length).toBeGreaterThanOrEqual(1);
-      expect(Math.max(...vitals.map((v) => v.eventLoopDelayMs.max))).toBeGreaterThanOrEqual(140);
+      expect(Math.max(...vitals.map((v) => v.eventLoopDelayMs.max))).toBeGreaterThanOrEqual(135);
+      // The delay, not the sampling timer's own 10 ms period: an idle loop reads next to nothing.
+      expect(Math.min(...vitals.map((v) => v.eventLoopDelayMs.p50))).toBeLessThan(8);
       expect(vitals[0]!.rssMb).toBeGreaterThan(10);
     } finally {
       await app.close();
