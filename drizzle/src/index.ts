@@ -15,11 +15,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type RawClient = {
   sql: postgres.Sql;
   /**
-   * Runs bulk work (a schedule's COPY) on a connection of its own, opened for it and closed
-   * after: nothing else is ever queued behind it, and what the work sets on its session (or on
-   * its server process) ends with it.
+   * The database's URL, for a connection of its own (a schedule's COPYs, from a thread of their
+   * own): nothing else is ever queued behind it, and what the work sets on its session (or on its
+   * server process) ends with it.
    */
-  bulk<T>(work: (connection: postgres.Sql) => Promise<T>): Promise<T>;
+  url: string;
 };
 
 export type Database = {
@@ -52,14 +52,7 @@ function openPostgres(url: string, options: OpenDbOptions): Database {
     db: drizzlePostgres(sql, { schema }) as unknown as Db,
     raw: {
       sql,
-      async bulk(work) {
-        const connection = postgres(url, { max: 1, onnotice: () => {} });
-        try {
-          return await work(connection);
-        } finally {
-          await connection.end({ timeout: 5 });
-        }
-      },
+      url,
     },
     async listen(channel, onPayload) {
       const sub = await sql.listen(channel, onPayload);

@@ -1,10 +1,10 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
-import { copyTable, onLoadConnection } from './store/copy-rows.ts';
+import { copyInThread } from './store/copy-in-thread.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
@@ -92,10 +92,6 @@ export async function storeScheduleVersion(
     }
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
-    // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
-    // answered from the stop index alone from the first query on, not once autovacuum comes by
-    // (never, on a server that runs without it). Half a second on Renfe's 1.87 M stop times.
-    await deps.db.execute(sql`vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes`);
     await activateVersion(deps, versionId, counts, approved.value);
     scheduleCache.invalidate();
     progress(`Schedule version ${versionId} is now current.`);
@@ -155,7 +151,8 @@ async function createVersion(
 
 /**
  * Loads encoded chunks (from the import worker, or encoded here): one COPY per table, its chunks
- * streamed into it as they come. Stops between chunks once `abandoned` fires.
+ * streamed into it as they come, from a thread of its own (copyInThread). Stops between chunks
+ * once `abandoned` fires.
  */
 async function copyEncoded(
   deps: StoreScheduleVersionDeps,
@@ -166,27 +163,21 @@ async function copyEncoded(
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
   let copied = 0;
-  const source = chunks[Symbol.asyncIterator]();
-  let next = await source.next();
-  await onLoadConnection(deps.database, async (connection) => {
-    while (!next.done) {
-      const first = next.value;
-      counts[first.table] ??= 0;
-      async function* tableCsv(): AsyncGenerator<Uint8Array> {
-        while (!next.done && next.value.table === first.table) {
-          abandoned.throwIfAborted();
-          const chunk = next.value;
-          yield chunk.csv;
-          counts[chunk.table] += chunk.rows;
-          copied += chunk.rows;
-          onRows?.(copied);
-          next = await source.next();
-        }
-      }
-      await copyTable(connection, first, tableCsv());
-      progress(`Loaded ${counts[first.table]} ${first.label}.`);
-    }
-  });
+  await copyInThread(
+    deps.database.raw.url,
+    chunks,
+    {
+      onRows(table, rows) {
+        counts[table] = (counts[table] ?? 0) + rows;
+        copied += rows;
+        onRows?.(copied);
+      },
+      onTable(table, label) {
+        progress(`Loaded ${counts[table] ?? 0} ${label}.`);
+      },
+    },
+    abandoned,
+  );
   return countsOf(counts);
 }
 

@@ -1,0 +1,84 @@
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import postgres from 'postgres';
+import { copyTable, yieldToServing } from './copy-rows.ts';
+import type { EncodedChunk } from './schedule-tables.ts';
+
+/**
+ * Thread of one schedule load's COPYs (see copy-in-thread.ts). It gets the encoded chunks as
+ * transferred bytes, in table order, and streams each table into one COPY on a connection of its
+ * own. Framing and writing 100+ MB to the database's socket took seconds of the main thread's CPU
+ * per Renfe upload, all of it in front of the feed's polls.
+ */
+export type CopyRequest = { type: 'chunk'; chunk: EncodedChunk } | { type: 'end' } | { type: 'abort' };
+
+export type CopyReply =
+  | { type: 'rows'; table: string; rows: number }
+  | { type: 'table'; table: string; label: string }
+  | { type: 'done' }
+  | { type: 'failed'; message: string };
+
+const port = parentPort!;
+const { url } = workerData as { url: string };
+
+try {
+  setPriority(0, 10);
+} catch {
+  // Not allowed here: the work is still off the main thread.
+}
+
+const queued: CopyRequest[] = [];
+let wake: (() => void) | null = null;
+port.on('message', (request: CopyRequest) => {
+  queued.push(request);
+  wake?.();
+  wake = null;
+});
+
+async function nextRequest(): Promise<CopyRequest> {
+  for (;;) {
+    const request = queued.shift();
+    if (request) return request;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  }
+}
+
+const reply = (message: CopyReply) => port.postMessage(message);
+
+async function copyAll(connection: postgres.Sql): Promise<void> {
+  await yieldToServing(connection);
+  let next = await nextRequest();
+  while (next.type === 'chunk') {
+    const first: EncodedChunk = next.chunk;
+    async function* tableCsv(): AsyncGenerator<Uint8Array> {
+      while (next.type === 'chunk' && next.chunk.table === first.table) {
+        const { chunk } = next;
+        yield chunk.csv;
+        reply({ type: 'rows', table: chunk.table, rows: chunk.rows });
+        next = await nextRequest();
+      }
+      if (next.type === 'abort') throw new Error('The load was abandoned.');
+    }
+    await copyTable(connection, first, tableCsv());
+    reply({ type: 'table', table: first.table, label: first.label });
+  }
+  if (next.type === 'abort') throw new Error('The load was abandoned.');
+  // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
+  // answered from the stop index alone from the first query on, not once autovacuum comes by
+  // (never, on a server that runs without it). Here, at the load's priority, while validation
+  // may still run; half a second on Renfe's 1.87 M stop times.
+  await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes');
+}
+
+const connection = postgres(url, { max: 1, onnotice: () => {} });
+try {
+  await copyAll(connection);
+  reply({ type: 'done' });
+} catch (error) {
+  reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+} finally {
+  await connection.end({ timeout: 5 });
+  port.close();
+}
