@@ -28,11 +28,15 @@ export async function startAppWithDemo(
   }
 }
 
-/** Trips of the current schedule with at least 4 stops, and their stop times. */
-export async function benchTrips(deps: Pick<Deps, 'db'>): Promise<BenchTrip[]> {
+/** Trips of the current schedule with at least 4 stops (the first `limit` of them), and their stop times. */
+export async function benchTrips(
+  deps: Pick<Deps, 'db'>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<BenchTrip[]> {
   const tripIds = Object.keys(await mapTripsToRoutes(deps)).sort();
   const trips: BenchTrip[] = [];
   for (const tripId of tripIds) {
+    if (trips.length >= limit) break;
     const stops = await listStopTimesOfTrip(deps, { tripid: tripId });
     if (stops.length >= 4) trips.push({ tripId, stops });
   }
