@@ -163,7 +163,7 @@ async function main(): Promise<void> {
       const own = ownLoop.stop();
       const polls = await poller.stop();
       const saves = await editing.stop();
-      const memory = rss.stop();
+      const memory = await rss.stop();
       const final = messages.at(-1)!;
       console.log(`\nupload ${n}: ${final.status} after ${uploadSecs.toFixed(1)} s`);
       for (const m of messages.filter((m) => m.message !== ''))
