@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { messageQueue } from '../../workers/message-queue.ts';
 import type { EncodedChunk } from '../store/schedule-tables.ts';
 import type { PreparedSchedule, PrepareScheduleOptions } from './prepare-schedule.ts';
 import type { WorkerReply, WorkerRequest } from './prepare-worker.ts';
@@ -43,7 +44,7 @@ export function readInWorker(
   });
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const prepared = settleable<PreparedResult>();
-  const chunks = chunkQueue();
+  const chunks = messageQueue<EncodedChunk>();
   const fail = (error: Error) => {
     read.reject(error);
     prepared.reject(error);
@@ -109,42 +110,3 @@ function settleable<T>() {
 }
 
 /** Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies). */
-function chunkQueue() {
-  const queued: EncodedChunk[] = [];
-  let done = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  return {
-    push(chunk: EncodedChunk) {
-      queued.push(chunk);
-      notify();
-    },
-    end() {
-      done = true;
-      notify();
-    },
-    fail(error: Error) {
-      if (!done) failure ??= error;
-      done = true;
-      notify();
-    },
-    async *iterate(): AsyncGenerator<EncodedChunk> {
-      for (;;) {
-        const chunk = queued.shift();
-        if (chunk) {
-          yield chunk;
-          continue;
-        }
-        if (failure) throw failure;
-        if (done) return;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    },
-  };
-}

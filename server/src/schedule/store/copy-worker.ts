@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import postgres from 'postgres';
+import { messageQueue } from '../../workers/message-queue.ts';
 import { copyTable, yieldToServing } from './copy-rows.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
 
@@ -27,23 +28,11 @@ try {
   // Not allowed here: the work is still off the main thread.
 }
 
-const queued: CopyRequest[] = [];
-let wake: (() => void) | null = null;
-port.on('message', (request: CopyRequest) => {
-  queued.push(request);
-  wake?.();
-  wake = null;
-});
-
-async function nextRequest(): Promise<CopyRequest> {
-  for (;;) {
-    const request = queued.shift();
-    if (request) return request;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-  }
-}
+const queue = messageQueue<CopyRequest>();
+port.on('message', (request: CopyRequest) => queue.push(request));
+const requests = queue.iterate();
+// The main thread always ends with 'end' or 'abort' and the queue is never ended: a request is due.
+const nextRequest = async (): Promise<CopyRequest> => (await requests.next()).value as CopyRequest;
 
 const reply = (message: CopyReply) => port.postMessage(message);
 
