@@ -61,7 +61,13 @@ describe('the realtime feed', () => {
     const lastModified = first.headers.get('last-modified')!;
     expect(first.headers.get('content-type')).toBe('application/x-protobuf');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect((await t.client().get('/feed/updates', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const notModified = await t.client().get('/feed/updates', { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    // The validators and CORS headers; the stored 200's security headers stay in force.
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('last-modified')).toBe(lastModified);
+    expect(notModified.headers.get('access-control-allow-origin')).toBe('*');
+    expect(notModified.headers.get('content-security-policy')).toBeNull();
     expect(
       (await t.client().get('/feed/updates', { headers: { 'if-modified-since': lastModified } })).status,
     ).toBe(304);

@@ -111,6 +111,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const snapshot = await cache.get(FEED_PATHS[request.params.feed]!);
       const answer = answers.answer(snapshot, request.headers, request.query.format === 'json');
+      for (const name of answer.omitted) reply.removeHeader(name);
       return reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
   );
