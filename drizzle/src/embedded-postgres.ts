@@ -25,8 +25,15 @@ import { dirname, join, resolve } from 'node:path';
  * process.exit, which would cut the product's own clean shutdown short.
  */
 export type EmbeddedPostgres = {
-  /** postgres:// URL of the server; other processes (the gateway) can share it. */
+  /** postgres:// URL of the server over TCP on 127.0.0.1; other processes (the gateway) can share it. */
   url: string;
+  /**
+   * The same server through its Unix socket in the cluster folder (libpq's `?host=/folder` form,
+   * see postgres-target.ts), for the product's own connections: a query's round trip skips the
+   * TCP stack, on the serving thread and in PostgreSQL. The TCP URL when the folder's path is too
+   * long for a socket.
+   */
+  localUrl: string;
   port: number;
   /** Fast shutdown; resolves once the server has exited. */
   stop(): Promise<void>;
@@ -72,8 +79,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await waitForPreviousServer(clusterDir, log);
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = options.port || (await freePort());
-  const stop = await runServer(bins, clusterDir, port, runAs, options.durable ?? true);
-  return { url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`, port, stop };
+  // Linux allows 107 bytes for a socket's path.
+  const socketDir = `${clusterDir}/.s.PGSQL.${port}`.length <= 107 ? clusterDir : undefined;
+  const stop = await runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir);
+  const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
+  const localUrl = socketDir
+    ? `postgres://${SUPERUSER}:${password}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+    : url;
+  return { url, localUrl, port, stop };
 }
 
 /**
@@ -278,10 +291,13 @@ async function runServer(
   port: number,
   runAs: RunAs,
   durable: boolean,
+  socketDir: string | undefined,
 ): Promise<() => Promise<void>> {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
-    unix_socket_directories: '',
+    unix_socket_directories: socketDir ?? '',
+    // Only its own user (the product's, or `postgres` under root) may use the socket.
+    unix_socket_permissions: '0700',
     lc_messages: 'C',
     max_connections: '200',
     ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import type postgres from 'postgres';
+import { connectPostgres } from './postgres-target.ts';
 import * as schema from './schema/index.ts';
 
 export * from './schema/index.ts';
@@ -47,7 +48,7 @@ export async function openDb(url: string, options: OpenDbOptions = {}): Promise<
 }
 
 function openPostgres(url: string, options: OpenDbOptions): Database {
-  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: options.max ?? 10, onnotice: () => {} });
   return {
     db: drizzlePostgres(sql, { schema }) as unknown as Db,
     raw: {

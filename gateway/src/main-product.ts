@@ -17,7 +17,7 @@ const embedded = config.DATABASE_URL
       port: config.EMBEDDED_PG_PORT,
       log: (l) => log.info(l),
     });
-const database = await openDb(config.DATABASE_URL ?? embedded!.url);
+const database = await openDb(config.DATABASE_URL ?? embedded!.localUrl);
 const deps = createAppDeps({ config, database, log });
 const background = await startBackground(deps);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
-import postgres from 'postgres';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../hardening/server-process.ts';
 import { HttpClient } from '../support/http-client.ts';
@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 async function query<T extends object>(url: string, text: string): Promise<T[]> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
     return [...(await sql.unsafe<T[]>(text))];
   } finally {
@@ -37,6 +37,11 @@ describe('the embedded PostgreSQL', () => {
     const first = await startEmbeddedPostgres({ dataDir: dir, durable: false });
     expect(first.url).toMatch(/^postgres:\/\/postgres:[0-9a-f]+@127\.0\.0\.1:\d+\/postgres$/);
     await query(first.url, 'create table kept (v text); insert into kept values ($$across restarts$$)');
+    // The product's own connections go through the Unix socket in the cluster folder (no server address).
+    expect(first.localUrl).toContain(`host=${encodeURIComponent(join(dir, 'postgres'))}`);
+    expect(await query(first.localUrl, 'select inet_server_addr() as addr, v from kept')).toEqual([
+      { addr: null, v: 'across restarts' },
+    ]);
     await first.stop();
     expect(existsSync(pidFile)).toBe(false);
     await expect(query(first.url, 'select 1')).rejects.toThrow(/ECONNREFUSED/);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, openDb } from '@feeddesk/drizzle';
-import postgres from 'postgres';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 
 export type TestDatabase = {
   database: Database;
@@ -28,7 +28,7 @@ export function testServer(): { url: string; template: string } {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const server = testServer();
   const name = `fd_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(server.url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${server.template}`);
   const url = withDatabase(server.url, name);
   const database = await openDb(url, { max: 5 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '@feeddesk/drizzle';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
-import postgres from 'postgres';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import { postgresUrl, withDatabase } from './databases.ts';
 
 /**
@@ -24,7 +24,7 @@ export async function startTestServer(): Promise<() => Promise<void>> {
   }
   const url = postgresUrl ?? embedded!.url;
   const template = `${new URL(url).pathname.slice(1) || 'postgres'}_fd_template`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${template} with (force)`);
   await admin.unsafe(`create database ${template}`);
   const migrated = await openDb(withDatabase(url, template), { max: 2 });

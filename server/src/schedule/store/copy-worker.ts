@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import postgres from 'postgres';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
+import type postgres from 'postgres';
 import { messageQueue } from '../../workers/message-queue.ts';
 import { copyTable, yieldToServing } from './copy-rows.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
@@ -61,7 +62,7 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes');
 }
 
-const connection = postgres(url, { max: 1, onnotice: () => {} });
+const connection = connectPostgres(url, { max: 1, onnotice: () => {} });
 try {
   await copyAll(connection);
   reply({ type: 'done' });

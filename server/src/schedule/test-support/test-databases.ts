@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, openDb } from '@feeddesk/drizzle';
-import postgres from 'postgres';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type { AppDeps } from '../../deps.ts';
 import { silentLogger } from '../../deps.ts';
 
@@ -15,7 +15,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const template = process.env.FEEDDESK_TEST_TEMPLATE;
   if (!url || !template)
     throw new Error('No test database server: run the tests with vitest (its global setup).');
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(url, { max: 1, onnotice: () => {} });
   const name = `feeddesk_t_${randomBytes(6).toString('hex')}`;
   await admin.unsafe(`create database ${name} template ${template}`);
   const target = new URL(url);
