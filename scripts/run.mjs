@@ -27,16 +27,22 @@ function ensureWebBuilt(force = false) {
   pnpm('--filter', '@feeddesk/web', 'run', 'build');
 }
 
+// glibc gives each thread that allocates its own malloc arena and keeps what is freed there:
+// every upload's worker thread left its arena behind (the product's RSS 1 214 -> 1 314 -> 1 361 MB
+// over three Renfe uploads; with two arenas 1 125 / 1 140 / 1 133 MB, tests/bench/README.md).
+// glibc reads it when the process starts, so it is set here, for the product's processes.
+const productEnv = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
 const task = process.argv[2];
 ensureInstalled();
 const tsx = ['--import', 'tsx'];
 switch (task) {
   case 'start':
     ensureWebBuilt(true);
-    run('node', [...tsx, 'gateway/src/main-product.ts']);
+    run('node', [...tsx, 'gateway/src/main-product.ts'], { env: productEnv });
     break;
   case 'gateway':
-    run('node', [...tsx, 'gateway/src/main.ts']);
+    run('node', [...tsx, 'gateway/src/main.ts'], { env: productEnv });
     break;
   case 'test':
     ensureWebBuilt(true);

@@ -54,6 +54,8 @@ export async function startProductProcess(options: {
         HOST: '127.0.0.1',
         DEMO_SCHEDULE: 'false',
         LOG_LEVEL: 'info',
+        // As scripts/run.mjs starts the product (two malloc arenas).
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         ...options.env,
       },
       stdio: ['ignore', log, log],
