@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
+import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -348,7 +349,8 @@ function fillTripDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs
 function serviceDateOfRun(view: ScheduleView | null, tripId: string): string | undefined {
   const start = view?.trip(tripId) ? view.serviceDayStart?.(tripId) : undefined;
   if (start === undefined || !view) return undefined;
-  return DateTime.fromSeconds(start + 43_200, { zone: view.timezone }).toFormat('yyyyMMdd');
+  // The local date of the service day's noon (its start is midnight but on DST change days).
+  return serviceDateOf(new Date((start + 43_200) * 1000), view.timezone);
 }
 
 /**

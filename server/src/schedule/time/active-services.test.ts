@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { activeServiceIds } from './active-services.ts';
 
@@ -24,5 +25,21 @@ describe('activeServiceIds', () => {
 
   it('respects the date range', () => {
     expect(activeServiceIds('20260105', calendars, calendarDates)).toEqual([]);
+  });
+});
+
+describe('activeServiceIds weekdays', () => {
+  it('puts every date of two years, leap day and year ends included, on its ISO weekday', () => {
+    const rules = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      serviceId: `day${weekday}`,
+      weekdays: 1 << (weekday - 1),
+      startDate: '20000101',
+      endDate: '20991231',
+    }));
+    for (let day = DateTime.utc(2027, 12, 25); day.year < 2030; day = day.plus({ days: 1 })) {
+      expect(activeServiceIds(day.toFormat('yyyyLLdd'), rules, []), day.toISODate()!).toEqual([
+        `day${day.weekday}`,
+      ]);
+    }
   });
 });
