@@ -22,9 +22,9 @@
  * A missed target is reported, not failed; an error exits non-zero.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '@feeddesk/drizzle';
+import { watchEventLoopDelay } from '@feeddesk/server/http/event-loop-delay';
 import { listJobMessages } from '@feeddesk/server/jobs/list-job-messages';
 import { scheduleCache } from '@feeddesk/server/schedule/schedule-cache';
 import { openTestDatabase, postgresUrl } from '../support/databases.ts';
@@ -239,14 +239,11 @@ async function main(): Promise<void> {
  * own waiting shows in this row.
  */
 function watchOwnLoop() {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+  const delay = watchEventLoopDelay();
   return {
     stop() {
-      delay.disable();
-      // The histogram counts the period of its 10 ms timer too (server/src/http/process-vitals.ts).
-      const ms = (ns: number) => Math.max(0, ns / 1e6 - 10);
-      return { p99: ms(delay.percentile(99)), max: ms(delay.max) };
+      delay.stop();
+      return { p99: delay.percentile(99), max: delay.max() };
     },
   };
 }

@@ -5,7 +5,7 @@ import { treeMemoryPeaks } from './process-tree.ts';
 const { root, everyMs } = workerData as { root: number; everyMs: number };
 const memory = treeMemoryPeaks(root);
 memory.sample();
-const timer = setInterval(memory.sample, everyMs);
+const timer = setInterval(() => memory.sample(), everyMs);
 parentPort!.once('message', () => {
   clearInterval(timer);
   parentPort!.postMessage(memory.peaks());

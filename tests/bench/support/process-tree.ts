@@ -79,13 +79,13 @@ export function treeMemoryPeaks(root: number) {
   let peakPss = 0;
   let peakRoot = 0;
   let samples = 0;
-  const sample = () => {
+  const sample = (withPss = samples++ % 5 === 0) => {
     const pids = processTree(root);
     peak = Math.max(
       peak,
       pids.reduce((sum, pid) => sum + rssBytes(pid), 0),
     );
-    if (samples++ % 5 === 0)
+    if (withPss)
       peakPss = Math.max(
         peakPss,
         pids.reduce((sum, pid) => sum + pssBytes(pid), 0),
@@ -95,8 +95,7 @@ export function treeMemoryPeaks(root: number) {
   return {
     sample,
     peaks(): TreeMemoryPeaks {
-      samples = 0;
-      sample();
+      sample(true);
       return {
         peakMb: Math.round(peak / 1e6),
         peakPssMb: Math.round(peakPss / 1e6),

@@ -44,6 +44,7 @@ export function readInWorker(
   });
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const prepared = settleable<PreparedResult>();
+  // Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies).
   const chunks = messageQueue<EncodedChunk>();
   const fail = (error: Error) => {
     read.reject(error);
@@ -108,5 +109,3 @@ function settleable<T>() {
   });
   return { promise, resolve, reject };
 }
-
-/** Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies). */

@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GtfsFeed } from '../../gtfs/index.ts';
+import { LOAD_NICE } from '../store/copy-rows.ts';
 import { type EncodedChunk, encodeScheduleTables } from '../store/schedule-tables.ts';
 import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
@@ -39,7 +40,7 @@ const { options } = workerData as { options: PrepareScheduleOptions };
 
 // The main thread serves the feed; this thread's long CPU work yields to it (Linux: per thread).
 try {
-  setPriority(0, 10);
+  setPriority(0, LOAD_NICE);
 } catch {
   // Not allowed here (some containers): the work is still off the main thread.
 }

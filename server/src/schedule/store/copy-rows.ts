@@ -59,5 +59,5 @@ export async function yieldToServing(connection: postgres.Sql): Promise<void> {
   }
 }
 
-/** The load's priority: well behind serving, yet never starved (19 would be). */
-const LOAD_NICE = 10;
+/** The load's priority (its threads, its COPY backend): well behind serving, yet never starved (19 would be). */
+export const LOAD_NICE = 10;

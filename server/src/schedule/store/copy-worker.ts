@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type postgres from 'postgres';
 import { messageQueue } from '../../workers/message-queue.ts';
-import { copyTable, yieldToServing } from './copy-rows.ts';
+import { copyTable, LOAD_NICE, yieldToServing } from './copy-rows.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
 
 /**
@@ -24,7 +24,7 @@ const port = parentPort!;
 const { url } = workerData as { url: string };
 
 try {
-  setPriority(0, 10);
+  setPriority(0, LOAD_NICE);
 } catch {
   // Not allowed here: the work is still off the main thread.
 }

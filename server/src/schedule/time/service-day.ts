@@ -42,12 +42,9 @@ export function serviceDateOf(now: Date, tz: string): ServiceDate {
   if (day && at >= day.from && at < day.until) return day.date;
   const local = DateTime.fromJSDate(now, { zone: tz });
   const from = local.startOf('day');
-  localDays.set(tz, {
-    date: local.toFormat('yyyyLLdd'),
-    from: from.toMillis(),
-    until: from.plus({ days: 1 }).startOf('day').toMillis(),
-  });
-  return local.toFormat('yyyyLLdd');
+  const date = local.toFormat('yyyyLLdd');
+  localDays.set(tz, { date, from: from.toMillis(), until: from.plus({ days: 1 }).startOf('day').toMillis() });
+  return date;
 }
 
 /** The local day last asked per zone, from its midnight to the next: asked on every save and poll. */
