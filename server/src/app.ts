@@ -76,7 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('publicGets', publicGets);
   installErrorHandler(app);
   await app.register(accessLogPlugin, { summarySeconds: deps.config.LOG_SUMMARY_SECONDS });
-  await app.register(processVitalsPlugin, { periodSeconds: deps.config.LOG_SUMMARY_SECONDS });
+  await app.register(processVitalsPlugin, {
+    periodSeconds: deps.config.LOG_SUMMARY_SECONDS,
+    metrics: deps.metrics,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody);

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** The access log as `npm start` writes it (LOG_LEVEL info): lines collected from pino's stream. */
@@ -49,7 +50,7 @@ describe('access log', () => {
 });
 
 describe('process vitals', () => {
-  it("logs the main thread's event-loop delay and the memory once per period", async () => {
+  it("logs the main thread's event-loop delay and the memory once per period, and counts every sample in /metrics", async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -75,6 +76,14 @@ describe('process vitals', () => {
       // The delay, not the sampling timer's own 10 ms period: an idle loop reads next to nothing.
       expect(Math.min(...vitals.map((v) => v.eventLoopDelayMs.p50))).toBeLessThan(8);
       expect(vitals[0]!.rssMb).toBeGreaterThan(10);
+      // The histogram keeps every sample: the stall is the one over 100 ms, the rest are under 20 ms.
+      const samples = parsePrometheus(await (await fetch(`${app.url}/metrics`)).text());
+      const bucket = (le: string) =>
+        sampleValue(samples, 'feeddesk_event_loop_delay_seconds_bucket', { le }) ?? Number.NaN;
+      const count = sampleValue(samples, 'feeddesk_event_loop_delay_seconds_count') ?? 0;
+      expect(count).toBeGreaterThan(20);
+      expect(count - bucket('0.1')).toBeGreaterThanOrEqual(1);
+      expect(bucket('0.02') / count).toBeGreaterThan(0.8);
     } finally {
       await app.close();
     }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LatencyTally } from './latency-tally.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,46 +65,29 @@ export const accessLogPlugin = fp<AccessLogOptions>(
   { name: 'access-log' },
 );
 
-/** Counts per status and a log-scale latency histogram (about 4 % wide buckets), O(1) per poll. */
+/** Counts per status and the latencies of one polled path over one period. */
 class PollTally {
-  count = 0;
-  maxMs = 0;
   private readonly statuses: Record<number, number> = {};
-  private readonly buckets = new Uint32Array(BUCKETS);
+  private readonly latencies = new LatencyTally();
+
+  get count(): number {
+    return this.latencies.count;
+  }
 
   add(status: number, ms: number): void {
-    this.count++;
     this.statuses[status] = (this.statuses[status] ?? 0) + 1;
-    if (ms > this.maxMs) this.maxMs = ms;
-    this.buckets[bucketOf(ms)]!++;
+    this.latencies.add(ms);
   }
 
   summary() {
     return {
       polls: this.count,
       statuses: this.statuses,
-      p50Ms: round(this.percentile(0.5)),
-      p99Ms: round(this.percentile(0.99)),
-      maxMs: round(this.maxMs),
+      p50Ms: round(this.latencies.percentile(0.5)),
+      p99Ms: round(this.latencies.percentile(0.99)),
+      maxMs: round(this.latencies.maxMs),
     };
-  }
-
-  private percentile(q: number): number {
-    const rank = Math.ceil(q * this.count);
-    let seen = 0;
-    for (let i = 0; i < BUCKETS; i++) {
-      seen += this.buckets[i]!;
-      if (seen >= rank) return Math.min(upperBoundOf(i), this.maxMs);
-    }
-    return this.maxMs;
   }
 }
 
-// Buckets from 0.01 ms up by a factor of 1.04: 400 buckets reach past 10 minutes.
-const BUCKETS = 400;
-const BASE_MS = 0.01;
-const LOG_STEP = Math.log(1.04);
-const bucketOf = (ms: number) =>
-  ms <= BASE_MS ? 0 : Math.min(BUCKETS - 1, Math.ceil(Math.log(ms / BASE_MS) / LOG_STEP));
-const upperBoundOf = (bucket: number) => BASE_MS * Math.exp(bucket * LOG_STEP);
 const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
+import type { Metrics } from '../metrics/metrics.ts';
 import { watchEventLoopDelay } from './event-loop-delay.ts';
 
 /**
  * One log line per period with the main thread's event-loop delay (p50/p99/max: how long a poll
  * could have waited behind other work) and the process's memory, so a stall shows in the log of
- * the process where it happened (the benchmarks read these lines too).
+ * the process where it happened (the benchmarks read these lines too). Every sample of the delay
+ * also goes to the metrics' histogram, for a percentile over any window (an upload, an hour).
  */
-export const processVitalsPlugin = fp<{ periodSeconds: number }>(
+export const processVitalsPlugin = fp<{ periodSeconds: number; metrics: Metrics }>(
   async (app, options) => {
-    const delay = watchEventLoopDelay();
+    const histogram = options.metrics.eventLoopDelay;
+    const delay = watchEventLoopDelay((ms) => histogram.observe(ms / 1000));
     const timer = setInterval(() => {
       const { rss, heapUsed } = process.memoryUsage();
       app.log.info(

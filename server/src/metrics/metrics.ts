@@ -8,6 +8,8 @@ export type Metrics = {
   /** Requests by route pattern (never the raw URL), method and status class; `_count` counts them. */
   httpRequests: Histogram<'route' | 'method' | 'status_class'>;
   jobDuration: Histogram<'kind' | 'status'>;
+  /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
+  eventLoopDelay: Histogram;
   /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
   timeScheduleLoad(): ScheduleLoadTimer;
 };
@@ -107,6 +109,12 @@ export function createMetrics(options: {
       help: 'Jobs run by this process (schedule uploads, summaries), by kind and final status.',
       labelNames: ['kind', 'status'],
       buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+      registers,
+    }),
+    eventLoopDelay: new Histogram({
+      name: 'feeddesk_event_loop_delay_seconds',
+      help: "The main thread's event-loop delay, sampled every 10 ms: how long a request arriving then could have waited behind other work (histogram_quantile over a window gives its p99).",
+      buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
       registers,
     }),
     timeScheduleLoad() {
