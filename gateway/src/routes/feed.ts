@@ -270,18 +270,15 @@ function servePolls(
   app: FastifyInstance,
   feed: { name: string; kind: FeedKind; cache: FeedCache; answers: FeedAnswers },
 ): void {
-  app.publicGets.add(`${app.prefix}/${feed.name}`, `${app.prefix}/:feed`, (request, response) => {
-    if (request.headers.authorization !== undefined) return false;
+  app.publicGets.add(`${app.prefix}/${feed.name}`, `${app.prefix}/:feed`, (request) => {
+    if (request.headers.authorization !== undefined) return undefined;
     const url = request.url ?? '';
     const q = url.indexOf('?');
     const json = POLL_QUERIES.get(q < 0 ? '' : url.slice(q + 1));
-    if (json === undefined) return false;
+    if (json === undefined) return undefined;
     const snapshot = feed.cache.peek(feed.kind);
-    if (!snapshot) return false;
-    const answer = feed.answers.answer(snapshot, request.headers, json);
-    response.writeHead(answer.status, answer.rawHeaders as string[]);
-    response.end(answer.body);
-    return true;
+    if (!snapshot) return undefined;
+    return feed.answers.answer(snapshot, request.headers, json).prepared;
   });
 }
 

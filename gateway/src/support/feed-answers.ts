@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FeedSnapshot } from '@feeddesk/server/feed/feed-snapshot';
+import { PreparedResponse } from '@feeddesk/server/http/prepared-response';
 import { computeSecurityHeaders } from '@feeddesk/server/http/security-headers';
 
 /**
@@ -18,9 +19,9 @@ const PUBLIC_FEED_HEADERS = {
 export type FeedAnswer = {
   status: 200 | 304;
   headers: Readonly<Record<string, string>>;
-  /** The same headers as name, value, name, value…: what Node's writeHead takes without a copy. */
-  rawHeaders: readonly string[];
   body: Buffer | undefined;
+  /** The same answer as bytes on the wire, for the polls answered before Fastify. */
+  prepared: PreparedResponse;
   /** Headers a framework that sets them on every reply must take off this answer (a 304's). */
   omitted: readonly string[];
 };
@@ -113,7 +114,8 @@ function answer(
   body: Buffer | undefined,
   omitted: readonly string[] = [],
 ): FeedAnswer {
-  return { status, headers, rawHeaders: Object.entries(headers).flat(), body, omitted };
+  const prepared = new PreparedResponse(status, Object.entries(headers).flat(), body);
+  return { status, headers, body, omitted, prepared };
 }
 
 function acceptsGzip(request: IncomingHttpHeaders): boolean {

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import type { PreparedResponse } from './prepared-response.ts';
 
 /**
- * Answers one public GET straight on Node's request and response, or returns false to leave it to
- * Fastify (the same path is also a Fastify route, which takes every case this one declines).
+ * The prepared answer to one public GET, or undefined to leave it to Fastify (the same path is
+ * also a Fastify route, which takes every case this one declines).
  */
-export type PublicGet = (request: IncomingMessage, response: ServerResponse) => boolean;
+export type PublicGet = (request: IncomingMessage) => PreparedResponse | undefined;
 
 /** Told of every answered public GET: its route pattern (the metrics label), path, status, duration. */
 export type PublicGetObserver = (route: string, path: string, status: number, ms: number) => void;
@@ -13,8 +14,9 @@ export type PublicGetObserver = (route: string, path: string, status: number, ms
 /**
  * The public GETs journey planners poll thousands of times a second (the live feeds), answered
  * before Fastify routes the request: no Request/Reply objects, no hook chain (session, cookie,
- * API token, CSRF, websocket), no per-request logger. Measured (tests/bench/README.md), that
- * machinery was most of what the feed cost above a bare Node server sending the same buffer.
+ * API token, CSRF, websocket), no per-request logger, and the answer written as prepared bytes
+ * (prepared-response.ts). Measured (tests/bench/README.md), that machinery was most of what the
+ * feed cost above a bare Node server sending the same buffer.
  * Only exact paths are looked up; a handler answers what it can prove is an ordinary anonymous
  * poll and declines the rest (a token, an unknown query, a cold cache) to its Fastify route.
  */
@@ -42,13 +44,15 @@ export class PublicGets {
     const path = q < 0 ? url : url.slice(0, q);
     const entry = this.handlers.get(path);
     if (!entry) return false;
+    let answer: PreparedResponse | undefined;
     try {
-      if (!entry.handler(request, response)) return false;
-    } catch (error) {
+      answer = entry.handler(request);
+    } catch {
       // Nothing sent yet: Fastify's route meets the same failure and answers it as any other.
-      if (response.headersSent) throw error;
       return false;
     }
+    if (!answer) return false;
+    answer.send(response);
     // Timed until the last byte is handed to the kernel, as Fastify's reply.elapsedTime is. Node
     // emits 'finish' from the socket's write callback, never before the next tick: listening now
     // cannot miss it.
