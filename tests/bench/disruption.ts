@@ -18,8 +18,9 @@ import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-v
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { startTestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
+import { percentile } from './support/process.ts';
 import { machine } from './support/report.ts';
-import { type PollResult, startSteadyPoll } from './support/steady-poll.ts';
 
 const zipPath = fileURLToPath(
   new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
@@ -91,20 +92,20 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
     });
     const feedUrl = `${t.url}/feed/updates`;
-    const idlePoll = startSteadyPoll(feedUrl, POLL_RATE);
+    const idlePoll = await startPollerProcess(feedUrl, POLL_RATE);
     await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
     const idle = await idlePoll.stop();
-    const poll = startSteadyPoll(feedUrl, POLL_RATE);
+    const poll = await startPollerProcess(feedUrl, POLL_RATE);
     const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
       const res = await post(body);
       if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string; count: number };
     });
     const during = await poll.stop();
-    const feed = (what: string, r: PollResult) =>
+    const feed = (what: string, r: PollerResult) =>
       rows.push([
         `feed GET /feed/updates at ${POLL_RATE}/s ${what}: p50 / p99 / max ms (requests, errors)`,
-        `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} / ${r.maxMs.toFixed(1)} (${r.requests}, ${r.errors})`,
+        `${percentile(r.latencies, 50).toFixed(1)} / ${percentile(r.latencies, 99).toFixed(1)} / ${(r.latencies.at(-1) ?? Number.NaN).toFixed(1)} (${r.sent}, ${r.failures.length})`,
       ]);
     feed(`for ${IDLE_POLL_MS / 1000} s, nothing applying`, idle);
     feed('while the apply runs', during);

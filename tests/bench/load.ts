@@ -3,7 +3,8 @@
  * process, info logging; without DATABASE_URL on its own embedded PostgreSQL in a temporary
  * DATA_DIR, with DATABASE_URL on a fresh database of that server), the Renfe zip (1.87 M stop_times)
  * uploaded through POST /gtfs/upload_gtfs while the public feed (500 trip updates) is polled at a
- * steady 200/s and two editors save trip updates back to back. Reference in the same run: a plain
+ * steady 200/s from a process of its own (support/poller-process.ts) and two editors save trip
+ * updates back to back. Reference in the same run: a plain
  * COPY of the same files into plain tables with the same keys and indexes, on the same PostgreSQL.
  *
  * Reported per upload: upload to loaded (× the copy) and the job's phases; the feed's p50/p99/max
@@ -24,7 +25,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '@feeddesk/drizzle';
-import { watchEventLoopDelay } from '@feeddesk/server/http/event-loop-delay';
 import { listJobMessages } from '@feeddesk/server/jobs/list-job-messages';
 import { scheduleCache } from '@feeddesk/server/schedule/schedule-cache';
 import { openTestDatabase, postgresUrl } from '../support/databases.ts';
@@ -36,11 +36,11 @@ import { startEditors } from './support/editors.ts';
 import { delayBetween, scrapeEventLoopDelay } from './support/event-loop-histogram.ts';
 import { BENCH_ENV, benchTrips, benchTripUpdate } from './support/feed-app.ts';
 import { generateLargeGtfsZip } from './support/large-gtfs.ts';
+import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
 import { Cleanup, percentile } from './support/process.ts';
 import { sampleTreeRss } from './support/process-tree.ts';
 import { startProductProcess } from './support/product-process.ts';
 import { machine, ms, printReport, type ReportRow, verdict } from './support/report.ts';
-import { startSteadyPoller } from './support/steady-poller.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 1);
 const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
@@ -121,12 +121,11 @@ async function main(): Promise<void> {
       // The same polls and editors with no upload: what the upload adds shows against this.
       const logFrom = readFileSync(product.logFile).length;
       const delayBefore = await scrapeEventLoopDelay(product.url);
-      const poller = startSteadyPoller(`${product.url}/feed/updates`, POLL_RATE);
+      const poller = await startPollerProcess(`${product.url}/feed/updates`, POLL_RATE);
+      cleanup.add('poller', poller.kill);
       const editing = startEditors(editors, trips, EDITOR_PAUSE_MS);
-      const ownLoop = watchOwnLoop();
       const startedAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, BASELINE_SECONDS * 1000));
-      const own = ownLoop.stop();
       const endedAt = Date.now();
       const delay = delayBetween(delayBefore, await scrapeEventLoopDelay(product.url));
       const polls = await poller.stop();
@@ -145,15 +144,15 @@ async function main(): Promise<void> {
           target: '–',
           result: '–',
         },
-        ownLoopRow(own),
+        pollerLoopRow(polls),
       );
     }
     for (let n = 1; n <= UPLOADS; n++) {
       const logFrom = readFileSync(product.logFile).length;
-      const poller = startSteadyPoller(`${product.url}/feed/updates`, POLL_RATE);
+      const poller = await startPollerProcess(`${product.url}/feed/updates`, POLL_RATE);
+      cleanup.add('poller', poller.kill);
       const editing = startEditors(editors, trips, EDITOR_PAUSE_MS);
       const rss = sampleTreeRss(product.pid);
-      const ownLoop = watchOwnLoop();
       const delayBefore = await scrapeEventLoopDelay(product.url);
       const startedAt = Date.now();
       t = performance.now();
@@ -166,7 +165,6 @@ async function main(): Promise<void> {
       const uploadSecs = (performance.now() - t) / 1000;
       const endedAt = Date.now();
       const delay = delayBetween(delayBefore, await scrapeEventLoopDelay(product.url));
-      const own = ownLoop.stop();
       const polls = await poller.stop();
       const saves = await editing.stop();
       const memory = await rss.stop();
@@ -213,7 +211,7 @@ async function main(): Promise<void> {
           target: 'p99 < 20 ms, max < 100 ms',
           result: verdict(delay.p99Ms < 20 && delay.over20 < 0.01 && loop.max < 100),
         },
-        ownLoopRow(own),
+        pollerLoopRow(polls),
         {
           what: "  peak memory of the product's processes: PSS (RSS summed; Node's RSS alone)",
           measured: `${memory.peakPssMb} MB (${memory.peakMb} MB; ${memory.peakRootMb} MB)`,
@@ -238,25 +236,11 @@ async function main(): Promise<void> {
   }
 }
 
-/**
- * The benchmark's own event-loop delay: the poller and the editors run in this process, on the
- * product's cores, and a poll's latency is read here; the part of it that is this process's
- * own waiting shows in this row.
- */
-function watchOwnLoop() {
-  const delay = watchEventLoopDelay();
+/** The poller's own event-loop delay: the part of a poll's latency that is the poller's own waiting. */
+function pollerLoopRow(polls: PollerResult): ReportRow {
   return {
-    stop() {
-      delay.stop();
-      return { p99: delay.percentile(99), max: delay.max() };
-    },
-  };
-}
-
-function ownLoopRow(own: { p99: number; max: number }): ReportRow {
-  return {
-    what: "  for the record: the benchmark's own event-loop delay (poller, editors): p99 / max",
-    measured: `${ms(own.p99)} / ${ms(own.max)}`,
+    what: "  for the record: the poller's own event-loop delay (a process of its own): p99 / max",
+    measured: `${ms(polls.ownLoopMs.p99)} / ${ms(polls.ownLoopMs.max)}`,
     target: '–',
     result: '–',
   };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import type { Database } from '@feeddesk/drizzle';
 
 /** Channels every process listens to; payloads are small strings (ids), the data stays in tables. */
@@ -12,27 +11,29 @@ export const CHANNELS = [
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** Told of one event; what it returns (a promise) the publisher of this process waits for. */
+export type BusListener = (payload: string) => unknown;
+
 /**
  * Process-wide fan-out of PostgreSQL NOTIFY: one LISTEN per channel per process, then local
- * listeners. A process hears its own events at once (a read right after a save sees it: the
- * NOTIFY echo arrives later, after the answer) and drops their echo; other processes get them by NOTIFY.
+ * listeners. A process hears its own events at once and waits for what its listeners do with
+ * them (a read right after a save sees it: the feed was re-read before the save answered; the
+ * NOTIFY echo arrives later) and drops their echo; other processes get them by NOTIFY.
  */
 export class Bus {
-  private readonly emitter = new EventEmitter();
+  private readonly listeners = new Map<Channel, Set<BusListener>>();
   private unlisten: (() => Promise<void>)[] = [];
   /** Tags this process's notifications, to tell their echo apart. */
   private readonly origin = randomUUID();
 
-  constructor(private readonly database: Database) {
-    this.emitter.setMaxListeners(0);
-  }
+  constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
     for (const channel of CHANNELS) {
       this.unlisten.push(
         await this.database.listen(channel, (message) => {
           const cut = message.indexOf(' ');
-          if (message.slice(0, cut) !== this.origin) this.emitter.emit(channel, message.slice(cut + 1));
+          if (message.slice(0, cut) !== this.origin) void this.deliver(channel, message.slice(cut + 1));
         }),
       );
     }
@@ -43,13 +44,35 @@ export class Bus {
     this.unlisten = [];
   }
 
+  /** Tells this process's listeners (and waits for them) and the other processes. */
   async publish(channel: Channel, payload: string): Promise<void> {
-    this.emitter.emit(channel, payload);
-    await this.database.notify(channel, `${this.origin} ${payload}`);
+    await Promise.all([
+      this.deliver(channel, payload),
+      this.database.notify(channel, `${this.origin} ${payload}`),
+    ]);
   }
 
-  on(channel: Channel, listener: (payload: string) => void): () => void {
-    this.emitter.on(channel, listener);
-    return () => this.emitter.off(channel, listener);
+  on(channel: Channel, listener: BusListener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** A listener's failure is its own (it logs or retries): the event still reaches the others. */
+  private async deliver(channel: Channel, payload: string): Promise<void> {
+    const pending: Promise<unknown>[] = [];
+    for (const listener of [...(this.listeners.get(channel) ?? [])]) {
+      try {
+        const result = listener(payload);
+        if (result instanceof Promise) pending.push(result.catch(() => {}));
+      } catch {
+        // As above.
+      }
+    }
+    await Promise.all(pending);
   }
 }

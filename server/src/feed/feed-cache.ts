@@ -7,16 +7,20 @@ import { feedStamp, stampSlot } from './feed-stamp.ts';
 type Served = { content: FeedContent; snapshot: FeedSnapshot };
 
 /**
- * Each process keeps the feeds in memory and reads one again only after it changed: on a NOTIFY
+ * Each process keeps the feeds in memory and reads one again as soon as it changed: on a NOTIFY
  * from any process (a save, or a new schedule with another feed_version), or when a periodic
  * revision check finds a change a NOTIFY missed. Serving re-stamps the header when the content
  * changed or a new 15-second slot began (feed-stamp.ts); between those, every request gets the
- * same bytes.
+ * same bytes. While a changed feed is re-read, polls keep getting the last snapshot (peek)
+ * instead of all waiting on the database: with editors saving back to back, a re-read was under
+ * way most of the time. A save in this process is answered only once its feed was re-read (the
+ * bus waits for this listener), so whoever saved reads what they saved.
  */
 export class FeedCache {
   private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
-  /** The same contents once read, so that a poll of an unchanged feed needs no promise (peek). */
-  private readonly read = new Map<FeedKind, FeedContent>();
+  /** The newest contents read (by start of the read), so a poll of the feed needs no promise (peek). */
+  private readonly read = new Map<FeedKind, { content: FeedContent; started: number }>();
+  private reads = 0;
   /**
    * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
    * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
@@ -30,9 +34,9 @@ export class FeedCache {
   start(checkEveryMs = 5_000): void {
     this.offs = [
       this.deps.bus.on('feed_changed', (kind) => this.invalidate(kind as FeedKind)),
-      this.deps.bus.on('schedule_changed', () => {
-        for (const kind of FEED_KINDS) this.invalidate(kind);
-      }),
+      this.deps.bus.on('schedule_changed', () =>
+        Promise.all(FEED_KINDS.map((kind) => this.invalidate(kind))),
+      ),
     ];
     this.timer = setInterval(() => void this.checkRevisions().catch(() => {}), checkEveryMs);
     this.timer.unref();
@@ -43,17 +47,19 @@ export class FeedCache {
     clearInterval(this.timer);
   }
 
-  invalidate(kind: FeedKind): void {
+  /** Reads the feed again now; resolves once its new snapshot is served (never rejects). */
+  invalidate(kind: FeedKind): Promise<unknown> {
     this.contents.delete(kind);
-    this.read.delete(kind);
+    return this.get(kind).catch(() => {});
   }
 
   /**
-   * The snapshot `get` would give now when that needs no read and no new stamp (the case of
-   * nearly every poll), else undefined: the caller then awaits `get`.
+   * The snapshot served last when it holds the newest contents read and its stamp is current (the
+   * case of nearly every poll, also while a change is being read), else undefined: the caller
+   * then awaits `get`.
    */
   peek(kind: FeedKind): FeedSnapshot | undefined {
-    const content = this.read.get(kind);
+    const content = this.read.get(kind)?.content;
     const served = this.served.get(kind);
     if (!content || served?.content !== content) return undefined;
     const nowSec = Math.floor(this.deps.now().getTime() / 1000);
@@ -82,12 +88,14 @@ export class FeedCache {
   private content(kind: FeedKind): Promise<FeedContent> {
     let content = this.contents.get(kind);
     if (!content) {
+      const started = ++this.reads;
       const reading = readFeedContent(this.deps, kind, this.served.get(kind)?.content);
       content = reading;
       this.contents.set(kind, reading);
       reading.then(
         (read) => {
-          if (this.contents.get(kind) === reading) this.read.set(kind, read);
+          // A read that started later may have finished first: the newest start wins.
+          if ((this.read.get(kind)?.started ?? 0) < started) this.read.set(kind, { content: read, started });
         },
         () => {
           if (this.contents.get(kind) === reading) this.contents.delete(kind);
@@ -103,7 +111,7 @@ export class FeedCache {
       const cached = this.contents.get(kind);
       if (!cached) continue;
       const revision = states.find((s) => s.kind === kind)?.revision ?? 0;
-      if ((await cached).revision !== revision) this.invalidate(kind);
+      if ((await cached).revision !== revision) void this.invalidate(kind);
     }
   }
 }
