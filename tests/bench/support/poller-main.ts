@@ -14,6 +14,6 @@ process.stdin.on('end', async () => {
   const result = await poller.stop();
   const ownLoopMs = { p99: ownLoop.percentile(99), max: ownLoop.max() };
   ownLoop.stop();
-  process.stdout.write(`${JSON.stringify({ ...result, ownLoopMs })}\n`);
-  process.exit(0);
+  // A pipe's writes complete later: exit once the whole answer is out.
+  process.stdout.write(`${JSON.stringify({ ...result, ownLoopMs })}\n`, () => process.exit(0));
 });
