@@ -3,13 +3,17 @@ import { detectInput } from './detect-input.ts';
 import { loadWorkbook } from './load-workbook.ts';
 import { readPlainSheets } from './read-plain-workbook.ts';
 import { DIRECTORY_SHEET, looksLikeTimetable, readTimetableSheets } from './read-timetable-workbook.ts';
-import { notAZipProblem, readGtfsZip } from './read-zip.ts';
+import { notAZipProblem, readGtfsZip, readGtfsZipStreaming, type StreamedFile } from './read-zip.ts';
 import type { GtfsFeed, InputProblem } from './tables.ts';
 import { findSheet } from './workbook-cells.ts';
 
 export type UploadKind = 'timetable_workbook' | 'plain_workbook' | 'gtfs_zip';
 export type ConvertedUpload = { kind: UploadKind; feed: GtfsFeed; problems: InputProblem[] };
-export type ConvertOptions = { maxUnzippedBytes?: number };
+export type ConvertOptions = {
+  maxUnzippedBytes?: number;
+  /** A GTFS zip's file to read last and follow while it is read (read-zip.ts). */
+  streamed?: StreamedFile;
+};
 
 export async function convertUpload(
   bytes: Uint8Array,
@@ -59,7 +63,12 @@ export async function convertUpload(
       ],
     };
   }
-  if (kind === 'gtfs_zip') return { kind, ...readGtfsZip(bytes, options) };
+  if (kind === 'gtfs_zip') {
+    const read = options.streamed
+      ? await readGtfsZipStreaming(bytes, options, options.streamed)
+      : readGtfsZip(bytes, options);
+    return { kind, ...read };
+  }
 
   const loaded = await loadWorkbook(bytes, options.maxUnzippedBytes);
   if (!loaded.workbook) return { kind: 'plain_workbook', feed: new Map(), problems: loaded.problems };

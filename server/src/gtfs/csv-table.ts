@@ -46,6 +46,11 @@ export class CsvTableReader {
     this.carry = consumed < s.length ? s.slice(consumed) : '';
   }
 
+  /** The table so far (its rows array keeps growing as bytes are pushed). */
+  partial(): GtfsTable {
+    return { name: this.name, header: this.header ?? [], rows: this.rows };
+  }
+
   finish(): GtfsTable {
     if (this.carry.length > 0) this.pushText('', true);
     const table: GtfsTable = { name: this.name, header: this.header ?? [], rows: this.rows };

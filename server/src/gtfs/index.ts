@@ -28,6 +28,7 @@ export {
   parseTextTime,
   unwrapMidnight,
 } from './parse-time.ts';
+export type { StreamedFile } from './read-zip.ts';
 export { column, type GtfsFeed, type GtfsTable, type InputProblem, type RowOrigin } from './tables.ts';
 export { buildReport, type ReportJson, type ReportMeta } from './validate/report/build-report.ts';
 export { agencyTimeZone, plannerWarnings } from './validate/report/planner-warnings.ts';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseGtfsTime } from './parse-time.ts';
-import { readGtfsZip } from './read-zip.ts';
+import { readGtfsZip, readGtfsZipStreaming } from './read-zip.ts';
 import { hasSharedData, SHARED_DATA_DIR } from './shared-data.ts';
 import { column } from './tables.ts';
 
@@ -181,4 +181,53 @@ describe.skipIf(!hasSharedData('gtfs/large'))('readGtfsZip on the large Renfe Ce
     expect(trips.rows.some((r) => r[2].endsWith(' '))).toBe(false);
     expect(routes.padded!.count).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe('readGtfsZipStreaming', () => {
+  it('reads the streamed file last, after the others, telling of its rows while it inflates', async () => {
+    // Values that compress poorly, so the file inflates in many pieces.
+    let seed = 1;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed;
+    };
+    const rows = Array.from({ length: 60_000 }, (_, i) => {
+      const secs = next() % 86_400;
+      const time = [secs / 3600, (secs / 60) % 60, secs % 60].map((n) =>
+        String(Math.floor(n)).padStart(2, '0'),
+      );
+      return `T${next()},${time.join(':')},${time.join(':')},S${next()},${i % 40}\n`;
+    });
+    const stopTimes = `trip_id,arrival_time,departure_time,stop_id,stop_sequence\n${rows.join('')}`;
+    const zip = zipSync({
+      'stop_times.txt': strToU8(stopTimes),
+      'agency.txt': strToU8(
+        'agency_id,agency_name,agency_url,agency_timezone\nA,Rail,https://x.test,Africa/Johannesburg\n',
+      ),
+      'trips.txt': strToU8('route_id,service_id,trip_id\nR,WD,T0\n'),
+    });
+    const seen: string[] = [];
+    const grown: number[] = [];
+    const streamed = await readGtfsZipStreaming(
+      zip,
+      {},
+      {
+        name: 'stop_times.txt',
+        before: async (feed, problems) => {
+          seen.push(`before: ${[...feed.keys()].join(' ')}; ${problems.length} problems`);
+          await new Promise((r) => setTimeout(r, 1));
+        },
+        read: (table) => grown.push(table.rows.length),
+      },
+    );
+    expect(seen).toEqual(['before: agency.txt trips.txt; 0 problems']);
+    // Told several times, the rows only growing, up to the whole file.
+    expect(grown.length).toBeGreaterThan(3);
+    expect(grown).toEqual([...grown].sort((a, b) => a - b));
+    expect(grown.at(-1)).toBe(60_000);
+    // The same feed as reading it at once, in the archive's order.
+    const whole = readGtfsZip(zip);
+    expect([...streamed.feed.keys()]).toEqual(['stop_times.txt', 'agency.txt', 'trips.txt']);
+    expect(streamed).toEqual(whole);
+  });
 });

@@ -1,7 +1,7 @@
 /** GTFS zip bytes → feed tables (text, trimmed) and the problems that block reading it. */
 import { CsvTableReader } from './csv-table.ts';
 import { CORE_FILES } from './files.ts';
-import type { GtfsFeed, InputProblem } from './tables.ts';
+import type { GtfsFeed, GtfsTable, InputProblem } from './tables.ts';
 import {
   type InflateBudget,
   inflateEntry,
@@ -15,6 +15,17 @@ export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 ** 3;
 
 export type ReadZipOptions = { maxUnzippedBytes?: number };
 export type ReadResult = { feed: GtfsFeed; problems: InputProblem[] };
+
+/**
+ * One file read last and followed while it is inflated (the import streams stop_times.txt into
+ * the database as it is read): `before` may wait (for the version to load into), `read` is told
+ * of its table after each inflated piece (its rows only grow).
+ */
+export type StreamedFile = {
+  name: string;
+  before(feed: GtfsFeed, problems: readonly InputProblem[]): Promise<void>;
+  read(table: GtfsTable): void;
+};
 
 export function notAZipProblem(detail: string): InputProblem {
   return {
@@ -66,6 +77,33 @@ function feedFolder(texts: ZipEntry[]): string {
  * holding the feed, with an `invalid_input_files_in_subfolder` problem as MobilityData does).
  */
 export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): ReadResult {
+  const steps = readZip(bytes, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** The same, with `streamed` read last and followed while it is read (when the archive has it). */
+export async function readGtfsZipStreaming(
+  bytes: Uint8Array,
+  options: ReadZipOptions,
+  streamed: StreamedFile,
+): Promise<ReadResult> {
+  const steps = readZip(bytes, options, streamed);
+  let step = steps.next();
+  while (!step.done) {
+    await streamed.before(step.value.feed, step.value.problems);
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** Yields what was read so far once, right before the streamed file is inflated. */
+function* readZip(
+  bytes: Uint8Array,
+  options: ReadZipOptions,
+  streamed?: StreamedFile,
+): Generator<ReadResult, ReadResult, void> {
   const limit = options.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED_BYTES;
   const feed: GtfsFeed = new Map();
   const problems: InputProblem[] = [];
@@ -126,6 +164,9 @@ export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): Re
   if (declared > limit) return { feed: new Map(), problems: [...problems, tooLargeProblem(limit)] };
 
   const budget: InflateBudget = { remaining: limit, limit };
+  // The streamed file last, the others in archive order (the feed keeps the archive's order).
+  const archiveOrder = unique.map((u) => u.file);
+  unique.sort((a, b) => Number(a.file === streamed?.name) - Number(b.file === streamed?.name));
   for (const { file, entry } of unique) {
     if (entry.encrypted) {
       problems.push({
@@ -144,8 +185,13 @@ export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): Re
       continue;
     }
     const reader = new CsvTableReader(file);
+    const follow = file === streamed?.name ? streamed : undefined;
+    if (follow) yield { feed, problems };
     try {
-      inflateEntry(bytes, entry, budget, (chunk, final) => reader.pushBytes(chunk, final));
+      inflateEntry(bytes, entry, budget, (chunk, final) => {
+        reader.pushBytes(chunk, final);
+        follow?.read(reader.partial());
+      });
     } catch (error) {
       if (error instanceof ZipTooLargeError)
         return { feed: new Map(), problems: [...problems, tooLargeProblem(limit)] };
@@ -161,5 +207,10 @@ export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): Re
     }
     feed.set(file, reader.finish());
   }
-  return { feed, problems };
+  const inOrder: GtfsFeed = new Map();
+  for (const file of archiveOrder) {
+    const table = feed.get(file);
+    if (table) inOrder.set(file, table);
+  }
+  return { feed: inOrder, problems };
 }

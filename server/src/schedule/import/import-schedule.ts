@@ -54,30 +54,44 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
     },
     (phase) => tracker?.update(phase, 0, 1),
   );
-  phases.phaseDone('read');
+  // Resolved once the whole file is read: a zip's stop times are loading by then.
+  const fileRead = upload.readDone.then(({ rowsToLoad }) => {
+    phases.phaseDone('read');
+    return rowsToLoad;
+  });
+  fileRead.catch(() => {});
   try {
     if (!upload.readable || !upload.timezone) {
       // Nothing to load: validation says why, and approve refuses it.
       upload.skipLoad();
+      await fileRead;
       await approve(deps, options, upload, await upload.prepared);
       throw new Error('A schedule that cannot be read was approved.');
     }
-    return await load(deps, options, upload, phases);
+    return await load(deps, options, upload, fileRead, phases);
   } finally {
     await upload.close();
   }
 }
 
-/** Loads the version while the worker validates; it becomes current once validation approves it. */
+/**
+ * Loads the version while the worker reads the rest of the file and validates; it becomes current
+ * once validation approves it.
+ */
 async function load(
   deps: AppDeps,
   options: ImportScheduleOptions,
   upload: ReadUpload,
+  fileRead: Promise<number>,
   phases: ScheduleLoadTimer,
 ) {
   const { progress, tracker } = options;
-  const rowsToLoad = upload.rowsToLoad;
-  await progress(`Read ${rowsToLoad} rows; validating them while the database loads them…`);
+  let rowsToLoad = 0;
+  const read = fileRead.then(async (rows) => {
+    rowsToLoad = rows;
+    await progress(`Read ${rows} rows; validating them while the database loads them…`);
+  });
+  read.catch(() => {});
   let validated = false;
   let copied = 0;
   // Until validation is done its messages come first, and the bar shows validation.
@@ -87,6 +101,7 @@ async function load(
     feedVersion: upload.feedVersion,
     encode: (versionId) => upload.encode(versionId, 20_000),
     approve: async () => {
+      await read;
       const prepared = await upload.prepared;
       phases.phaseDone('validate');
       const files = await approve(deps, options, upload, prepared);

@@ -19,7 +19,8 @@ export type ReadUpload = {
   feedVersion: string | null;
   readable: boolean;
   kind: PreparedSchedule['kind'];
-  rowsToLoad: number;
+  /** Once the whole file is read (a zip's stop times load meanwhile): the rows the load copies. */
+  readDone: Promise<{ rowsToLoad: number }>;
   /** Starts encoding the new version: its COPY chunks as the worker makes them. Call once, or skipLoad. */
   encode(versionId: number, chunkRows: number): AsyncIterable<EncodedChunk>;
   /** Tell the worker nothing will be loaded (it validates only). */
@@ -31,8 +32,9 @@ export type ReadUpload = {
 
 /**
  * Reads, validates and encodes an upload in a worker thread, so none of it stalls the event loop
- * that serves the feed. Resolves once the file is read; validation goes on in the worker while
- * the caller loads. Call close() when done with it.
+ * that serves the feed. Resolves once the schedule can start loading (a zip: all but its
+ * stop_times.txt read); reading the rest and validating go on in the worker while the caller
+ * loads. Call close() when done with it.
  */
 export function readInWorker(
   options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead'>,
@@ -43,17 +45,20 @@ export function readInWorker(
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
+  const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
   // Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies).
   const chunks = messageQueue<EncodedChunk>();
   const fail = (error: Error) => {
     read.reject(error);
+    readDone.reject(error);
     prepared.reject(error);
     chunks.fail(error);
   };
   worker.on('message', (m: WorkerReply) => {
     if (m.type === 'phase') onPhase?.(m.phase);
     else if (m.type === 'read') read.resolve(m);
+    else if (m.type === 'read_done') readDone.resolve({ rowsToLoad: m.rowsToLoad });
     else if (m.type === 'chunk') chunks.push(m.chunk);
     else if (m.type === 'end') chunks.end();
     else if (m.type === 'encode_failed') chunks.fail(new Error(m.message));
@@ -66,6 +71,7 @@ export function readInWorker(
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The schedule worker stopped (exit code ${code}).`)));
   prepared.promise.catch(() => {});
+  readDone.promise.catch(() => {});
   const send = (request: WorkerRequest) => worker.postMessage(request);
   const close = async () => {
     await worker.terminate();
@@ -77,7 +83,7 @@ export function readInWorker(
       feedVersion: m.feedVersion,
       readable: m.readable,
       kind: m.kind,
-      rowsToLoad: m.rowsToLoad,
+      readDone: readDone.promise,
       encode(versionId, chunkRows) {
         send({ type: 'encode', versionId, chunkRows });
         return chunks.iterate();

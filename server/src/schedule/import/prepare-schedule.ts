@@ -7,6 +7,7 @@ import {
   plannerWarnings,
   type ReportJson,
   type ScheduleNotice,
+  type StreamedFile,
   validateFeed,
   writeGtfsZip,
   writePlainWorkbook,
@@ -18,11 +19,14 @@ export type PrepareScheduleOptions = {
   now: Date;
   maxUnzippedBytes: number;
   blockOnWarnings: boolean;
+  /** A GTFS zip's file to read last and follow while it is read (the import loads it meanwhile). */
+  streamed?: StreamedFile;
   /** Told when reading is over and validating starts, then when writing the zip or workbook starts. */
   onPhase?: (phase: 'validate' | 'write') => void;
   /**
-   * Called with the feed as read, before validating it: the import starts its COPY here, so the
-   * database loads while the validator runs (the load is discarded when validation refuses it).
+   * Called with the feed as read, before validating it: the import starts (or, when it streamed
+   * stop_times, completes) its COPY here, so the database loads while the validator runs (the
+   * load is discarded when validation refuses it).
    */
   afterRead?: (feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']) => Promise<void>;
 };
@@ -49,7 +53,10 @@ export type PreparedSchedule = {
  * validate the GTFS, write the report and the zip. No database here.
  */
 export async function prepareSchedule(options: PrepareScheduleOptions): Promise<PreparedSchedule> {
-  const converted = await convertUpload(options.bytes, { maxUnzippedBytes: options.maxUnzippedBytes });
+  const converted = await convertUpload(options.bytes, {
+    maxUnzippedBytes: options.maxUnzippedBytes,
+    streamed: options.streamed,
+  });
   await options.afterRead?.(converted.feed, converted.problems.length === 0, converted.kind);
   options.onPhase?.('validate');
   const result = validateFeed(converted.feed, {

@@ -1,17 +1,19 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { GtfsFeed } from '../../gtfs/index.ts';
+import type { GtfsFeed, StreamedFile } from '../../gtfs/index.ts';
 import { LOAD_NICE } from '../store/copy-rows.ts';
-import { type EncodedChunk, encodeScheduleTables } from '../store/schedule-tables.ts';
+import { type EncodedChunk, STOP_TIMES_FILE, StreamingScheduleEncoder } from '../store/schedule-tables.ts';
 import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
- * Worker thread of one upload. It reads the file and says so ('read'); the main thread answers
- * with the new version's id ('encode') or 'skip'. The worker then encodes every COPY chunk at once
- * and posts it as transferred bytes (millions of small strings never cross threads), and
- * validates while the main thread copies: the database loads during validation. Last comes the
- * result of validation ('prepared'), without the feed.
+ * Worker thread of one upload. It says when the schedule can start loading ('read'): for a GTFS
+ * zip once every file but stop_times.txt is read, for a workbook once it is read. The main thread
+ * answers with the new version's id ('encode') or 'skip'. The worker then encodes the COPY chunks
+ * and posts them as transferred bytes (millions of small strings never cross threads): a zip's
+ * stop times while stop_times.txt is still being inflated, so the database loads them meanwhile.
+ * Once the file is read ('read_done') come the last chunks, then validation while the main thread
+ * copies, and last the result of validation ('prepared'), without the feed.
  */
 export type WorkerReply =
   | {
@@ -23,7 +25,10 @@ export type WorkerReply =
       /** False when the file could not be read as a schedule (validation will say why). */
       readable: boolean;
       kind: PreparedSchedule['kind'];
-      /** Rows the load will copy (the files the schedule tables are made of), for its progress. */
+    }
+  | {
+      type: 'read_done';
+      /** Rows the load copies (the files the schedule tables are made of), for its progress. */
       rowsToLoad: number;
     }
   | { type: 'phase'; phase: 'validate' | 'write' }
@@ -51,7 +56,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const nextRequest = () =>
   new Promise<WorkerRequest>((resolve) => port.once('message', (m: WorkerRequest) => resolve(m)));
 
-async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']): Promise<void> {
+/** Encodes the new version's chunks; undefined when nothing is loaded or encoding failed. */
+let encoder: StreamingScheduleEncoder | undefined;
+let announced = false;
+
+/** Tells the main thread the schedule can start loading; waits for the version to load into. */
+async function announce(feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']): Promise<void> {
+  announced = true;
   let timezone: string | null = null;
   let timezoneError: string | null = null;
   try {
@@ -67,24 +78,55 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
     feedVersion: readable ? feedVersionOf(feed) : null,
     readable,
     kind,
-    rowsToLoad: readable ? rowsToLoad(feed) : 0,
   });
   const request = await answer;
-  if (request.type === 'encode') encodeAll(feed, request.versionId, request.chunkRows);
+  if (request.type !== 'encode') return;
+  encoder = new StreamingScheduleEncoder(request.versionId, request.chunkRows, (chunk) =>
+    reply({ type: 'chunk', chunk }, [chunk.csv.buffer as ArrayBuffer]),
+  );
+  encoding((e) => e.start(feed));
 }
 
-function encodeAll(feed: GtfsFeed, versionId: number, chunkRows: number): void {
+/** Runs encoding work; on a failure the load is told and nothing more is encoded. */
+function encoding(work: (e: StreamingScheduleEncoder) => void): void {
+  if (!encoder) return;
   try {
-    for (const chunk of encodeScheduleTables(feed, versionId, chunkRows)) {
-      reply({ type: 'chunk', chunk }, [chunk.csv.buffer as ArrayBuffer]);
-    }
-    reply({ type: 'end' });
+    work(encoder);
   } catch (error) {
+    encoder = undefined;
     reply({ type: 'encode_failed', message: messageOf(error) });
   }
 }
 
-prepareSchedule({ ...options, afterRead, onPhase: (phase) => reply({ type: 'phase', phase }) }).then(
+/** A zip's stop_times.txt, followed while it is read: its rows are encoded as they come. */
+const streamed: StreamedFile = {
+  name: STOP_TIMES_FILE,
+  before: (feed, problems) => announce(feed, problems.length === 0, 'gtfs_zip'),
+  read: (table) => encoding((e) => e.stopTimesRead(table)),
+};
+
+async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']): Promise<void> {
+  // A workbook, a zip without stop_times.txt, or a zip refused before it: nothing streamed.
+  if (!announced) await announce(feed, readable, kind);
+  reply({ type: 'read_done', rowsToLoad: readable ? rowsToLoad(feed) : 0 });
+  if (!readable) {
+    // Part of the file could not be read after the load began: it stops (validation says why).
+    if (encoder) reply({ type: 'encode_failed', message: 'The file could not be read to the end.' });
+    encoder = undefined;
+    return;
+  }
+  encoding((e) => {
+    e.finish(feed);
+    reply({ type: 'end' });
+  });
+}
+
+prepareSchedule({
+  ...options,
+  streamed,
+  afterRead,
+  onPhase: (phase) => reply({ type: 'phase', phase }),
+}).then(
   (prepared) => {
     const { feed, ...result } = prepared;
     reply({ type: 'prepared', result, loadable: !prepared.blocking && !!feed });

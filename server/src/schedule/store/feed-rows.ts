@@ -2,7 +2,7 @@ import type { GtfsFeed } from '../../gtfs/index.ts';
 import { FILE } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
-import { feedTable } from './feed-table.ts';
+import { type FeedTable, feedTable } from './feed-table.ts';
 import {
   addStopTime,
   emptyStopTimesHash,
@@ -77,6 +77,20 @@ export function* calendarDateRows(feed: GtfsFeed, versionId: number): Rows {
 /** stop_times rows; fills `summaries` (per trip first departure and stop, last arrival and stop) on the way. */
 export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
   const t = feedTable(feed, 'stop_times.txt');
+  const row = stopTimeRow(t, versionId, summaries);
+  const rows = t.rows;
+  for (let i = 0; i < rows.length; i++) yield row(rows[i]!, i);
+}
+
+/**
+ * The COPY values of one stop_times row (its index in the file, for a missing sequence and for
+ * messages), filling `summaries`. One at a time, so rows can be encoded while the file is read.
+ */
+export function stopTimeRow(
+  t: FeedTable,
+  versionId: number,
+  summaries: Map<string, TripSummary>,
+): (row: string[], i: number) => CopyValue[] {
   const [trip, stop, arrival, departure] = [
     t.required('trip_id'),
     t.required('stop_id'),
@@ -97,9 +111,7 @@ export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<
     }
     return secs;
   };
-  const rows = t.rows;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
+  return (row, i) => {
     const tripId = trip(row);
     const text = sequenceText(row);
     let seq = text === null ? i : sequences.get(text);
@@ -110,8 +122,8 @@ export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<
     const arrivalSecs = time(arrival(row));
     const departureSecs = time(departure(row));
     summarise(summaries, tripId, seq, stop(row), arrivalSecs, departureSecs);
-    yield [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
-  }
+    return [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
+  };
 }
 
 export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {

@@ -1,4 +1,4 @@
-import type { GtfsFeed } from '../../gtfs/index.ts';
+import type { GtfsFeed, GtfsTable } from '../../gtfs/index.ts';
 import { type CopyValue, csvLine } from './csv-line.ts';
 import {
   agencyRows,
@@ -6,10 +6,12 @@ import {
   calendarRows,
   routeRows,
   stopRows,
+  stopTimeRow,
   stopTimeRows,
   type TripSummary,
   tripRows,
 } from './feed-rows.ts';
+import { feedTable } from './feed-table.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
 
@@ -18,12 +20,21 @@ export type EncodedChunk = { table: string; columns: string[]; label: string; cs
 
 const v = 'version_id';
 
+const STOP_TIMES = {
+  table: 'gtfs_stop_times',
+  columns: [v, 'trip_id', 'stop_sequence', 'stop_id', 'arrival_secs', 'departure_secs'],
+  label: 'stop times',
+};
+
 /**
  * The tables of a schedule version in load order. Trips come after stop times: their first and
  * last times are summarised while the stop times stream by (quality.md: kept per trip at import).
  */
-export function* scheduleTables(feed: GtfsFeed, versionId: number): Generator<ScheduleTable> {
-  const summaries = new Map<string, TripSummary>();
+export function* scheduleTables(
+  feed: GtfsFeed,
+  versionId: number,
+  summaries = new Map<string, TripSummary>(),
+): Generator<ScheduleTable> {
   yield {
     table: 'gtfs_agencies',
     columns: [v, 'agency_id', 'agency_name', 'agency_timezone'],
@@ -63,12 +74,7 @@ export function* scheduleTables(feed: GtfsFeed, versionId: number): Generator<Sc
     label: 'calendar dates',
     rows: calendarDateRows(feed, versionId),
   };
-  yield {
-    table: 'gtfs_stop_times',
-    columns: [v, 'trip_id', 'stop_sequence', 'stop_id', 'arrival_secs', 'departure_secs'],
-    label: 'stop times',
-    rows: stopTimeRows(feed, versionId, summaries),
-  };
+  yield { ...STOP_TIMES, rows: stopTimeRows(feed, versionId, summaries) };
   yield {
     table: 'gtfs_trips',
     columns: [
@@ -102,19 +108,115 @@ export function* encodeScheduleTables(
   versionId: number,
   chunkRows = 20_000,
 ): Generator<EncodedChunk> {
-  const encoder = new TextEncoder();
-  for (const { table, columns, label, rows } of scheduleTables(feed, versionId)) {
-    let lines: string[] = [];
-    let sent = false;
-    for (const row of rows) {
-      lines.push(csvLine(row));
-      if (lines.length >= chunkRows) {
-        yield { table, columns, label, csv: encoder.encode(lines.join('')), rows: lines.length };
-        lines = [];
-        sent = true;
-      }
+  for (const table of scheduleTables(feed, versionId)) {
+    const chunks = new TableChunks(table, chunkRows);
+    for (const row of table.rows) {
+      const chunk = chunks.add(row);
+      if (chunk) yield chunk;
     }
-    if (lines.length > 0 || !sent)
-      yield { table, columns, label, csv: encoder.encode(lines.join('')), rows: lines.length };
+    const last = chunks.end();
+    if (last) yield last;
+  }
+}
+
+/**
+ * The same chunks, made while the import worker reads a GTFS zip whose stop_times.txt it reads
+ * last: the tables before it at once, its rows as they are inflated, trips once it is read
+ * (their first and last times come from the stop times). The database loads stop_times while the
+ * file is still being read instead of after.
+ */
+export class StreamingScheduleEncoder {
+  private readonly summaries = new Map<string, TripSummary>();
+  private stopTimes: { chunks: TableChunks; row: (row: string[], i: number) => CopyValue[] } | undefined;
+  private encoded = 0;
+
+  constructor(
+    private readonly versionId: number,
+    private readonly chunkRows: number,
+    private readonly emit: (chunk: EncodedChunk) => void,
+  ) {}
+
+  /** The tables that come before stop_times, from the feed read so far. */
+  start(feed: GtfsFeed): void {
+    for (const table of scheduleTables(feed, this.versionId, this.summaries)) {
+      if (table.table === STOP_TIMES.table) return;
+      this.encodeTable(table);
+    }
+  }
+
+  /** The rows of stop_times.txt read so far (the table only grows while the file is read). */
+  stopTimesRead(table: GtfsTable): void {
+    if (table.rows.length === this.encoded) return;
+    if (!this.stopTimes) {
+      const row = stopTimeRow(
+        feedTable(new Map([[table.name, table]]), table.name),
+        this.versionId,
+        this.summaries,
+      );
+      this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row };
+    }
+    const { chunks, row } = this.stopTimes;
+    const rows = table.rows;
+    for (let i = this.encoded; i < rows.length; i++) {
+      const chunk = chunks.add(row(rows[i]!, i));
+      if (chunk) this.emit(chunk);
+    }
+    this.encoded = rows.length;
+  }
+
+  /** Once the file is read: the stop times left (all of them if none streamed), then trips. */
+  finish(feed: GtfsFeed): void {
+    const stopTimes = feed.get(STOP_TIMES_FILE);
+    if (stopTimes) this.stopTimesRead(stopTimes);
+    const last = (this.stopTimes?.chunks ?? new TableChunks(STOP_TIMES, this.chunkRows)).end();
+    if (last) this.emit(last);
+    let afterStopTimes = false;
+    for (const table of scheduleTables(feed, this.versionId, this.summaries)) {
+      if (afterStopTimes) this.encodeTable(table);
+      afterStopTimes ||= table.table === STOP_TIMES.table;
+    }
+  }
+
+  private encodeTable(table: ScheduleTable): void {
+    const chunks = new TableChunks(table, this.chunkRows);
+    for (const row of table.rows) {
+      const chunk = chunks.add(row);
+      if (chunk) this.emit(chunk);
+    }
+    const last = chunks.end();
+    if (last) this.emit(last);
+  }
+}
+
+/** The file streamed while it is read: the largest, and the one the tables after it depend on. */
+export const STOP_TIMES_FILE = 'stop_times.txt';
+
+/** One table's rows as chunks of `chunkRows` CSV lines; the table ends with a chunk (possibly empty). */
+class TableChunks {
+  private static readonly encoder = new TextEncoder();
+  private lines: string[] = [];
+  private sent = false;
+
+  constructor(
+    private readonly table: Omit<ScheduleTable, 'rows'>,
+    private readonly chunkRows: number,
+  ) {}
+
+  add(row: CopyValue[]): EncodedChunk | undefined {
+    this.lines.push(csvLine(row));
+    return this.lines.length >= this.chunkRows ? this.take() : undefined;
+  }
+
+  end(): EncodedChunk | undefined {
+    return this.lines.length > 0 || !this.sent ? this.take() : undefined;
+  }
+
+  private take(): EncodedChunk {
+    const { table, columns, label } = this.table;
+    const csv = TableChunks.encoder.encode(this.lines.join(''));
+    const chunk = { table, columns, label, csv, rows: this.lines.length };
+    this.lines = [];
+    this.sent = true;
+    return chunk;
   }
 }
