@@ -10,8 +10,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- feed
  *   BENCH_SECONDS=10 BENCH_WRK_THREADS=1 BENCH_SAMPLES=200 BENCH_ROUNDS=3   # the defaults
  *
- * (a) and (b) run in BENCH_ROUNDS rounds (304, 200, nginx, bare Node back to back); each ratio is
- * taken within its round, and the median round is reported.
+ * (a) and (b) run in BENCH_ROUNDS rounds (304, 200, nginx, bare Node http, a bare Node socket back
+ * to back); each ratio is taken within its round, and the median round is reported.
  *
  * Needs wrk and nginx (apt-get install -y nginx wrk). A missed target is reported, not failed;
  * an error exits non-zero.
@@ -22,7 +22,7 @@ import { postgresUrl } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
-import { startBareNodeServer } from './support/bare-node-server.ts';
+import { startReferenceServers } from './support/bare-node-server.ts';
 import {
   BENCH_ENV,
   type BenchTrip,
@@ -84,8 +84,8 @@ async function main(): Promise<void> {
     );
     if (decodeFeedMessage(served).entity.length !== ENTITIES)
       throw new Error('the product serves another feed');
-    const bare = await startBareNodeServer(bytes);
-    cleanup.add('bare node server', () => bare.stop());
+    const bare = await startReferenceServers(bytes);
+    cleanup.add('reference Node servers', () => bare.stop());
 
     const nginx = await startNginx({ 'updates.pb': bytes });
     cleanup.add('nginx', () => nginx.stop());
@@ -100,10 +100,11 @@ async function main(): Promise<void> {
     );
     await wrk(`${product.url}/feed/updates`, undefined, 2);
     await wrk(`${nginx.url}/updates.pb`, undefined, 2);
-    await wrk(bare.url, undefined, 2);
+    await wrk(bare.httpUrl, undefined, 2);
+    await wrk(bare.socketUrl, undefined, 2);
     // Rounds of the four runs back to back, each ratio taken within its round and the median
     // reported: single runs drifted with the machine (the 304 ratio read 1.33 and 1.91 in two runs).
-    const rounds: Record<'nginx' | 'app200' | 'app304' | 'bare', WrkResult>[] = [];
+    const rounds: Record<'nginx' | 'app200' | 'app304' | 'bare' | 'socket', WrkResult>[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       // The feed is re-stamped every 15 s on the wall clock (contract.md: never more than 30 s
       // old), which changes its ETag: the 304 run starts just after a stamp and ends before the next.
@@ -116,8 +117,9 @@ async function main(): Promise<void> {
       );
       const app200 = await wrk(`${product.url}/feed/updates`);
       const ref = await wrk(`${nginx.url}/updates.pb`);
-      const bareRun = await wrk(bare.url);
-      rounds.push({ nginx: ref, app200, app304, bare: bareRun });
+      const bareRun = await wrk(bare.httpUrl);
+      const socketRun = await wrk(bare.socketUrl);
+      rounds.push({ nginx: ref, app200, app304, bare: bareRun, socket: socketRun });
       for (const [name, r] of Object.entries(rounds.at(-1)!)) {
         console.log(
           `round ${round} ${name.padEnd(7)} ${r.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50)}  p90 ${ms(r.p90)}  p99 ${ms(r.p99)}  max ${ms(r.maxMs)}  ${r.transferPerSec}/s  errors ${r.non2xx3xx + r.socketErrors}`,
@@ -137,13 +139,16 @@ async function main(): Promise<void> {
     const app200 = medianRun('app200');
     const app304 = medianRun('app304');
     const bareResult = medianRun('bare');
+    const socketResult = medianRun('socket');
     const ratio200 = median(rounds.map((r) => r.app200.requestsPerSec / r.nginx.requestsPerSec));
     const ratioBare = median(rounds.map((r) => r.bare.requestsPerSec / r.nginx.requestsPerSec));
+    const ratioSocket = median(rounds.map((r) => r.socket.requestsPerSec / r.nginx.requestsPerSec));
+    const ratioToBare = median(rounds.map((r) => r.app200.requestsPerSec / r.bare.requestsPerSec));
     const ratio304 = median(rounds.map((r) => r.app304.requestsPerSec / r.app200.requestsPerSec));
     const p99s = rounds.map((r) => ms(r.app200.p99)).join(', ');
     const each = (f: (r: (typeof rounds)[number]) => number) => rounds.map((r) => f(r).toFixed(2)).join(', ');
     console.log(
-      `ratios by round: 200/nginx ${each((r) => r.app200.requestsPerSec / r.nginx.requestsPerSec)}; bare/nginx ${each((r) => r.bare.requestsPerSec / r.nginx.requestsPerSec)}; 304/200 ${each((r) => r.app304.requestsPerSec / r.app200.requestsPerSec)}`,
+      `ratios by round: 200/nginx ${each((r) => r.app200.requestsPerSec / r.nginx.requestsPerSec)}; bare/nginx ${each((r) => r.bare.requestsPerSec / r.nginx.requestsPerSec)}; socket/nginx ${each((r) => r.socket.requestsPerSec / r.nginx.requestsPerSec)}; 200/bare ${each((r) => r.app200.requestsPerSec / r.bare.requestsPerSec)}; 304/200 ${each((r) => r.app304.requestsPerSec / r.app200.requestsPerSec)}`,
     );
     rows.push(
       {
@@ -155,10 +160,18 @@ async function main(): Promise<void> {
         result: verdict(ratio200 >= 0.8),
       },
       {
-        what: '  for the record: bare Node http, same buffer',
+        what: '  for the record: bare Node http, same buffer, a process of its own',
         measured: rps(bareResult.requestsPerSec),
         reference: `nginx ${rps(ref.requestsPerSec)}`,
-        ratio: `${ratioBare.toFixed(2)} ×`,
+        ratio: `${ratioBare.toFixed(2)} × (the product: ${ratioToBare.toFixed(2)} × it)`,
+        target: '–',
+        result: '–',
+      },
+      {
+        what: '  for the record: a Node net socket writing the same response bytes (no HTTP parser)',
+        measured: rps(socketResult.requestsPerSec),
+        reference: `nginx ${rps(ref.requestsPerSec)}`,
+        ratio: `${ratioSocket.toFixed(2)} ×`,
         target: '–',
         result: '–',
       },

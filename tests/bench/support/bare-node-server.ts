@@ -1,30 +1,42 @@
-import { createServer } from 'node:http';
-import type { StaticServer } from './nginx.ts';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ReferenceServers = { httpUrl: string; socketUrl: string; stop(): Promise<void> };
+
+const main = fileURLToPath(new URL('./bare-node-main.ts', import.meta.url));
 
 /**
- * Node's own `http` sending one buffer, no framework: what Node itself can do on this machine, for
- * the record beside nginx (a gap between it and the product is the product's, not Node's). It runs
- * in the benchmark's process, which is idle while wrk loads it.
+ * What Node itself can do on this machine, for the record beside nginx, each in a process of its
+ * own as the product is (bare-node-main.ts): Node's `http` sending the same buffer, and a `net`
+ * socket writing the same response bytes with no HTTP machinery at all. A gap between the first
+ * and the product is the product's; between the second and the first, Node's `http`'s.
  */
-export function startBareNodeServer(bytes: Uint8Array): Promise<StaticServer> {
-  const body = Buffer.from(bytes);
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/x-protobuf', 'content-length': body.length });
-    response.end(body);
+export async function startReferenceServers(bytes: Uint8Array): Promise<ReferenceServers> {
+  const dir = mkdtempSync(join(tmpdir(), 'feeddesk-bare-'));
+  const file = join(dir, 'body.pb');
+  writeFileSync(file, bytes);
+  const child = spawn(process.execPath, ['--import', 'tsx', main, file], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        stop: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ports = await new Promise<string[]>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.trim().split(' '));
     });
+    child.once('exit', (code) => reject(new Error(`the reference servers exited with ${code}`)));
   });
+  return {
+    httpUrl: `http://127.0.0.1:${ports[0]}/`,
+    socketUrl: `http://127.0.0.1:${ports[1]}/`,
+    async stop() {
+      child.stdin.end();
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
