@@ -1,7 +1,7 @@
 // Entry for `npm start`, `npm test`, `npm run lint|typecheck|bench`.
 // A fresh clone has only Node and npm: bring a pinned pnpm through npx, install from the
 // lockfile when node_modules is missing or stale, then run the asked task.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,18 @@ function run(cmd, args, opts = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+
+// The product as a service: a SIGTERM sent to this process alone (a container's stop, a process
+// manager) reaches the product, which stops its embedded PostgreSQL cleanly; then this process ends
+// as the product did (spawnSync left the product running, orphaned). Ctrl-C already reaches the
+// product with the whole process group: passing it on too would be a second SIGINT, which ends the
+// product at once instead of cleanly.
+function serve(args, env) {
+  const child = spawn('node', args, { stdio: 'inherit', cwd: root, env });
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  process.on('SIGINT', () => {});
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' ? 143 : 130)));
+}
 const mtime = (p) => (existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0);
 
 function ensureInstalled() {
@@ -39,10 +51,10 @@ const tsx = ['--import', 'tsx'];
 switch (task) {
   case 'start':
     ensureWebBuilt(true);
-    run('node', [...tsx, 'gateway/src/main-product.ts'], { env: productEnv });
+    serve([...tsx, 'gateway/src/main-product.ts'], productEnv);
     break;
   case 'gateway':
-    run('node', [...tsx, 'gateway/src/main.ts'], { env: productEnv });
+    serve([...tsx, 'gateway/src/main.ts'], productEnv);
     break;
   case 'test':
     ensureWebBuilt(true);
