@@ -60,6 +60,15 @@ describe('storeScheduleVersion', () => {
     });
     expect(progress).toContain('Loaded 13 stop times.');
     expect(await findCurrentSchedule(deps())).toMatchObject({ versionId, timezone: 'Africa/Johannesburg' });
+    // The import's VACUUM marks the new pages all-visible, so the search by stop is answered from
+    // the stop index alone from the first query on (also where commits are asynchronous).
+    const pages = await testDb.database.raw.sql<{ relname: string; all: boolean }[]>`
+      select relname, relallvisible = relpages and relpages > 0 as all from pg_class
+      where relname in ('gtfs_stop_times', 'gtfs_trips') order by relname`;
+    expect(pages.map((p) => ({ ...p }))).toEqual([
+      { relname: 'gtfs_stop_times', all: true },
+      { relname: 'gtfs_trips', all: true },
+    ]);
     const trip = await deps()
       .db.select({
         start: trips.startSecs,

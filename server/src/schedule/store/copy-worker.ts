@@ -39,6 +39,11 @@ const reply = (message: CopyReply) => port.postMessage(message);
 
 async function copyAll(connection: postgres.Sql): Promise<void> {
   await yieldToServing(connection);
+  // Each COPY's commit is flushed before the VACUUM below: a commit not yet flushed (a server with
+  // synchronous_commit off, as throw-away test clusters run) may not have its rows' hint bits set,
+  // and VACUUM then marks none of their pages all-visible. Measured on Renfe: relallvisible 0 of
+  // 15 576 stop_times pages after the import, and the trip search by stop read the heap.
+  await connection.unsafe('set synchronous_commit = on');
   let next = await nextRequest();
   while (next.type === 'chunk') {
     const first: EncodedChunk = next.chunk;
