@@ -15,7 +15,12 @@ export type FeedTable = {
 export class ScheduleStoreError extends Error {}
 
 export function feedTable(feed: GtfsFeed, name: string): FeedTable {
-  const table: GtfsTable = feed.get(name) ?? { name, header: [], rows: [] };
+  return tableColumns(feed.get(name) ?? { name, header: [], rows: [] });
+}
+
+/** The same over one table (e.g. one still being read). */
+export function tableColumns(table: GtfsTable): FeedTable {
+  const { name } = table;
   const text = (field: string) => {
     const i = table.header.indexOf(field);
     return (row: string[]) => (i < 0 || !row[i] ? null : row[i]);

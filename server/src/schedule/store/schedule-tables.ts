@@ -11,7 +11,7 @@ import {
   type TripSummary,
   tripRows,
 } from './feed-rows.ts';
-import { feedTable } from './feed-table.ts';
+import { tableColumns } from './feed-table.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
 
@@ -19,6 +19,9 @@ export type ScheduleTable = { table: string; columns: string[]; label: string; r
 export type EncodedChunk = { table: string; columns: string[]; label: string; csv: Uint8Array; rows: number };
 
 const v = 'version_id';
+
+/** The file streamed while it is read: the largest, and the one the tables after it depend on. */
+export const STOP_TIMES_FILE = 'stop_times.txt';
 
 const STOP_TIMES = {
   table: 'gtfs_stop_times',
@@ -108,15 +111,18 @@ export function* encodeScheduleTables(
   versionId: number,
   chunkRows = 20_000,
 ): Generator<EncodedChunk> {
-  for (const table of scheduleTables(feed, versionId)) {
-    const chunks = new TableChunks(table, chunkRows);
-    for (const row of table.rows) {
-      const chunk = chunks.add(row);
-      if (chunk) yield chunk;
-    }
-    const last = chunks.end();
-    if (last) yield last;
+  for (const table of scheduleTables(feed, versionId)) yield* chunksOf(table, chunkRows);
+}
+
+/** One table's rows as COPY chunks, the last one possibly empty. */
+function* chunksOf(table: ScheduleTable, chunkRows: number): Generator<EncodedChunk> {
+  const chunks = new TableChunks(table, chunkRows);
+  for (const row of table.rows) {
+    const chunk = chunks.add(row);
+    if (chunk) yield chunk;
   }
+  const last = chunks.end();
+  if (last) yield last;
 }
 
 /**
@@ -148,11 +154,7 @@ export class StreamingScheduleEncoder {
   stopTimesRead(table: GtfsTable): void {
     if (table.rows.length === this.encoded) return;
     if (!this.stopTimes) {
-      const row = stopTimeRow(
-        feedTable(new Map([[table.name, table]]), table.name),
-        this.versionId,
-        this.summaries,
-      );
+      const row = stopTimeRow(tableColumns(table), this.versionId, this.summaries);
       this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row };
     }
     const { chunks, row } = this.stopTimes;
@@ -178,18 +180,9 @@ export class StreamingScheduleEncoder {
   }
 
   private encodeTable(table: ScheduleTable): void {
-    const chunks = new TableChunks(table, this.chunkRows);
-    for (const row of table.rows) {
-      const chunk = chunks.add(row);
-      if (chunk) this.emit(chunk);
-    }
-    const last = chunks.end();
-    if (last) this.emit(last);
+    for (const chunk of chunksOf(table, this.chunkRows)) this.emit(chunk);
   }
 }
-
-/** The file streamed while it is read: the largest, and the one the tables after it depend on. */
-export const STOP_TIMES_FILE = 'stop_times.txt';
 
 /** One table's rows as chunks of `chunkRows` CSV lines; the table ends with a chunk (possibly empty). */
 class TableChunks {
