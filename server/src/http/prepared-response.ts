@@ -9,14 +9,15 @@ import { type ServerResponse, STATUS_CODES } from 'node:http';
  * string, then written with the body as two chunks). For the public feed, polled thousands of
  * times a second with the same 18 headers, that was most of what separated the product from
  * a socket writing the same bytes (tests/bench/README.md). Node offers no public call to send
- * prepared bytes as a response, so `send` marks the headers as already written (the two fields
- * `headersSent` and `end()` read) and ends the response with the whole buffer: Node's own
- * keep-alive, pipelining, timeouts and 'finish' handling stay as they are. When the response is
+ * prepared bytes as a response, so `send` hands Node the prepared head as the one it would have
+ * made (an answer without a body), or marks the headers as already written and writes head and
+ * body as one buffer (the two fields `headersSent` and `end()` read): Node's own keep-alive,
+ * pipelining, timeouts and 'finish' handling stay as they are. When the response is
  * not in the state this relies on (another Node, a connection that closes after this answer, a
  * limit on requests per connection), it is sent the ordinary way, byte for byte the same.
  */
 export class PreparedResponse {
-  private wire: { second: number; keepAlive: string; bytes: Buffer } | undefined;
+  private wire: Wire | undefined;
 
   /** `rawHeaders` as name, value, name, value… (no Date, Connection or Keep-Alive: they are the connection's). */
   constructor(
@@ -28,18 +29,27 @@ export class PreparedResponse {
   send(response: ServerResponse): void {
     const internals = response as unknown as ResponseInternals;
     if (canSendWhole(internals)) {
-      const bytes = this.bytes(keepAliveHeader(internals._keepAliveTimeout));
+      const wire = this.wireFor(keepAliveHeader(internals._keepAliveTimeout));
       response.statusCode = this.status;
-      internals._header = HEADERS_IN_BODY;
-      internals._headerSent = true;
-      response.end(bytes);
+      if (wire.head !== undefined) {
+        // No body (a 304): Node's own path for headers it made itself, one string write.
+        internals._header = wire.head;
+        response.end();
+      } else {
+        // A body: written as one buffer, outside the cork and the empty last write that
+        // `end(chunk)` makes; `end()` then finishes once the bytes are with the kernel.
+        internals._header = HEADERS_IN_BODY;
+        internals._headerSent = true;
+        response.write(wire.bytes);
+        response.end();
+      }
       return;
     }
     response.writeHead(this.status, this.rawHeaders as string[]);
     response.end(this.body);
   }
 
-  private bytes(keepAlive: string): Buffer {
+  private wireFor(keepAlive: string): Wire {
     const second = Math.floor(Date.now() / 1000);
     if (this.wire?.second !== second || this.wire.keepAlive !== keepAlive) {
       // The headers in Node's order: the given ones, then Date, Connection, Keep-Alive.
@@ -47,13 +57,18 @@ export class PreparedResponse {
       for (let i = 0; i < this.rawHeaders.length; i += 2)
         head += `${this.rawHeaders[i]}: ${this.rawHeaders[i + 1]}\r\n`;
       head += `Date: ${new Date(second * 1000).toUTCString()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`;
-      const headBytes = Buffer.from(head, 'latin1');
-      const bytes = this.body ? Buffer.concat([headBytes, this.body]) : headBytes;
-      this.wire = { second, keepAlive, bytes };
+      this.wire = this.body
+        ? { second, keepAlive, head: undefined, bytes: Buffer.concat([Buffer.from(head, 'latin1'), this.body]) }
+        : { second, keepAlive, head, bytes: undefined };
     }
-    return this.wire.bytes;
+    return this.wire;
   }
 }
+
+/** One second's bytes of an answer: its head alone when it has no body, else head and body as one buffer. */
+type Wire =
+  | { second: number; keepAlive: string; head: string; bytes: undefined }
+  | { second: number; keepAlive: string; head: undefined; bytes: Buffer };
 
 /** What `send` relies on in Node's OutgoingMessage (lib/_http_outgoing.js, Node 20 to 24). */
 type ResponseInternals = {
