@@ -123,7 +123,9 @@ describe('PreparedResponse', () => {
     expect(bigSent!.finished).toBe(true);
     const wire = Buffer.concat(chunks);
     const head = wire.subarray(0, wire.indexOf('\r\n\r\n') + 4).toString('latin1');
-    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\ncontent-length: 16777216\r\n.*Keep-Alive: timeout=72\r\n\r\n$/s);
+    expect(head).toMatch(
+      /^HTTP\/1\.1 200 OK\r\ncontent-length: 16777216\r\n.*Keep-Alive: timeout=72\r\n\r\n$/s,
+    );
     expect(wire.subarray(head.length).equals(bigBody)).toBe(true);
   });
 });

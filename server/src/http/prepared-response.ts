@@ -58,7 +58,12 @@ export class PreparedResponse {
         head += `${this.rawHeaders[i]}: ${this.rawHeaders[i + 1]}\r\n`;
       head += `Date: ${new Date(second * 1000).toUTCString()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`;
       this.wire = this.body
-        ? { second, keepAlive, head: undefined, bytes: Buffer.concat([Buffer.from(head, 'latin1'), this.body]) }
+        ? {
+            second,
+            keepAlive,
+            head: undefined,
+            bytes: Buffer.concat([Buffer.from(head, 'latin1'), this.body]),
+          }
         : { second, keepAlive, head, bytes: undefined };
     }
     return this.wire;
