@@ -306,10 +306,19 @@ describe('trip state classification', () => {
         const state = tripState({ ...t, nowSecs });
         const start = t.startSecs + t.delaySecs;
         const end = t.endSecs + t.delaySecs;
-        if (nowSecs < start) expect(state).toBe(TripState.yetToStart);
+        // Spec: yet to start while the start is at or after now (a trip starting now has not started).
+        if (nowSecs <= start) expect(state).toBe(TripState.yetToStart);
         else if (nowSecs > end) expect(state).toBe(TripState.finished);
         else expect(state).toBe(TripState.inProgress);
       }),
+      // The boundaries, which random draws seldom hit: now at the delayed start, and at the delayed end.
+      {
+        examples: [
+          [{ startSecs: 3, endSecs: 3, delaySecs: -3 }, 0],
+          [{ startSecs: 60, endSecs: 120, delaySecs: 30 }, 90],
+          [{ startSecs: 60, endSecs: 120, delaySecs: 30 }, 150],
+        ],
+      },
     );
   });
 
