@@ -31,7 +31,7 @@ export class PreparedResponse {
     if (canSendWhole(internals)) {
       const wire = this.wireFor(keepAliveHeader(internals._keepAliveTimeout));
       response.statusCode = this.status;
-      if (wire.head !== undefined) {
+      if (!wire.bytes) {
         // No body (a 304): Node's own path for headers it made itself, one string write.
         internals._header = wire.head;
         response.end();
@@ -57,23 +57,15 @@ export class PreparedResponse {
       for (let i = 0; i < this.rawHeaders.length; i += 2)
         head += `${this.rawHeaders[i]}: ${this.rawHeaders[i + 1]}\r\n`;
       head += `Date: ${new Date(second * 1000).toUTCString()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`;
-      this.wire = this.body
-        ? {
-            second,
-            keepAlive,
-            head: undefined,
-            bytes: Buffer.concat([Buffer.from(head, 'latin1'), this.body]),
-          }
-        : { second, keepAlive, head, bytes: undefined };
+      const bytes = this.body && Buffer.concat([Buffer.from(head, 'latin1'), this.body]);
+      this.wire = { second, keepAlive, head, bytes };
     }
     return this.wire;
   }
 }
 
-/** One second's bytes of an answer: its head alone when it has no body, else head and body as one buffer. */
-type Wire =
-  | { second: number; keepAlive: string; head: string; bytes: undefined }
-  | { second: number; keepAlive: string; head: undefined; bytes: Buffer };
+/** One second's answer: its head, and with a body, head and body as one buffer. */
+type Wire = { second: number; keepAlive: string; head: string; bytes: Buffer | undefined };
 
 /** What `send` relies on in Node's OutgoingMessage (lib/_http_outgoing.js, Node 20 to 24). */
 type ResponseInternals = {
