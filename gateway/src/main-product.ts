@@ -2,6 +2,7 @@ import { openDb } from '@feeddesk/drizzle';
 import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
+import { surviveTransientErrors } from '@feeddesk/server/http/transient-errors';
 import { startBackground } from '@feeddesk/server/start-background';
 import pino from 'pino';
 import { buildProduct } from './product.ts';
@@ -9,6 +10,7 @@ import { buildProduct } from './product.ts';
 /** Runs the whole product in one process: `npm start`. */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
+surviveTransientErrors(log);
 // Without DATABASE_URL the product runs its own PostgreSQL in DATA_DIR, stopped after it.
 const embedded = config.DATABASE_URL
   ? undefined

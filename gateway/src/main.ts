@@ -1,6 +1,7 @@
 import { openDb } from '@feeddesk/drizzle';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
+import { surviveTransientErrors } from '@feeddesk/server/http/transient-errors';
 import pino from 'pino';
 import { buildProduct } from './product.ts';
 
@@ -18,6 +19,7 @@ if (!config.DATABASE_URL) {
   process.exit(2);
 }
 const log = pino({ level: config.LOG_LEVEL });
+surviveTransientErrors(log);
 const database = await openDb(config.DATABASE_URL);
 const deps = createAppDeps({ config, database, log });
 await deps.bus.start();

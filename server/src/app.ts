@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -13,12 +13,14 @@ import type { AppDeps } from './deps.ts';
 import { accessLogPlugin } from './http/access-log.ts';
 import { apiTokenPlugin } from './http/api-token.ts';
 import { appDepsPlugin } from './http/app-deps.ts';
+import { guardConnections } from './http/connection-guard.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { installErrorHandler, notFoundBody } from './http/error-handler.ts';
 import { liveSocketsPlugin } from './http/live-sockets.ts';
 import { isAllowedOrigin } from './http/origin.ts';
 import { processVitalsPlugin } from './http/process-vitals.ts';
 import { PublicGets } from './http/public-gets.ts';
+import { BODY_LIMITS, installBodyParsers } from './http/request-bodies.ts';
 import { requestMetricsPlugin } from './http/request-metrics.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -70,11 +72,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One access-log line per staff request, one summary per period for the polled feeds.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.bytes,
     routerOptions: { maxParamLength: 500 },
+    // A backstop for a connection on which nothing moves either way (a download nobody reads);
+    // headers and bodies that do not progress are closed sooner (http/connection-guard.ts).
+    connectionTimeout: 300_000,
   });
   app.decorate('publicGets', publicGets);
   installErrorHandler(app);
+  const connections = guardConnections(app, deps);
   await app.register(accessLogPlugin, { summarySeconds: deps.config.LOG_SUMMARY_SECONDS });
   await app.register(processVitalsPlugin, {
     periodSeconds: deps.config.LOG_SUMMARY_SECONDS,
@@ -82,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
-  await app.register(formbody);
+  await installBodyParsers(app);
   // No attachFieldsToBody: a multipart body is read only by the handler that asks for it, after
   // the route's onRequest hooks have checked the caller (gateway/src/support/read-form.ts).
   await app.register(multipart, {
@@ -92,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A server that never listens, used only as the emitter of the upgrades that are not for /ws.
   const trpcUpgrades = createServer();
   app.server.on('upgrade', (request, socket, head) => {
+    if (!connections.admitWebsocket(request, socket as Socket)) return;
     if (request.url?.startsWith('/ws')) return; // Socket.IO checks the origin itself (routes/live.ts).
     if (!isAllowedOrigin(request.headers, deps.config)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -130,6 +137,8 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
     useWSS: true,
     trpcOptions: {
       router: appRouter,
+      // The web app batches at most this many calls (web/src/lib/trpc.ts): a longer batch is not ours.
+      maxBatchSize: 50,
       createContext: makeCreateContext(deps, app.liveSockets),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

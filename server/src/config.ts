@@ -55,6 +55,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Period of the summary log lines: the public feeds' polls per path, and the process's vitals. */
   LOG_SUMMARY_SECONDS: z.coerce.number().positive().default(60),
+  /** Open connections of one process, websockets included (new ones above it are refused). */
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(8000),
+  /** Open connections from one client address (a journey planner, an office behind one NAT). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(256),
+  /** Open websockets (/trpc and /ws) of one process, and from one address. */
+  MAX_WEBSOCKETS: z.coerce.number().int().positive().default(4000),
+  MAX_WEBSOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(128),
+  /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
 });
 
 export type Config = z.infer<typeof envSchema>;

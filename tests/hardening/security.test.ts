@@ -44,10 +44,22 @@ describe('security', () => {
       expect(csp, where).toMatch(/connect-src 'self'(;|$)/);
       expect(csp, where).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(h.get('referrer-policy'), where).toBeTruthy();
-      expect(h.get('strict-transport-security'), where).toMatch(/max-age=\d+/);
       expect(h.get('x-powered-by'), where).toBeNull();
       expect(h.get('server'), where).toBeNull();
     }
+  });
+
+  it('tells a browser on plain http to fetch nothing over https; over https, upgrade and HSTS', async () => {
+    // Over http, `upgrade-insecure-requests` made a browser on http://desk.example:8080 fetch the
+    // app's scripts over https: a blank page.
+    const page = await t.client().fetch('/', { headers: { host: 'desk.example:8080' } });
+    const plainCsp = page.headers.get('content-security-policy') ?? '';
+    expect(plainCsp).toMatch(/default-src 'self'/);
+    expect(plainCsp).not.toMatch(/upgrade-insecure-requests/);
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    const https = await proxied.client().fetch('/auth/csrf', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('content-security-policy') ?? '').toMatch(/upgrade-insecure-requests/);
+    expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 
   it('sets HttpOnly, SameSite=Lax, Path=/ cookies; Secure only over https', async () => {

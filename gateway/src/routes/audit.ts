@@ -18,7 +18,7 @@ const Filter = {
 const ListQuery = Type.Object({
   ...Filter,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
 });
 const ExportQuery = Type.Object(Filter);
 const Entries = Type.Object({

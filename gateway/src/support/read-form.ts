@@ -1,8 +1,12 @@
 import { AppError } from '@feeddesk/server/errors';
+import { BODY_LIMITS } from '@feeddesk/server/http/request-bodies';
 import type { FastifyRequest } from 'fastify';
 
 export type FormFile = { filename: string; mimetype: string; bytes: Buffer };
 export type Form = { fields: Record<string, string[]>; files: Record<string, FormFile> };
+
+/** No form of the contract has more values than this (a user's roles, a trip's stops…). */
+const MAX_FORM_VALUES = BODY_LIMITS.formValues;
 
 /**
  * Forms come urlencoded or multipart (contract.md); a list field may be repeated as `roles` or
@@ -10,7 +14,8 @@ export type Form = { fields: Record<string, string[]>; files: Record<string, For
  * as soon as its part starts: only the upload route reads a file (readUpload).
  */
 export async function readForm(request: FastifyRequest): Promise<Form> {
-  const form: Form = { fields: {}, files: {} };
+  // No prototype: a field named `constructor` or `__proto__` is just a field.
+  const form: Form = { fields: Object.create(null), files: {} };
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -27,7 +32,15 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
   for (const [rawName, value] of Object.entries(body)) {
     const name = rawName.replace(/\[\]$/, '');
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) push(form, name, String(item));
+      if (item === undefined || item === null) continue;
+      // A field of a form is text: a nested object or list is refused, not flattened by String()
+      // (which recursed through a body thousands of levels deep).
+      if (typeof item === 'object') {
+        throw new AppError('bad_request', {
+          message: `The field "${name.slice(0, 50)}" must be text or a list of texts, not an object.`,
+        });
+      }
+      push(form, name, String(item));
     }
   }
   return form;
@@ -48,8 +61,20 @@ export async function readUpload(request: FastifyRequest, name: string): Promise
   return file;
 }
 
+const valueCount = new WeakMap<Form, number>();
+
+/** Adds a value in constant time (copying the list per value made a form of n values cost n²). */
 function push(form: Form, name: string, value: string) {
-  form.fields[name] = [...(form.fields[name] ?? []), value];
+  const count = (valueCount.get(form) ?? 0) + 1;
+  if (count > MAX_FORM_VALUES) {
+    throw new AppError('bad_request', {
+      message: `The form has more than ${MAX_FORM_VALUES} values. Send each field once (a list at most ${MAX_FORM_VALUES} long).`,
+    });
+  }
+  valueCount.set(form, count);
+  const list = form.fields[name];
+  if (list) list.push(value);
+  else form.fields[name] = [value];
 }
 
 export function field(form: Form, name: string): string | undefined {

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import fp from 'fastify-plugin';
 import type { Metrics } from '../metrics/metrics.ts';
 import { watchEventLoopDelay } from './event-loop-delay.ts';
@@ -13,7 +14,13 @@ export const processVitalsPlugin = fp<{ periodSeconds: number; metrics: Metrics 
     const histogram = options.metrics.eventLoopDelay;
     const delay = watchEventLoopDelay((ms) => histogram.observe(ms / 1000));
     const timer = setInterval(() => {
-      const { rss, heapUsed } = process.memoryUsage();
+      // process.memoryUsage() opens /proc/self/statm: with no descriptor left it throws EMFILE,
+      // and a vitals line is not worth the process (the heap figure needs no file).
+      let rss: number | undefined;
+      try {
+        rss = process.memoryUsage.rss();
+      } catch {}
+      const heapUsed = getHeapStatistics().used_heap_size;
       app.log.info(
         {
           eventLoopDelayMs: {
@@ -21,7 +28,7 @@ export const processVitalsPlugin = fp<{ periodSeconds: number; metrics: Metrics 
             p99: delay.percentile(99),
             max: delay.max(),
           },
-          rssMb: Math.round(rss / 1e6),
+          rssMb: rss === undefined ? null : Math.round(rss / 1e6),
           heapMb: Math.round(heapUsed / 1e6),
         },
         'vitals',

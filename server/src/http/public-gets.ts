@@ -75,7 +75,9 @@ export class PublicGets {
     return (fastifyHandler, fastifyOptions) => {
       // Fastify's options with its defaults applied (keepAliveTimeout 72 s, the others 0 = none).
       const options = fastifyOptions as ServerTimeouts;
-      const server: Server = createServer((request, response) => {
+      // Node closes a connection whose headers are late (headersTimeout, set by connection-guard.ts)
+      // when it checks its connections: every 5 s rather than 30, so a late one waits little longer.
+      const server: Server = createServer({ connectionsCheckingInterval: 5_000 }, (request, response) => {
         if (!this.serve(request, response)) fastifyHandler(request, response);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;

@@ -2,6 +2,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { AppError, isAppError } from '../errors.ts';
+import { jsonBodyRefusal } from '../http/request-bodies.ts';
 import { assertRole } from '../http/require-role.ts';
 import { appRouter } from './app-router.ts';
 import { type ProcedureMeta, trpcCodes } from './trpc.ts';
@@ -41,6 +42,16 @@ export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
     } catch (error) {
       if (!isAppError(error)) throw error;
       return sendTrpcError(request, reply, error, paths);
+    }
+  });
+  // The tRPC adapter takes a JSON body as text and parses it itself: the same bounds as every
+  // other JSON body (http/request-bodies.ts), checked on the text before it does.
+  scope.addHook('preValidation', async (request, reply) => {
+    if (typeof request.body !== 'string') return;
+    const refusal = jsonBodyRefusal(request.body);
+    if (refusal) {
+      const paths = String((request.params as { path?: string }).path ?? '').split(',');
+      return sendTrpcError(request, reply, refusal, paths);
     }
   });
 }

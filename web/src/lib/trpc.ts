@@ -27,7 +27,7 @@ export function createTrpcClient() {
         false: splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
           true: httpLink({ url: '/trpc', headers, fetch: sameOrigin }),
-          false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin }),
+          false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin, maxItems: 50 }),
         }),
       }),
     ],
