@@ -34,6 +34,8 @@ export async function startServerProcess(options: {
   dataDir?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** A command the product runs under, e.g. `['prlimit', '--nofile=200:200']`. */
+  prefix?: string[];
 }): Promise<ServerProcess> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -50,7 +52,14 @@ export async function startServerProcess(options: {
   delete env.NODE_OPTIONS;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else env.DATA_DIR = options.dataDir!;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main-product.ts'], {
+  const [command, ...args] = [
+    ...(options.prefix ?? []),
+    process.execPath,
+    '--import',
+    'tsx',
+    'gateway/src/main-product.ts',
+  ];
+  const child = spawn(command!, args, {
     cwd: repo,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
