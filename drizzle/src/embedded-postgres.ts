@@ -138,7 +138,7 @@ async function platformBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: as root it runs as the system user `postgres`, made if missing. */
-function postgresUser(): RunAs {
+export function postgresUser(): RunAs {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
   try {
@@ -252,6 +252,22 @@ async function waitForPreviousServer(
         'DATA_DIR. Stop it first, share its database with DATABASE_URL, or choose another DATA_DIR.',
     );
   }
+}
+
+/**
+ * The embedded PostgreSQL serving `<dataDir>/postgres` now (the product's, while it runs), and the
+ * superuser URL to reach it over TCP (for a backup); undefined when none runs there.
+ */
+export function runningEmbeddedServer(
+  dataDir: string,
+): { pid: number; port: number; url: string } | undefined {
+  const clusterDir = join(resolve(dataDir), 'postgres');
+  const lock = readLock(join(clusterDir, 'postmaster.pid'));
+  const holder = lock && lockHolder(lock, clusterDir);
+  if (!holder) return undefined;
+  const password = readFileSync(join(resolve(dataDir), 'postgres.password'), 'utf8').trim();
+  const port = Number(holder.port);
+  return { pid: holder.pid, port, url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres` };
 }
 
 type Lock = { text: string; pid: number; dataDir: string; port: string };
