@@ -154,10 +154,16 @@ async function copyCluster(url: string, stage: string, log: (line: string) => vo
       select current_setting('data_directory') as "dataDirectory", current_setting('server_version_num') as version,
         (select setting from pg_settings where name = 'wal_segment_size') as "segmentBytes"`;
     const source = setting!.dataDirectory;
-    if (!existsSync(join(source, 'PG_VERSION'))) {
+    // Only a feed desk's embedded cluster (DATA_DIR/postgres beside its password file) is restored
+    // by `npm run restore`; a server of its own has its own tools, and its configuration elsewhere.
+    if (
+      !existsSync(join(source, 'PG_VERSION')) ||
+      basename(source) !== CLUSTER ||
+      !existsSync(join(dirname(source), PASSWORD))
+    ) {
       throw new Error(
-        `The server's data folder ${source} is not on this machine (or not readable here): back up a PostgreSQL ` +
-          'server of its own with its pg_basebackup or pg_dump.',
+        `The server's data folder ${source} is no feed desk's embedded PostgreSQL on this machine: back up a ` +
+          'PostgreSQL server of its own with its pg_dump or pg_basebackup (README, "Backup and restore").',
       );
     }
     // A temporary physical slot keeps the WAL from before pg_backup_start until it is copied: no
@@ -187,10 +193,7 @@ async function copyCluster(url: string, stage: string, log: (line: string) => vo
       Number(setting!.segmentBytes),
     );
     log(`Backup stopped at WAL ${stop!.lsn}: ${walFiles} WAL files copied`);
-    const password = join(dirname(source), PASSWORD);
-    if (basename(source) === CLUSTER && existsSync(password)) {
-      await copyFile(password, join(stage, PASSWORD));
-    }
+    await copyFile(join(dirname(source), PASSWORD), join(stage, PASSWORD));
     await writeFile(
       join(stage, MANIFEST),
       `${JSON.stringify({ label, startLsn: start!.lsn, stopLsn: stop!.lsn, serverVersionNum: setting!.version }, null, 2)}\n`,

@@ -265,7 +265,10 @@ export function runningEmbeddedServer(
   const lock = readLock(join(clusterDir, 'postmaster.pid'));
   const holder = lock && lockHolder(lock, clusterDir);
   if (!holder) return undefined;
-  const password = readFileSync(join(resolve(dataDir), 'postgres.password'), 'utf8').trim();
+  const passwordFile = join(resolve(dataDir), 'postgres.password');
+  if (!existsSync(passwordFile))
+    throw new Error(`${passwordFile} is missing: connect with DATABASE_URL instead.`);
+  const password = readFileSync(passwordFile, 'utf8').trim();
   const port = Number(holder.port);
   return { pid: holder.pid, port, url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres` };
 }
