@@ -1,4 +1,4 @@
-// Entry for `npm start`, `npm test`, `npm run lint|typecheck|bench`.
+// Entry for `npm start`, `npm test`, `npm run lint|typecheck|bench|backup|restore`.
 // A fresh clone has only Node and npm: bring a pinned pnpm through npx, install from the
 // lockfile when node_modules is missing or stale, then run the asked task.
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,10 +66,14 @@ switch (task) {
   case 'typecheck':
     run('npx', ['tsc', '-p', 'tsconfig.json']);
     break;
+  case 'backup':
+  case 'restore':
+    run('node', [...tsx, 'drizzle/src/backup-command.ts', task, ...process.argv.slice(3)]);
+    break;
   case 'bench':
     run('node', [...tsx, `tests/bench/${process.argv[3] ?? 'index'}.ts`, ...process.argv.slice(4)]);
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|gateway|test|lint|typecheck|bench');
+    console.error('usage: node scripts/run.mjs start|gateway|test|lint|typecheck|bench|backup|restore');
     process.exit(2);
 }

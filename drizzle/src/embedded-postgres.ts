@@ -48,6 +48,8 @@ export type EmbeddedPostgresOptions = {
   durable?: boolean;
   /** Where a line of progress goes (initialising, waiting for a previous server). */
   log?: (line: string) => void;
+  /** How long a previous server on the same folder may take to finish its shutdown (default 30 s). */
+  previousServerWaitMs?: number;
 };
 
 type Binaries = { postgres: string; initdb: string };
@@ -76,7 +78,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await initCluster(bins, clusterDir, passwordFile, runAs, options.durable ?? true);
   }
   checkVersion(bins, clusterDir);
-  await waitForPreviousServer(clusterDir, log);
+  await waitForPreviousServer(clusterDir, log, options.previousServerWaitMs ?? PREVIOUS_SERVER_WAIT_MS);
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = options.port || (await freePort());
   // Linux allows 107 bytes for a socket's path.
@@ -136,7 +138,7 @@ async function platformBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: as root it runs as the system user `postgres`, made if missing. */
-function postgresUser(): RunAs {
+export function postgresUser(): RunAs {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
   try {
@@ -211,18 +213,32 @@ function checkVersion(bins: Binaries, clusterDir: string): void {
 /**
  * A server still named in postmaster.pid is either finishing its shutdown (the product was killed
  * and its watcher stopped the server) or serving another feed desk on the same folder: wait for the
- * file to go, and say which when it does not. A dead pid is a stale file that PostgreSQL clears itself.
+ * file to go, and say which when it does not. A lock whose process is not a PostgreSQL on this very
+ * folder is stale: a dead pid, or a copy of DATA_DIR (a backup, a copy taken while its server ran)
+ * naming the original's server, or a pid reused after a reboot or in another container. PostgreSQL
+ * refuses a lock whose pid lives, whatever that process is, so a stale lock is removed here.
  */
-async function waitForPreviousServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+async function waitForPreviousServer(
+  clusterDir: string,
+  log: (line: string) => void,
+  waitMs: number,
+): Promise<void> {
   const pidFile = join(clusterDir, 'postmaster.pid');
-  const running = runningServer(pidFile);
-  if (!running) return;
+  const lock = readLock(pidFile);
+  if (!lock) return;
+  const running = lockHolder(lock, clusterDir);
+  if (!running) {
+    log(`Removing the stale ${pidFile} (pid ${lock.pid} is no PostgreSQL serving ${clusterDir})`);
+    // Only the file just read: a server that started meanwhile wrote its own.
+    if (readLock(pidFile)?.text === lock.text) rmSync(pidFile, { force: true });
+    return;
+  }
   log(`Waiting for the previous PostgreSQL (pid ${running.pid}) on ${clusterDir} to stop`);
   const gone = await new Promise<boolean>((done) => {
     const watcher = watch(clusterDir, () => {
       if (!existsSync(pidFile)) finish(true);
     });
-    const timer = setTimeout(() => finish(!existsSync(pidFile)), PREVIOUS_SERVER_WAIT_MS);
+    const timer = setTimeout(() => finish(!existsSync(pidFile)), waitMs);
     const finish = (result: boolean) => {
       watcher.close();
       clearTimeout(timer);
@@ -238,25 +254,66 @@ async function waitForPreviousServer(clusterDir: string, log: (line: string) => 
   }
 }
 
-function runningServer(pidFile: string): { pid: number; port: string } | undefined {
-  if (!existsSync(pidFile)) return undefined;
-  const [pidLine, , , port = '?'] = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
+/**
+ * The embedded PostgreSQL serving `<dataDir>/postgres` now (the product's, while it runs), and the
+ * superuser URL to reach it over TCP (for a backup); undefined when none runs there.
+ */
+export function runningEmbeddedServer(
+  dataDir: string,
+): { pid: number; port: number; url: string } | undefined {
+  const clusterDir = join(resolve(dataDir), 'postgres');
+  const lock = readLock(join(clusterDir, 'postmaster.pid'));
+  const holder = lock && lockHolder(lock, clusterDir);
+  if (!holder) return undefined;
+  const passwordFile = join(resolve(dataDir), 'postgres.password');
+  if (!existsSync(passwordFile))
+    throw new Error(`${passwordFile} is missing: connect with DATABASE_URL instead.`);
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const port = Number(holder.port);
+  return { pid: holder.pid, port, url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres` };
+}
+
+type Lock = { text: string; pid: number; dataDir: string; port: string };
+
+/** postmaster.pid's lines: pid, data directory, start time, port, socket folder, ... */
+function readLock(pidFile: string): Lock | undefined {
+  let text: string;
+  try {
+    text = readFileSync(pidFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const [pidLine = '', dataDir = '', , port = '?'] = text.split('\n');
+  return { text, pid: Number(pidLine), dataDir, port };
+}
+
+/** The lock's server when it is a live PostgreSQL serving this folder; undefined when the lock is stale. */
+function lockHolder(lock: Lock, clusterDir: string): { pid: number; port: string } | undefined {
+  const { pid, port } = lock;
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
     process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
-  // After a reboot the pid may belong to an unrelated process: only a postgres counts.
-  const cmdline = `/proc/${pid}/cmdline`;
-  if (
-    existsSync('/proc/self') &&
-    (!existsSync(cmdline) || !readFileSync(cmdline, 'utf8').includes('postgres'))
-  ) {
+  if (!existsSync('/proc/self')) return { pid, port };
+  // After a reboot or in another container the pid may belong to an unrelated process: only a postgres counts.
+  const proc = `/proc/${pid}`;
+  try {
+    if (!readFileSync(`${proc}/cmdline`, 'utf8').includes('postgres')) return undefined;
+  } catch {
     return undefined;
   }
-  return { pid, port };
+  // PostgreSQL works in its data directory: a postgres elsewhere (the original of a copied folder)
+  // holds another folder's lock. Its working directory cannot be read for another user's process
+  // without privileges: then the folder the lock names decides.
+  try {
+    const cwd = statSync(`${proc}/cwd`);
+    const here = statSync(clusterDir);
+    return cwd.dev === here.dev && cwd.ino === here.ino ? { pid, port } : undefined;
+  } catch {
+    return resolve(lock.dataDir) === clusterDir ? { pid, port } : undefined;
+  }
 }
 
 function freePort(): Promise<number> {

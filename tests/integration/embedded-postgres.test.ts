@@ -59,6 +59,40 @@ describe('the embedded PostgreSQL', () => {
     await server.stop();
   });
 
+  // A copy of DATA_DIR taken while its server runs names that live server in postmaster.pid: the
+  // lock is not the copy's, and PostgreSQL would refuse it ("lock file already exists").
+  it('starts a copy of a running folder, whose postmaster.pid names the original’s live server', async () => {
+    const running = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    try {
+      const copy = tempDir();
+      expect(
+        spawnSync('cp', ['-a', join(dir, 'postgres'), join(dir, 'postgres.password'), copy]).status,
+      ).toBe(0);
+      expect(existsSync(join(copy, 'postgres', 'postmaster.pid'))).toBe(true);
+      const started = Date.now();
+      const second = await startEmbeddedPostgres({ dataDir: copy, durable: false });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(await query(second.url, 'select v from kept')).toHaveLength(1);
+      // The original's lock is its own: still there, its server still answers.
+      expect(existsSync(pidFile)).toBe(true);
+      expect(await query(running.url, 'select v from kept')).toHaveLength(1);
+      await second.stop();
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('still refuses a folder whose server runs (another feed desk on the same DATA_DIR)', async () => {
+    const running = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    try {
+      await expect(
+        startEmbeddedPostgres({ dataDir: dir, durable: false, previousServerWaitMs: 1_000 }),
+      ).rejects.toThrow(/another feed desk runs on this DATA_DIR/);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('says so when its port is taken', async () => {
     const holder: Server = createServer();
     await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
