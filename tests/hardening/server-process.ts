@@ -29,12 +29,15 @@ export type ServerProcess = {
 /**
  * The real product as `npm start` runs it: `node --import tsx gateway/src/main-product.ts`, on its
  * embedded PostgreSQL in `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
+ * `entry: 'gateway'`: the gateway alone as `npm run gateway` runs it (needs `databaseUrl`).
  */
 export async function startServerProcess(options: {
   dataDir?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  entry?: 'product' | 'gateway';
 }): Promise<ServerProcess> {
+  const gateway = options.entry === 'gateway';
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -50,11 +53,15 @@ export async function startServerProcess(options: {
   delete env.NODE_OPTIONS;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else env.DATA_DIR = options.dataDir!;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main-product.ts'], {
-    cwd: repo,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', `gateway/src/${gateway ? 'main' : 'main-product'}.ts`],
+    {
+      cwd: repo,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => {
     out += d;
@@ -72,7 +79,7 @@ export async function startServerProcess(options: {
     };
     child.once('exit', onExit);
     child.stdout!.on('data', () => {
-      if (out.includes('Feed desk ready')) {
+      if (out.includes(gateway ? 'Feed gateway ready' : 'Feed desk ready')) {
         clearTimeout(timer);
         child.off('exit', onExit);
         resolve();
