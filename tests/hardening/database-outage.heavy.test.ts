@@ -38,11 +38,14 @@ function postmasterPid(dataDir: string): number {
   return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
-/** Listens on 127.0.0.1:port as soon as it is free (retrying every 5 ms, at most `timeoutMs`). */
+/**
+ * Listens on 127.0.0.1:port as soon as it is free (retrying every 5 ms, at most `timeoutMs`); a
+ * client that connects (a gateway's pool) is cut at once.
+ */
 async function holdPort(port: number, timeoutMs = 15_000): Promise<Server> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const server = createServer();
+    const server = createServer((socket) => socket.destroy());
     const error = await new Promise<Error | undefined>((done) => {
       server.once('error', done);
       server.listen(port, '127.0.0.1', () => done(undefined));
