@@ -36,6 +36,8 @@ export class FeedCache {
   /** The newest contents read (by start of the read), so a poll of the feed needs no promise (peek). */
   private readonly read = new Map<FeedKind, { content: FeedContent; started: number }>();
   private reads = 0;
+  /** Reads not finished yet. */
+  private readonly pending = new Set<Promise<FeedContent>>();
   /**
    * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
    * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
@@ -91,6 +93,8 @@ export class FeedCache {
     const content = this.read.get(kind)?.content;
     const served = this.served.get(kind);
     if (!content || served?.content !== content) return undefined;
+    // A re-read under way: the content served is no longer confirmable, its stamp stays.
+    if (this.rereading(kind)) return served.snapshot;
     if (stampSlot(this.confirmedSec(kind)) > served.snapshot.stamp || this.confirmationDue(kind))
       return undefined;
     return served.snapshot;
@@ -133,6 +137,8 @@ export class FeedCache {
       const reading = readFeedContent(this.deps, kind, this.served.get(kind)?.content);
       content = reading;
       this.contents.set(kind, reading);
+      this.pending.add(reading);
+      void reading.finally(() => this.pending.delete(reading)).catch(() => {});
       reading.then(
         (read) => {
           // A read that started later may have finished first: the newest start wins.
@@ -145,6 +151,11 @@ export class FeedCache {
       );
     }
     return content;
+  }
+
+  private rereading(kind: FeedKind): boolean {
+    const content = this.contents.get(kind);
+    return content !== undefined && this.pending.has(content);
   }
 
   /** Seconds of the last confirmation of the feed's content, at most now. */
@@ -198,7 +209,12 @@ export class FeedCache {
     const at = this.deps.now().getTime();
     const states = await this.deps.db.select().from(feedState);
     for (const kind of FEED_KINDS) {
-      const content = await this.contents.get(kind)?.catch(() => undefined);
+      const cached = this.contents.get(kind);
+      // A re-read that failed (the database away) is tried again, or the feed stays unconfirmed.
+      if (!cached && this.served.has(kind)) void this.invalidate(kind);
+      // A read under way confirms its content itself when done.
+      if (!cached || this.pending.has(cached)) continue;
+      const content = await cached.catch(() => undefined);
       if (!content) continue;
       const revision = states.find((s) => s.kind === kind)?.revision ?? 0;
       if (content.revision === revision) this.markConfirmed(kind, at);
