@@ -92,10 +92,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const port = await choosePort(dataDir, options.port, options.warn ?? log);
   // Linux allows 107 bytes for a socket's path.
   const socketDir = `${clusterDir}/.s.PGSQL.${port}`.length <= 107 ? clusterDir : undefined;
+  const warn = options.warn ?? log;
   const { stop } = await supervise(
     () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir),
+    async () => {
+      const ended = await endOrphanedBackends(clusterDir);
+      if (ended.length > 0)
+        warn(
+          `Ended ${ended.length} process(es) of the dead PostgreSQL still holding its memory (pid ${ended.join(', ')})`,
+        );
+    },
     port,
-    options.warn ?? log,
+    warn,
   );
   const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
   const localUrl = socketDir
@@ -275,6 +283,51 @@ function runningServer(pidFile: string): { pid: number; port: string } | undefin
 }
 
 /**
+ * The backends of a killed postmaster live on until they notice: an idle one at once, a busy one
+ * only when its query ends (50 s were seen), and meanwhile PostgreSQL refuses to start ("pre-existing
+ * shared memory block ... is still in use"). They serve a dead server, so they are ended, as
+ * PostgreSQL ends its children when one of them crashes; what they had not committed is rolled
+ * back by the crash recovery of the next start. Found by the System V segment named in
+ * postmaster.pid, which each of them maps (Linux /proc; elsewhere the restart waits for them).
+ * Only when the postmaster named there is gone, never a live server's.
+ */
+async function endOrphanedBackends(clusterDir: string): Promise<number[]> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile) || !existsSync('/proc/self/maps') || runningServer(pidFile)) return [];
+  const key = Number(readFileSync(pidFile, 'utf8').split('\n')[6]?.trim().split(/\s+/)[0]);
+  if (!Number.isInteger(key) || key <= 0) return [];
+  const segment = `/SYSV${key.toString(16).padStart(8, '0')}`;
+  const orphans: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) continue;
+      if (readFileSync(`/proc/${entry}/maps`, 'utf8').includes(segment)) orphans.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not readable: not one of ours.
+    }
+  }
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  for (let waited = 0; waited < 2_000 && orphans.some(alive); waited += 20)
+    await new Promise((done) => setTimeout(done, 20));
+  return orphans;
+}
+
+/**
  * EMBEDDED_PG_PORT=0: the port of the first start, kept in DATA_DIR, while it is free, so the URL
  * the product prints (given to a gateway, psql, more processes) stays valid across restarts.
  */
@@ -345,6 +398,7 @@ type RunningServer = { exited: Promise<ExitStatus>; stop(): Promise<void> };
  */
 async function supervise(
   launch: () => Promise<RunningServer>,
+  beforeRestart: () => Promise<void>,
   port: number,
   warn: (line: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
@@ -370,6 +424,7 @@ async function supervise(
       if (stopping) return;
       let next: RunningServer;
       try {
+        await beforeRestart();
         next = await launch();
       } catch (error) {
         // Said once per cause, not at every attempt of a long outage.
