@@ -64,6 +64,10 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
     for (const path of ['/feed/updates', '/feed/positions'] as const)
       expect((await poll(anon, path)).stamp).toBe(base);
 
+    let resumed = 0;
+    const offResume = t.deps.bus.onResume(() => {
+      resumed++;
+    });
     await block(true);
     await pollUntil(
       '/readyz 503',
@@ -88,6 +92,20 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
       async () => ((await anon.get('/readyz')).status === 200 ? true : undefined),
       10_000,
     );
+    // Its LISTEN connection is back (the followers were told to read again), and hears others.
+    await pollUntil('the bus listening again', async () => (resumed > 0 ? true : undefined), 10_000);
+    offResume();
+    const heard: unknown[] = [];
+    const offHeard = t.deps.bus.on('files_changed', (payload) => {
+      heard.push(payload);
+    });
+    const other = postgres(t.db.url, { max: 1, onnotice: () => {} });
+    await other`select pg_notify('files_changed', 'another-process after-outage')`;
+    await other.end();
+    await pollUntil('a notification after the outage', async () =>
+      heard.includes('after-outage') ? true : undefined,
+    );
+    offHeard();
     const after = await pollUntil(
       'a fresh stamp',
       async () => {
