@@ -16,6 +16,7 @@ import { openDb } from '@feeddesk/drizzle';
 import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
+import { postEntity } from '../support/feed.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
@@ -88,7 +89,20 @@ async function main(): Promise<void> {
       alert: true,
     };
     await timed(`preview ${tripIds.length} trips (dry run), ms`, async () => {
-      const res = await post({ ...body, dryRun: true });
+      const previewing = post({ ...body, dryRun: true });
+      // A save sent while the preview runs (issue 27: it waited 226 s behind one).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const saveStart = performance.now();
+      const saved = await postEntity(controller, '/feed/trip_update', {
+        id: 'bench-save',
+        tripUpdate: {
+          trip: { tripId: tripIds[0]! },
+          stopTimeUpdate: [{ stopSequence: 1, departure: { delay: 60 } }],
+        },
+      });
+      const saveMs = performance.now() - saveStart;
+      const res = await previewing;
+      rows.push([`a trip update save sent during the preview (${saved.status}), ms`, saveMs.toFixed(0)]);
       if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
     });
     const feedUrl = `${t.url}/feed/updates`;

@@ -1,5 +1,6 @@
 import { feedEntities, feedLog, feedTrash } from '@feeddesk/drizzle';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -22,8 +23,10 @@ export type DeleteFeedEntityOptions = {
 
 /**
  * Removes an entity from the live feed and logs the deletion; the whole row waits in the trash for
- * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history
- * (then nothing of it remains, not even in the trash). Answers whether it was live.
+ * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history:
+ * its feed_log rows lose their content and leave the history and the summaries, nothing of it goes
+ * to the trash, and the deletion is recorded in the audit table. The rows stay in the audit trail
+ * (who saved it, when), which no call removes or changes. Answers whether it was live.
  */
 export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityOptions): Promise<boolean> {
   const now = deps.now();
@@ -49,7 +52,23 @@ export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityO
         .onConflictDoUpdate({ target: [feedTrash.kind, feedTrash.id], set: trashed });
     }
     if (options.deleteFromLog) {
-      await tx.delete(feedLog).where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id)));
+      const erased = await tx
+        .update(feedLog)
+        .set({ json: null, erasedAt: now })
+        .where(
+          and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id), isNull(feedLog.erasedAt)),
+        )
+        .returning({ id: feedLog.id });
+      const label = options.kind.replace('_', ' ');
+      await recordAudit(tx, {
+        at: now,
+        by: options.by,
+        kind: options.kind,
+        action: 'delete_from_log',
+        entityId: options.id,
+        summary: `Deleted ${label} ${options.id} and erased its history (${erased.length} ${erased.length === 1 ? 'entry' : 'entries'}).`,
+        details: { erasedEntries: erased.length },
+      });
     } else {
       await tx.insert(feedLog).values({
         kind: options.kind,
