@@ -23,9 +23,10 @@ import { type PollerResult, startPollerProcess } from './support/poller-process.
 import { percentile } from './support/process.ts';
 import { machine } from './support/report.ts';
 
-const zipPath = fileURLToPath(
-  new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
-);
+/** BENCH_GTFS_ZIP: the feed elsewhere (a git worktree is not beside shared/). */
+const zipPath =
+  process.env.BENCH_GTFS_ZIP ??
+  fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
 const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
 /** Feed requests per second while the apply runs (quality.md polls an upload at 200/s). */
