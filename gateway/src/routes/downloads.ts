@@ -1,4 +1,5 @@
 import { getScheduleFile, type ScheduleFileName } from '@feeddesk/server/schedule/current/get-schedule-file';
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Binary, contentOf, notModified, refusals } from '../support/schemas.ts';
 
@@ -15,8 +16,14 @@ const DOCUMENTED: Record<ScheduleFileName, { summary: string; type: string }> = 
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
   'gtfs.zip': { summary: 'The current GTFS zip.', type: 'application/zip' },
-  'report.html': { summary: 'The last validation report (HTML).', type: 'text/html' },
-  'report.json': { summary: 'The last validation report (JSON).', type: 'application/json' },
+  'report.html': {
+    summary: "The current schedule's validation report (HTML); ?job=<upload job id>: that upload's.",
+    type: 'text/html',
+  },
+  'report.json': {
+    summary: "The current schedule's validation report (JSON); ?job=<upload job id>: that upload's.",
+    type: 'application/json',
+  },
 };
 
 function downloadSchema(name: ScheduleFileName) {
@@ -24,6 +31,9 @@ function downloadSchema(name: ScheduleFileName) {
   return {
     tags: ['gtfs'],
     summary,
+    ...(name.startsWith('report.')
+      ? { querystring: Type.Object({ job: Type.Optional(Type.String({ maxLength: 100 })) }) }
+      : {}),
     response: {
       200: contentOf('The file; Last-Modified set.', { [type]: Binary }),
       304: notModified('Not modified since If-Modified-Since.'),
@@ -35,15 +45,19 @@ function downloadSchema(name: ScheduleFileName) {
 /** /static/shared downloads of contract.md, served from the database so every process has them. */
 export const downloadRoutes: FastifyPluginAsync = async (app) => {
   for (const [path, name] of Object.entries(PATHS)) {
-    app.get(path, { schema: downloadSchema(name) }, async (request, reply) => {
-      const file = await getScheduleFile(app.deps, name);
-      const lastModified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
-      reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
-      const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
-      if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.status(304).send();
-      if (!name.startsWith('report.html'))
-        reply.header('content-disposition', `attachment; filename="${name}"`);
-      return reply.type(file.contentType).send(file.bytes);
-    });
+    app.get<{ Querystring: { job?: string } }>(
+      path,
+      { schema: downloadSchema(name) },
+      async (request, reply) => {
+        const file = await getScheduleFile(app.deps, name, { jobId: request.query.job });
+        const lastModified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
+        reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
+        const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
+        if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.status(304).send();
+        if (!name.startsWith('report.html'))
+          reply.header('content-disposition', `attachment; filename="${name}"`);
+        return reply.type(file.contentType).send(file.bytes);
+      },
+    );
   }
 };

@@ -159,8 +159,10 @@ async function approve(
     createdBy: by,
   });
   const { errors, warnings, infos } = prepared.counts;
+  // The job names its report: the public one stays that of the current schedule (getScheduleFile).
   await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, {
     validation_report: true,
+    reportFileIds: { html: reportHtmlFileId, json: reportJsonFileId },
   });
   for (const warning of prepared.plannerWarnings) await progress(warning, { warning: true });
   const firstErrors = upload.timezoneError
