@@ -95,6 +95,12 @@ describe('schedule upload', () => {
     expect(await (await planner.get('/db/get_routes')).json()).toEqual(before);
   });
 
+  it('says a zip was uploaded when a GTFS zip was, not an excel file', async () => {
+    const { final } = await uploadSchedule(planner, zipOf(validFiles), 'sample.zip');
+    expect(final.status).toBe('done');
+    expect(final.message).toMatch(/^✅ Successfully uploaded the GTFS zip file\. Loaded 3 routes/);
+  });
+
   it("keeps the current schedule's report public after a refused upload, whose report its job links", async () => {
     const good = await uploadSchedule(planner, zipOf(validFiles), 'good.zip');
     expect(good.final.status).toBe('done');

@@ -128,7 +128,7 @@ async function load(
   await tracker?.flush();
   phases.phaseDone('load');
   // The loader itself forgets the cached schedule and tells the other processes.
-  return loaded;
+  return { ...loaded, uploadKind: upload.kind };
 }
 
 /**

@@ -28,7 +28,8 @@ export function UploadForm() {
     onError: (error) => notify.error(error),
     onFinal: (message) => {
       void utils.schedule.info.invalidate();
-      if (message.status === 'done') notify.success(UPLOAD_SUCCESS);
+      // The job's first sentence names what was uploaded (workbook or zip).
+      if (message.status === 'done') notify.success(/^[^.]*\./.exec(message.message)?.[0] ?? UPLOAD_SUCCESS);
       else notify.error(new Error(message.message));
     },
   });
