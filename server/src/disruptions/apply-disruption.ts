@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -109,6 +110,9 @@ export async function applyDisruption(
   });
 }
 
+/** Trip updates checked between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY = 20;
+
 /** Rows a statement writes at once (PostgreSQL takes at most 65 535 parameters in one). */
 const WRITE_BATCH = 1000;
 
@@ -164,8 +168,11 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   });
   const view = await readScheduleViewFor(deps, 'trip_update', entities);
   const updates: PreparedEntity[] = [];
-  for (const entity of entities)
+  for (const [i, entity] of entities.entries()) {
+    // The checks are CPU work without I/O between them: let the feed's requests in now and then.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
     updates.push(await prepareFeedEntity(deps, { kind: 'trip_update', entity, view, verify: false }));
+  }
   const alert = options.alert
     ? await draftDisruptionAlert(deps, {
         selection: { ...selection, trips },
