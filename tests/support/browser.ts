@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Dialog, type Page } from 'playwright-core';
 
-/** Debian's Chromium (apt-get install chromium); a browser is never downloaded (quality.md). */
+/** Debian's Chromium (apt-get install chromium); a browser is never downloaded (docs/quality.md). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 // Browser tests skip on a laptop without Chromium, never in CI (.ci/run installs it).

@@ -5,7 +5,7 @@ import { useMe } from '../features/auth/api/get-me.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { hasRole, ROLE_LABELS, type Role } from '../lib/authorization.ts';
 
-/** The login form where no one is logged in; a note where the screen's role is missing (spec §2); display only. */
+/** The login form where no one is logged in; a note where the screen's role is missing (docs/spec.md §2); display only. */
 export function RequireUser({ role, children }: { role?: Role; children: ReactNode }) {
   const me = useMe();
   if (me.isLoading) return <LoadingScreen />;

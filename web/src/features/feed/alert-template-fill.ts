@@ -23,7 +23,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 export function placeholderValues(form: AlertForm, routeNames: Map<string, string>): PlaceholderValues {
   const ids = (kind: 'route' | 'stop' | 'trip') =>
     form.affected.filter((a) => a.kind === kind).map((a) => a.id);
-  // Trip ids are <service>-<train number> (workbook.md).
+  // Trip ids are <service>-<train number> (docs/workbook.md).
   const trains = ids('trip').map((id) => id.split('-').pop() ?? id);
   const period = form.periods.find((p) => p.startDate || p.endDate);
   return {

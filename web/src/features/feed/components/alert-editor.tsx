@@ -37,7 +37,7 @@ import { TemplatePicker } from './template-picker.tsx';
 /** The server's notices about impact periods (impact_outside_communication) show at the periods. */
 const isPeriodNotice = (field: string) => field.startsWith('alert.impact_period');
 
-/** Spec §2 service alert editor with a rider preview. */
+/** docs/spec.md §2 service alert editor with a rider preview. */
 export function AlertEditor({
   entity,
   base,

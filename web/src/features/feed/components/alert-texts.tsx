@@ -23,7 +23,7 @@ const MORE_TEXTS: { key: keyof LanguageTexts; label: string; experimental?: bool
   { key: 'effectDetail', label: 'Consequence in detail', experimental: true, rows: 1 },
 ];
 
-/** Spec §3: header and description per language (English, en-ZA, first), and the optional texts. */
+/** docs/spec.md §3: header and description per language (English, en-ZA, first), and the optional texts. */
 export function AlertTexts({ languages, texts, onChange }: Props) {
   const [active, setActive] = useState(languages[0] ?? 'en-ZA');
   const [adding, setAdding] = useState('');

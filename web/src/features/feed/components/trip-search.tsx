@@ -10,7 +10,7 @@ import { useServiceDay } from '../api/get-service-day.ts';
 import { useServices } from '../api/get-services.ts';
 import { PROGRESS } from '../feed-labels.ts';
 
-/** Spec §9: WE when the day of week is a weekend day, else WD; schedule.info knows today's services. */
+/** docs/spec.md §9: WE when the day of week is a weekend day, else WD; schedule.info knows today's services. */
 function todaysService(todayServices: string[] | undefined): string {
   if (todayServices?.includes('WD')) return 'WD';
   if (todayServices?.includes('WE')) return 'WE';
@@ -25,7 +25,7 @@ const fromInputDate = (d: string) => d.replaceAll('-', '');
 
 const MAX_RESULTS = 50;
 
-/** Spec §2: find a trip by route, service and train number, or by stop name. */
+/** docs/spec.md §2: find a trip by route, service and train number, or by stop name. */
 export function TripSearch({
   onSelect,
   disabled = false,

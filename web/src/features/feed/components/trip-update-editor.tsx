@@ -29,7 +29,7 @@ import { TellRiders } from './tell-riders.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
 
 /**
- * Spec §2 trip update editor: find a trip, change its stops or cancel it, save. A train that already
+ * docs/spec.md §2 trip update editor: find a trip, change its stops or cancel it, save. A train that already
  * has an update on the chosen date opens that update; a save names the revision it started from.
  */
 export function TripUpdateEditor({

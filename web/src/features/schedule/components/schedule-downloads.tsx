@@ -3,7 +3,7 @@ import { downloads } from '../../../config/paths.ts';
 import { useScheduleInfo } from '../../../lib/schedule-info.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 
-/** Spec §2 home: the latest schedule workbook with its last-modified time, and the schedule zip. */
+/** docs/spec.md §2 home: the latest schedule workbook with its last-modified time, and the schedule zip. */
 export function ScheduleDownloads() {
   const info = useScheduleInfo().data;
   const zone = info?.timezone ?? 'Africa/Johannesburg';
