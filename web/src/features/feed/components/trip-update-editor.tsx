@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
@@ -63,11 +64,15 @@ export function TripUpdateEditor({
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const updates = useFeedList('trip_update').data;
-  const reload = useReloadFeedEntity('trip_update');
+  const reloadEntity = useReloadFeedEntity('trip_update');
   const stopTimes = useStopTimes(trip?.tripId ?? null);
   const platforms = usePlatforms(stopTimes.data?.map((s) => s.stopId) ?? null).data;
-  const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
-  const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: () => navigate(paths.home.getHref()) });
+  const saved = () => {
+    allowLeaving();
+    navigate(paths.home.getHref());
+  };
+  const save = useSaveTripUpdate({ onSuccess: saved });
+  const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: saved });
   const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
 
   useEffect(() => {
@@ -87,6 +92,8 @@ export function TripUpdateEditor({
       return;
     }
     setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
+    setRows([]);
+    setBaseline(null);
     setNotices([]);
     setProblem(null);
   };
@@ -105,6 +112,17 @@ export function TripUpdateEditor({
         : null,
     [trip, entity, tripsToRoutes, cancelled, rows],
   );
+  // The entity as the train's stops first showed it: the editor has changes once it differs.
+  const builtKey = built && rows.length > 0 ? JSON.stringify(built) : null;
+  const [baseline, setBaseline] = useState<string | null>(null);
+  useEffect(() => {
+    if (baseline === null && builtKey !== null) setBaseline(builtKey);
+  }, [baseline, builtKey]);
+  const { allowLeaving } = useUnsavedChanges(!readOnly && baseline !== null && builtKey !== baseline);
+  const reload = (id: string) => {
+    allowLeaving();
+    void reloadEntity(id);
+  };
   const preview = useMemo(
     () =>
       built && (cancelled || rows.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
