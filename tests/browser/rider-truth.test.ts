@@ -327,5 +327,64 @@ describe.skipIf(!hasChromium)(
       expect(textOf(saved?.alert.headerText)).toBe('Woodstock: lift out of order until 14:00');
       expect(textOf(saved?.alert.descriptionText)).toBe('Use the ramp at the north entrance.');
     });
+
+    it('7: a train a colleague changed meanwhile: both versions side by side, the controller’s stop kept on top of theirs', async () => {
+      const { page } = b;
+      const found = await colleague.trpc('query', 'schedule.trips', { number: '103', service: 'WD' });
+      const tripId = found.body.result.data[0].trip_id as string;
+      const colleagueSaves = (delay: number, baseRevision: number, id?: string) =>
+        colleague.trpc('mutation', 'feed.saveTripUpdate', {
+          entity: {
+            ...(id ? { id } : {}),
+            tripUpdate: { trip: { tripId }, stopTimeUpdate: [{ stopSequence: 2, arrival: { delay } }] },
+          },
+          baseRevision,
+        });
+      const first = await colleagueSaves(300, 0);
+      expect(first.status).toBe(200);
+      const id = first.body.result.data.id as string;
+      await page.goto(`/trip_update?id=${encodeURIComponent(id)}`);
+      const stops = page.locator('table.stop-times tbody tr');
+      const delay = stops.nth(2).getByLabel(/^Delay in minutes/);
+      await expect.poll(() => delay.inputValue()).toBe('5');
+      expect((await colleagueSaves(600, 1, id)).status).toBe(200);
+      // The colleague's save reaches this screen live; the controller's editor stays as they opened it.
+      await stops.nth(6).getByLabel(/^Skip/).check();
+      expect(await delay.inputValue()).toBe('5');
+      await page.getByRole('button', { name: 'Save trip update' }).click();
+      const compare = page.getByTestId('conflict-compare');
+      await compare.waitFor();
+      const pairs = await compare
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            tr.querySelector('[data-side="theirs"]')?.textContent,
+            tr.querySelector('[data-side="mine"]')?.textContent,
+          ]),
+        );
+      expect(pairs).toContainEqual(['+10 min', '+5 min']);
+      expect(pairs).toContainEqual(['+10 min', 'skipped']);
+      await compare.getByRole('button', { name: 'Keep my entries on top of theirs' }).click();
+      await compare.waitFor({ state: 'detached' });
+      expect(await delay.inputValue()).toBe('10');
+      expect(await stops.nth(6).getByLabel(/^Skip/).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Save trip update' }).click();
+      await page.waitForURL(`${t.url}/`);
+      const updates = (await (await fetch(`${t.url}/feed/updates?format=json`)).json()) as {
+        entity?: {
+          id: string;
+          tripUpdate: {
+            stopTimeUpdate?: {
+              stopSequence: number;
+              arrival?: { delay?: number };
+              scheduleRelationship?: string;
+            }[];
+          };
+        }[];
+      };
+      const served = updates.entity?.find((e) => e.id === id)?.tripUpdate.stopTimeUpdate ?? [];
+      expect(served.find((u) => u.stopSequence === 2)?.arrival?.delay).toBe(600);
+      expect(served.filter((u) => u.scheduleRelationship === 'SKIPPED')).toHaveLength(1);
+    });
   },
 );

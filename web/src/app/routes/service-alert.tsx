@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
@@ -20,7 +21,8 @@ export default function ServiceAlertRoute() {
   const opened = useFirst(loaded.data, id);
   const saved = opened?.entity;
   const found = state?.entity ?? (saved && isAlert(saved) ? saved : undefined);
-  const entity = found && { ...found, id: found.id ?? id ?? undefined };
+  // One object per revision opened: the editor applies it to the stops once, not on every render.
+  const entity = useMemo(() => found && { ...found, id: found.id ?? id ?? undefined }, [found, id]);
   const base = state?.base ?? opened;
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
