@@ -4,6 +4,7 @@ import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 
@@ -75,6 +76,8 @@ export function DisruptionForm() {
       setDrafted({ key: '', own: false });
     },
   });
+  // A previewed disruption not yet applied is work in progress: leaving asks first.
+  useUnsavedChanges(Boolean(preview.data) && !apply.isPending);
   // Dry runs that only draft the texts again: silent, the preview's table stays as it is.
   const redraft = trpc.disruptions.applyDisruption.useMutation();
 
