@@ -288,6 +288,7 @@ const TRPC: Call[] = [
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
   { name: 'feed.lintAlert', access: 'edit', call: q('feed.lintAlert', { entity: { alert: {} } }) },
+  { name: 'feed.alertTextLimits', access: 'login', call: q('feed.alertTextLimits') },
   { name: 'feed.publishAlert', access: 'edit', call: m('feed.publishAlert', { id: 'no-such-entity' }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.restore', access: 'edit', call: m('feed.restore', { kind: 'alert', id: 'no-such-entity' }) },
