@@ -76,9 +76,15 @@ const REST: Call[] = [
     access: 'admin',
     call: (c) => status(c.delete('/auth/tokens/999999')),
   },
+  { name: 'GET /db/get_agency', access: 'login', call: (c) => status(c.get('/db/get_agency')) },
   { name: 'GET /db/get_routes', access: 'login', call: (c) => status(c.get('/db/get_routes')) },
   { name: 'GET /db/get_services', access: 'login', call: (c) => status(c.get('/db/get_services')) },
   { name: 'GET /db/get_stops', access: 'login', call: (c) => status(c.get('/db/get_stops?stopname=x')) },
+  {
+    name: 'GET /db/get_stop_details',
+    access: 'login',
+    call: (c) => status(c.get('/db/get_stop_details?stopname=x')),
+  },
   { name: 'GET /db/trips_to_routes', access: 'login', call: (c) => status(c.get('/db/trips_to_routes')) },
   { name: 'GET /db/get_trips', access: 'login', call: (c) => status(c.get('/db/get_trips?service=WD')) },
   {

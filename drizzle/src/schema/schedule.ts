@@ -55,6 +55,12 @@ export const agencies = pgTable(
     agencyId: text('agency_id').notNull(),
     agencyName: text('agency_name').notNull(),
     agencyTimezone: text('agency_timezone').notNull(),
+    // The optional fields of agency.txt a consumer may ask for (GET /db/get_agency); null when absent.
+    agencyUrl: text('agency_url'),
+    agencyLang: text('agency_lang'),
+    agencyPhone: text('agency_phone'),
+    agencyFareUrl: text('agency_fare_url'),
+    agencyEmail: text('agency_email'),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.agencyId] })],
 );
@@ -70,6 +76,9 @@ export const routes = pgTable(
     routeType: integer('route_type'),
     routeColor: text('route_color'),
     routeTextColor: text('route_text_color'),
+    routeDesc: text('route_desc'),
+    routeUrl: text('route_url'),
+    routeSortOrder: integer('route_sort_order'),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.routeId] })],
 );
@@ -84,6 +93,15 @@ export const stops = pgTable(
     stopLon: doublePrecision('stop_lon'),
     locationType: smallint('location_type'),
     parentStation: text('parent_station'),
+    stopCode: text('stop_code'),
+    stopDesc: text('stop_desc'),
+    zoneId: text('zone_id'),
+    stopUrl: text('stop_url'),
+    stopTimezone: text('stop_timezone'),
+    /** 0 no information, 1 possible, 2 not possible (GTFS stops.txt). */
+    wheelchairBoarding: smallint('wheelchair_boarding'),
+    platformCode: text('platform_code'),
+    levelId: text('level_id'),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.stopId] })],
 );
@@ -117,6 +135,10 @@ export const trips = pgTable(
      * Null for versions loaded before it existed.
      */
     stopTimesHash: text('stop_times_hash'),
+    blockId: text('block_id'),
+    /** 0 no information, 1 accessible, 2 not (GTFS trips.txt); bikes_allowed the same. */
+    wheelchairAccessible: smallint('wheelchair_accessible'),
+    bikesAllowed: smallint('bikes_allowed'),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.tripId] }),

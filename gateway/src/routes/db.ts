@@ -1,8 +1,10 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { findStops } from '@feeddesk/server/schedule/find-stops';
 import { findTrips } from '@feeddesk/server/schedule/find-trips';
+import { listAgencies } from '@feeddesk/server/schedule/list-agencies';
 import { listRoutes } from '@feeddesk/server/schedule/list-routes';
 import { listServices } from '@feeddesk/server/schedule/list-services';
+import { listStopDetails } from '@feeddesk/server/schedule/list-stop-details';
 import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
 import { type TSchema, Type } from '@sinclair/typebox';
@@ -17,6 +19,8 @@ const query = (properties: Record<string, unknown>, required: string[] = []) => 
   additionalProperties: true,
 });
 const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+const NullableText = Nullable(Type.String());
+const NullableInt = Nullable(Type.Integer());
 const tags = ['db'];
 /** Every /db call needs a session; before any schedule is loaded the lists are empty. */
 const schema = (summary: string, ok: TSchema, more: Record<string, unknown> = {}, errors: number[] = []) => ({
@@ -30,15 +34,43 @@ const schema = (summary: string, ok: TSchema, more: Record<string, unknown> = {}
 export const dbRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireRole(null));
   app.get(
+    '/get_agency',
+    {
+      schema: schema(
+        "Agencies of the current schedule with agency.txt's fields (null when absent).",
+        Type.Array(
+          Type.Object({
+            agency_id: Type.String(),
+            agency_name: Type.String(),
+            agency_url: NullableText,
+            agency_timezone: Type.String(),
+            agency_lang: NullableText,
+            agency_phone: NullableText,
+            agency_fare_url: NullableText,
+            agency_email: NullableText,
+          }),
+        ),
+      ),
+    },
+    async () => listAgencies(app.deps),
+  );
+  app.get(
     '/get_routes',
     {
       schema: schema(
-        'Routes of the current schedule (colour hex without #).',
+        "Routes of the current schedule with routes.txt's fields (colours hex without #).",
         Type.Array(
           Type.Object({
             route_id: Type.String(),
-            route_long_name: Nullable(Type.String()),
-            route_color: Nullable(Type.String()),
+            route_long_name: NullableText,
+            route_color: NullableText,
+            agency_id: NullableText,
+            route_short_name: NullableText,
+            route_desc: NullableText,
+            route_type: NullableInt,
+            route_url: NullableText,
+            route_text_color: NullableText,
+            route_sort_order: NullableInt,
           }),
         ),
       ),
@@ -68,6 +100,35 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
       ),
     },
     async (request) => findStops(app.deps, { stopname: request.query.stopname }),
+  );
+  app.get<{ Querystring: { stopname?: string } }>(
+    '/get_stop_details',
+    {
+      schema: schema(
+        "Stops with stops.txt's fields (null when absent), by stop_id; stopname: a case-insensitive substring.",
+        Type.Array(
+          Type.Object({
+            stop_id: Type.String(),
+            stop_code: NullableText,
+            stop_name: NullableText,
+            stop_desc: NullableText,
+            stop_lat: Nullable(Type.Number()),
+            stop_lon: Nullable(Type.Number()),
+            zone_id: NullableText,
+            stop_url: NullableText,
+            location_type: NullableInt,
+            parent_station: NullableText,
+            stop_timezone: NullableText,
+            wheelchair_boarding: NullableInt,
+            level_id: NullableText,
+            platform_code: NullableText,
+          }),
+        ),
+        { querystring: query({ stopname: text }) },
+        [400],
+      ),
+    },
+    async (request) => listStopDetails(app.deps, { stopname: request.query.stopname }),
   );
   app.get(
     '/trips_to_routes',

@@ -30,7 +30,7 @@ export async function findStops(
 }
 
 /** LIKE treats % _ and \ (its default escape) as special: match them literally. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 

@@ -38,10 +38,31 @@ describe('schedule queries', () => {
   });
 
   it('lists routes with colours without #', async () => {
+    // The sample's routes.txt has no desc, url, text colour or sort order: those read null.
+    const more = {
+      agency_id: 'MR',
+      route_desc: null,
+      route_type: 2,
+      route_url: null,
+      route_text_color: null,
+      route_sort_order: null,
+    };
     expect(await listRoutes(deps())).toEqual([
-      { route_id: 'CTL', route_long_name: null, route_color: null },
-      { route_id: 'NTH', route_long_name: 'Northern Line', route_color: 'FF0000' },
-      { route_id: 'STH', route_long_name: 'Southern Line', route_color: '00AA00' },
+      { route_id: 'CTL', route_long_name: null, route_color: null, route_short_name: 'C', ...more },
+      {
+        route_id: 'NTH',
+        route_long_name: 'Northern Line',
+        route_color: 'FF0000',
+        route_short_name: 'N',
+        ...more,
+      },
+      {
+        route_id: 'STH',
+        route_long_name: 'Southern Line',
+        route_color: '00AA00',
+        route_short_name: 'S',
+        ...more,
+      },
     ]);
   });
 

@@ -3,21 +3,57 @@ import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 
-/** One route as GET /db/get_routes gives it; absent values are null, the colour has no '#'. */
-export type RouteListItem = { route_id: string; route_long_name: string | null; route_color: string | null };
+/**
+ * One route as GET /db/get_routes gives it; absent values are null, colours have no '#'. The first
+ * three fields are the answer's original shape; the others came later (routes.txt's other fields).
+ */
+export type RouteListItem = {
+  route_id: string;
+  route_long_name: string | null;
+  route_color: string | null;
+  agency_id: string | null;
+  route_short_name: string | null;
+  route_desc: string | null;
+  route_type: number | null;
+  route_url: string | null;
+  route_text_color: string | null;
+  route_sort_order: number | null;
+};
 
 /** The routes of the current schedule by route_id; empty when none is loaded. */
 export async function listRoutes(deps: Pick<Deps, 'db'>): Promise<RouteListItem[]> {
   const current = await findCurrentSchedule(deps);
   if (!current) return [];
   const rows = await deps.db
-    .select({ routeId: routes.routeId, routeLongName: routes.routeLongName, routeColor: routes.routeColor })
+    .select({
+      routeId: routes.routeId,
+      routeLongName: routes.routeLongName,
+      routeColor: routes.routeColor,
+      agencyId: routes.agencyId,
+      routeShortName: routes.routeShortName,
+      routeDesc: routes.routeDesc,
+      routeType: routes.routeType,
+      routeUrl: routes.routeUrl,
+      routeTextColor: routes.routeTextColor,
+      routeSortOrder: routes.routeSortOrder,
+    })
     .from(routes)
     .where(eq(routes.versionId, current.versionId))
     .orderBy(asc(routes.routeId));
   return rows.map((r) => ({
     route_id: r.routeId,
     route_long_name: r.routeLongName,
-    route_color: r.routeColor ? r.routeColor.replace(/^#/, '') : null,
+    route_color: hex(r.routeColor),
+    agency_id: r.agencyId,
+    route_short_name: r.routeShortName,
+    route_desc: r.routeDesc,
+    route_type: r.routeType,
+    route_url: r.routeUrl,
+    route_text_color: hex(r.routeTextColor),
+    route_sort_order: r.routeSortOrder,
   }));
+}
+
+function hex(color: string | null): string | null {
+  return color ? color.replace(/^#/, '') : null;
 }

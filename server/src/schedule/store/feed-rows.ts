@@ -28,22 +28,56 @@ type Rows = Generator<CopyValue[]>;
 export function* agencyRows(feed: GtfsFeed, versionId: number): Rows {
   const t = feedTable(feed, 'agency.txt');
   const [id, name, tz] = [t.text('agency_id'), t.text('agency_name'), t.required('agency_timezone')];
-  for (const row of t.rows) yield [versionId, id(row) ?? '', name(row) ?? '', tz(row)];
+  const [url, lang, phone, fareUrl, email] = [
+    'agency_url',
+    'agency_lang',
+    'agency_phone',
+    'agency_fare_url',
+    'agency_email',
+  ].map(t.text);
+  for (const row of t.rows) {
+    yield [
+      versionId,
+      id(row) ?? '',
+      name(row) ?? '',
+      tz(row),
+      url(row),
+      lang(row),
+      phone(row),
+      fareUrl(row),
+      email(row),
+    ];
+  }
 }
 
 export function* routeRows(feed: GtfsFeed, versionId: number): Rows {
   const t = feedTable(feed, 'routes.txt');
   const id = t.required('route_id');
-  const [agency, short, long, color, textColor] = [
+  const [agency, short, long, color, textColor, desc, url] = [
     'agency_id',
     'route_short_name',
     'route_long_name',
     'route_color',
     'route_text_color',
+    'route_desc',
+    'route_url',
   ].map(t.text);
   const type = t.int('route_type');
+  const sortOrder = optionalInt(t, 'route_sort_order');
   for (const [i, row] of t.rows.entries()) {
-    yield [versionId, id(row), agency(row), short(row), long(row), type(row, i), color(row), textColor(row)];
+    yield [
+      versionId,
+      id(row),
+      agency(row),
+      short(row),
+      long(row),
+      type(row, i),
+      color(row),
+      textColor(row),
+      desc(row),
+      url(row),
+      sortOrder(row),
+    ];
   }
 }
 
@@ -51,9 +85,48 @@ export function* stopRows(feed: GtfsFeed, versionId: number): Rows {
   const t = feedTable(feed, 'stops.txt');
   const [id, name, parent] = [t.required('stop_id'), t.text('stop_name'), t.text('parent_station')];
   const [lat, lon, type] = [t.float('stop_lat'), t.float('stop_lon'), t.int('location_type')];
+  const [code, desc, zone, url, timezone, platform, level] = [
+    'stop_code',
+    'stop_desc',
+    'zone_id',
+    'stop_url',
+    'stop_timezone',
+    'platform_code',
+    'level_id',
+  ].map(t.text);
+  const wheelchair = optionalInt(t, 'wheelchair_boarding');
   for (const [i, row] of t.rows.entries()) {
-    yield [versionId, id(row), name(row), lat(row, i), lon(row, i), type(row, i), parent(row)];
+    yield [
+      versionId,
+      id(row),
+      name(row),
+      lat(row, i),
+      lon(row, i),
+      type(row, i),
+      parent(row),
+      code(row),
+      desc(row),
+      zone(row),
+      url(row),
+      timezone(row),
+      wheelchair(row),
+      platform(row),
+      level(row),
+    ];
   }
+}
+
+/**
+ * An optional integer field kept for consumers (wheelchair_boarding, route_sort_order...): a value
+ * that is not a whole number is stored as null rather than failing the load, as these fields did
+ * not matter to a load before they were kept (the validation report already names a bad value).
+ */
+function optionalInt(t: FeedTable, field: string): (row: string[]) => number | null {
+  const read = t.text(field);
+  return (row) => {
+    const value = read(row);
+    return value !== null && /^[+-]?\d{1,9}$/.test(value) ? Number.parseInt(value, 10) : null;
+  };
 }
 
 const weekdayFields = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -131,6 +204,8 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
   const [id, route, service] = [t.required('trip_id'), t.required('route_id'), t.required('service_id')];
   const [short, headsign, shape] = ['trip_short_name', 'trip_headsign', 'shape_id'].map(t.text);
   const direction = t.int('direction_id');
+  const block = t.text('block_id');
+  const [wheelchair, bikes] = [optionalInt(t, 'wheelchair_accessible'), optionalInt(t, 'bikes_allowed')];
   for (const [i, row] of t.rows.entries()) {
     const s = summaries.get(id(row));
     yield [
@@ -148,6 +223,9 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       s?.lastStopId ?? null,
       tripNumber(id(row)),
       formatStopTimesHash(s?.hash ?? emptyStopTimesHash()),
+      block(row),
+      wheelchair(row),
+      bikes(row),
     ];
   }
 }

@@ -1,0 +1,19 @@
+ALTER TABLE "gtfs_agencies" ADD COLUMN "agency_url" text;--> statement-breakpoint
+ALTER TABLE "gtfs_agencies" ADD COLUMN "agency_lang" text;--> statement-breakpoint
+ALTER TABLE "gtfs_agencies" ADD COLUMN "agency_phone" text;--> statement-breakpoint
+ALTER TABLE "gtfs_agencies" ADD COLUMN "agency_fare_url" text;--> statement-breakpoint
+ALTER TABLE "gtfs_agencies" ADD COLUMN "agency_email" text;--> statement-breakpoint
+ALTER TABLE "gtfs_routes" ADD COLUMN "route_desc" text;--> statement-breakpoint
+ALTER TABLE "gtfs_routes" ADD COLUMN "route_url" text;--> statement-breakpoint
+ALTER TABLE "gtfs_routes" ADD COLUMN "route_sort_order" integer;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "stop_code" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "stop_desc" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "zone_id" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "stop_url" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "stop_timezone" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "wheelchair_boarding" smallint;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "platform_code" text;--> statement-breakpoint
+ALTER TABLE "gtfs_stops" ADD COLUMN "level_id" text;--> statement-breakpoint
+ALTER TABLE "gtfs_trips" ADD COLUMN "block_id" text;--> statement-breakpoint
+ALTER TABLE "gtfs_trips" ADD COLUMN "wheelchair_accessible" smallint;--> statement-breakpoint
+ALTER TABLE "gtfs_trips" ADD COLUMN "bikes_allowed" smallint;
