@@ -26,5 +26,16 @@ export function createAppDeps(options: {
       cacheSeconds: options.config.METRICS_CACHE_SECONDS,
     }),
   };
+  // The whole-feed check runs after every change of trip updates, alerts or the schedule (issue
+  // 28), on every process (each hears the others' changes); not awaited, so no save waits for it.
+  const recheck = () => {
+    deps.metrics.figuresChanged().catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'consistency check after a feed change failed');
+    });
+  };
+  deps.bus.on('feed_changed', (kind) => {
+    if (kind !== 'vehicle') recheck();
+  });
+  deps.bus.on('schedule_changed', recheck);
   return deps;
 }

@@ -10,6 +10,11 @@ export type Metrics = {
   jobDuration: Histogram<'kind' | 'status'>;
   /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
   eventLoopDelay: Histogram;
+  /**
+   * The live feed or the schedule changed: the consistency check (and the other shared figures)
+   * runs again now, so /metrics shows the feed as it is after the change, not a cached read.
+   */
+  figuresChanged(): Promise<void>;
   /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
   timeScheduleLoad(): ScheduleLoadTimer;
 };
@@ -97,6 +102,10 @@ export function createMetrics(options: {
 
   return {
     registry,
+    async figuresChanged() {
+      figures.invalidate();
+      await figures();
+    },
     httpRequests: new Histogram({
       name: 'feeddesk_http_request_duration_seconds',
       help: 'HTTP requests by route pattern, method and status class (2xx, 4xx…): durations, and their count.',

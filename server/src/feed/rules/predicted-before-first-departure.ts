@@ -1,8 +1,8 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import { DateTime } from 'luxon';
+import { serviceDayStartSecs } from '../../schedule/time/service-day.ts';
 import type { FeedRuleContext } from './context.ts';
 import { runOf } from './duplicated-schedule.ts';
-import { serviceDayStartSecs } from '../../schedule/time/service-day.ts';
 import { duplicateOf, idOf, own, stopRef, stopTimeUpdates, stuField } from './fields.ts';
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 import { predictedTimes } from './predicted-times.ts';
