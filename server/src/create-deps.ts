@@ -26,16 +26,13 @@ export function createAppDeps(options: {
       cacheSeconds: options.config.METRICS_CACHE_SECONDS,
     }),
   };
-  // The whole-feed check runs after every change of trip updates, alerts or the schedule (issue
-  // 28), on every process (each hears the others' changes); not awaited, so no save waits for it.
-  const recheck = () => {
-    deps.metrics.figuresChanged().catch((error: unknown) => {
-      deps.log.warn({ err: error }, 'consistency check after a feed change failed');
-    });
-  };
+  // Every change of trip updates, alerts or the schedule, on any process (each hears the others'
+  // by NOTIFY), drops the cached figures: /metrics then shows the feed as checked after it (issue
+  // 28). Each change already ran the whole-feed check in its own transaction (keep-feed-invariants).
+  const changed = () => deps.metrics.figuresChanged();
   deps.bus.on('feed_changed', (kind) => {
-    if (kind !== 'vehicle') recheck();
+    if (kind !== 'vehicle') changed();
   });
-  deps.bus.on('schedule_changed', recheck);
+  deps.bus.on('schedule_changed', changed);
   return deps;
 }

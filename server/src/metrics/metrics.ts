@@ -11,10 +11,11 @@ export type Metrics = {
   /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
   eventLoopDelay: Histogram;
   /**
-   * The live feed or the schedule changed: the consistency check (and the other shared figures)
-   * runs again now, so /metrics shows the feed as it is after the change, not a cached read.
+   * The live feed or the schedule changed: the next scrape reads the shared figures (the
+   * consistency check among them) again, so /metrics shows the feed as it is after the change,
+   * not a read cached from before it.
    */
-  figuresChanged(): Promise<void>;
+  figuresChanged(): void;
   /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
   timeScheduleLoad(): ScheduleLoadTimer;
 };
@@ -102,9 +103,8 @@ export function createMetrics(options: {
 
   return {
     registry,
-    async figuresChanged() {
+    figuresChanged() {
       figures.invalidate();
-      await figures();
     },
     httpRequests: new Histogram({
       name: 'feeddesk_http_request_duration_seconds',
