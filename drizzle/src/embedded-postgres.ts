@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform } from 'node:os';
+import { arch, constants, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -35,14 +35,17 @@ export type EmbeddedPostgres = {
    */
   localUrl: string;
   port: number;
-  /** Fast shutdown; resolves once the server has exited. */
+  /** Fast shutdown (also of a restart under way); resolves once the server has exited. */
   stop(): Promise<void>;
 };
 
 export type EmbeddedPostgresOptions = {
   /** The product's data folder: the cluster lives in `<dataDir>/postgres`. */
   dataDir: string;
-  /** 0 or absent: a free port chosen at each start. */
+  /**
+   * 0 or absent: the port chosen the first time and kept in `<dataDir>/postgres.port`, so the URL
+   * stays the same across restarts; another free one only when that one is taken.
+   */
   port?: number;
   /** false for throw-away clusters (tests): no fsync, no full page writes. */
   durable?: boolean;
@@ -50,6 +53,8 @@ export type EmbeddedPostgresOptions = {
   log?: (line: string) => void;
   /** How long a previous server on the same folder may take to finish its shutdown (default 30 s). */
   previousServerWaitMs?: number;
+  /** Where a line an operator must see goes (the server exited and is restarted; its port changed); default `log`. */
+  warn?: (line: string) => void;
 };
 
 type Binaries = { postgres: string; initdb: string };
@@ -58,6 +63,12 @@ type RunAs = { uid?: number; gid?: number };
 const SUPERUSER = 'postgres';
 /** How long a previous server on the same folder may take to finish its shutdown. */
 const PREVIOUS_SERVER_WAIT_MS = 30_000;
+/**
+ * Waits before each restart of a server that exited unexpectedly: its orphaned backends need a
+ * moment to notice and go (PostgreSQL refuses to start while they hold its shared memory), and a
+ * cause that persists (port taken, disk full) is retried every few seconds, not in a tight loop.
+ */
+const RESTART_DELAYS_MS = [300, 1_000, 2_000, 3_000, 5_000];
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
@@ -80,10 +91,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   checkVersion(bins, clusterDir);
   await waitForPreviousServer(clusterDir, log, options.previousServerWaitMs ?? PREVIOUS_SERVER_WAIT_MS);
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const port = options.port || (await freePort());
+  const port = await choosePort(dataDir, options.port, options.warn ?? log);
   // Linux allows 107 bytes for a socket's path.
   const socketDir = `${clusterDir}/.s.PGSQL.${port}`.length <= 107 ? clusterDir : undefined;
-  const stop = await runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir);
+  const warn = options.warn ?? log;
+  const { stop } = await supervise(
+    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir),
+    async () => {
+      const ended = await endOrphanedBackends(clusterDir);
+      if (ended.length > 0)
+        warn(
+          `Ended ${ended.length} process(es) of the dead PostgreSQL still holding its memory (pid ${ended.join(', ')})`,
+        );
+    },
+    port,
+    warn,
+  );
   const url = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
   const localUrl = socketDir
     ? `postgres://${SUPERUSER}:${password}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
@@ -316,6 +339,82 @@ function lockHolder(lock: Lock, clusterDir: string): { pid: number; port: string
   }
 }
 
+/**
+ * The backends of a killed postmaster live on until they notice: an idle one at once, a busy one
+ * only when its query ends (50 s were seen), and meanwhile PostgreSQL refuses to start ("pre-existing
+ * shared memory block ... is still in use"). They serve a dead server, so they are ended, as
+ * PostgreSQL ends its children when one of them crashes; what they had not committed is rolled
+ * back by the crash recovery of the next start. Found by the System V segment named in
+ * postmaster.pid, which each of them maps (Linux /proc; elsewhere the restart waits for them).
+ * Only when the postmaster named there is gone, never a live server's.
+ */
+async function endOrphanedBackends(clusterDir: string): Promise<number[]> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile) || !existsSync('/proc/self/maps')) return [];
+  const lock = readLock(pidFile);
+  if (!lock || lockHolder(lock, clusterDir)) return [];
+  const key = Number(readFileSync(pidFile, 'utf8').split('\n')[6]?.trim().split(/\s+/)[0]);
+  if (!Number.isInteger(key) || key <= 0) return [];
+  const segment = `/SYSV${key.toString(16).padStart(8, '0')}`;
+  const orphans: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) continue;
+      if (readFileSync(`/proc/${entry}/maps`, 'utf8').includes(segment)) orphans.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not readable: not one of ours.
+    }
+  }
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  for (let waited = 0; waited < 2_000 && orphans.some(alive); waited += 20)
+    await new Promise((done) => setTimeout(done, 20));
+  return orphans;
+}
+
+/**
+ * EMBEDDED_PG_PORT=0: the port of the first start, kept in DATA_DIR, while it is free, so the URL
+ * the product prints (given to a gateway, psql, more processes) stays valid across restarts.
+ */
+async function choosePort(dataDir: string, requested: number | undefined, warn: (line: string) => void) {
+  if (requested) return requested;
+  const file = join(dataDir, 'postgres.port');
+  const kept = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
+  const valid = Number.isInteger(kept) && kept > 0 && kept < 65536;
+  if (valid && (await portIsFree(kept))) return kept;
+  const port = await freePort();
+  writeFileSync(file, `${port}\n`);
+  if (valid) {
+    warn(
+      `The embedded PostgreSQL's port ${kept} (kept in ${file}) is taken: it listens on ${port} now. ` +
+        'Give the processes that share it the new DATABASE_URL below (or set EMBEDDED_PG_PORT to a port of your choice).',
+    );
+  }
+  return port;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -333,14 +432,107 @@ function freePort(): Promise<number> {
  * Runs postgres under a small shell that stops it (fast shutdown) when its stdin closes: on stop(),
  * and also when the product dies, even by SIGKILL, so no orphan server keeps the folder and port.
  * Its own process group keeps a terminal's Ctrl-C away from it: the product closes first, then it.
+ * The shell exits with the server's status (128 + the signal when killed), and ends its stdin
+ * watch then, so the watch cannot signal a later process that got the same pid.
  */
 const WATCHER = `
 exec 3<&0
 "$@" 3<&- </dev/null &
 pg=$!
 { cat <&3 >/dev/null; kill -INT "$pg"; } 2>/dev/null &
+watch=$!
 wait "$pg"
+status=$?
+kill "$watch" 2>/dev/null
+exit "$status"
 `;
+
+type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
+type RunningServer = { exited: Promise<ExitStatus>; stop(): Promise<void> };
+
+/**
+ * Keeps the server running: when it exits without stop() (killed, crashed), says so and starts it
+ * again on the same port and folder (PostgreSQL's crash recovery replays its WAL; it clears the
+ * dead server's postmaster.pid itself), retrying with growing pauses until it is back.
+ */
+async function supervise(
+  launch: () => Promise<RunningServer>,
+  beforeRestart: () => Promise<void>,
+  port: number,
+  warn: (line: string) => void,
+): Promise<{ stop(): Promise<void> }> {
+  let server = await launch();
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((done) => {
+      const timer = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
+
+  const restart = async (status: ExitStatus) => {
+    const since = Date.now();
+    warn(`The embedded PostgreSQL exited (${describeExit(status)}); restarting it`);
+    let lastReason = '';
+    for (let attempt = 0; !stopping; attempt++) {
+      await pause(RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!);
+      if (stopping) return;
+      let next: RunningServer;
+      try {
+        await beforeRestart();
+        next = await launch();
+      } catch (error) {
+        // Said once per cause, not at every attempt of a long outage.
+        const reason = failureReason(error);
+        if (reason !== lastReason)
+          warn(`The embedded PostgreSQL did not start again: ${reason}; still trying`);
+        lastReason = reason;
+        continue;
+      }
+      server = next;
+      if (stopping) return;
+      warn(
+        `The embedded PostgreSQL is back on port ${port}, ${((Date.now() - since) / 1000).toFixed(1)} s after it exited`,
+      );
+      follow(next);
+      return;
+    }
+  };
+  const follow = (running: RunningServer) => {
+    void running.exited.then((status) => {
+      if (!stopping) restarting = restart(status);
+    });
+  };
+  follow(server);
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await restarting;
+      await server.stop();
+    },
+  };
+}
+
+function describeExit({ code, signal }: ExitStatus): string {
+  const name = (number: number) =>
+    Object.entries(constants.signals).find(([, n]) => n === number)?.[0] ?? `signal ${number}`;
+  if (signal) return `signal ${signal}`;
+  if (code !== null && code > 128) return `signal ${name(code - 128)}`;
+  return `exit code ${code}`;
+}
+
+/** Why a start failed, in a few words: startFailure's diagnosis, else PostgreSQL's FATAL line. */
+function failureReason(error: unknown): string {
+  const [first = '', ...rest] = String((error as Error)?.message ?? error).split('\n');
+  const fatal = rest.find((l) => l.includes('FATAL:'))?.replace(/^.*?FATAL:\s*/, '');
+  if (first.endsWith(':') && fatal) return fatal.trim();
+  return first.replace(/^The embedded PostgreSQL /, '').split('. ')[0]!;
+}
 
 async function runServer(
   bins: Binaries,
@@ -349,7 +541,7 @@ async function runServer(
   runAs: RunAs,
   durable: boolean,
   socketDir: string | undefined,
-): Promise<() => Promise<void>> {
+): Promise<RunningServer> {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: socketDir ?? '',
@@ -369,7 +561,21 @@ async function runServer(
   });
   const logFile = createWriteStream(join(clusterDir, '..', 'postgres.log'), { flags: 'a' });
   const recent: string[] = [];
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const exited = new Promise<ExitStatus>((done) =>
+    child.once('exit', (code, signal) => {
+      // The shell's stdin watch may still read: closing the pipe ends it.
+      child.stdin.end();
+      done({ code, signal });
+    }),
+  );
+  child.stdin.on('error', () => {});
+  // After its last output: the dead server's orphaned backends may still write for a moment.
+  const closed = new Promise<void>((done) =>
+    child.once('close', () => {
+      logFile.end();
+      done();
+    }),
+  );
   child.stderr.on('data', (chunk: Buffer) => {
     logFile.write(chunk);
     for (const line of chunk.toString().split('\n')) if (line.trim()) recent.push(line);
@@ -382,13 +588,16 @@ async function runServer(
   });
   const started = await Promise.race([ready.then(() => true), exited.then(() => false)]);
   if (!started) {
-    logFile.end();
+    // Its last lines (the FATAL one) may come after the exit.
+    await closed;
     throw new Error(startFailure(recent, port, clusterDir));
   }
-  return async () => {
-    child.stdin.end();
-    await exited;
-    logFile.end();
+  return {
+    exited,
+    async stop() {
+      child.stdin.end();
+      await exited;
+    },
   };
 }
 

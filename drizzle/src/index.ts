@@ -26,8 +26,16 @@ export type RawClient = {
 export type Database = {
   db: Db;
   raw: RawClient;
-  /** Subscribe to a Postgres NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a Postgres NOTIFY channel; returns the unsubscribe function. `onListen` is called
+   * each time the channel is listened to: once now, and again whenever the listening connection
+   * was lost and is back (postgres.js listens again by itself), when notifications may have been missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -47,16 +55,26 @@ export async function openDb(url: string, options: OpenDbOptions = {}): Promise<
   return database;
 }
 
+/**
+ * Seconds before a connection's next attempt after `retries` failed ones. postgres.js's own grows
+ * to 20 s, so after an outage of a few seconds every query waited up to 20 s more once the
+ * database was back; capped at 1 s, a restarted database is used within a second (an attempt
+ * against a database that is down is one refused connect, cheap).
+ */
+export function reconnectDelay(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+}
+
 function openPostgres(url: string, options: OpenDbOptions): Database {
-  const sql = connectPostgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: options.max ?? 10, onnotice: () => {}, backoff: reconnectDelay });
   return {
     db: drizzlePostgres(sql, { schema }) as unknown as Db,
     raw: {
       sql,
       url,
     },
-    async listen(channel, onPayload) {
-      const sub = await sql.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      const sub = await sql.listen(channel, onPayload, onListen);
       return () => sub.unlisten();
     },
     async notify(channel, payload) {

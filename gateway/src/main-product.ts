@@ -11,13 +11,15 @@ import { buildProduct } from './product.ts';
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 surviveTransientErrors(log);
-// Without DATABASE_URL the product runs its own PostgreSQL in DATA_DIR, stopped after it.
+// Without DATABASE_URL the product runs its own PostgreSQL in DATA_DIR, stopped after it, and
+// restarted when it exits on its own (the pool reconnects: drizzle/src/index.ts).
 const embedded = config.DATABASE_URL
   ? undefined
   : await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
       log: (l) => log.info(l),
+      warn: (l) => log.warn(l),
     });
 const database = await openDb(config.DATABASE_URL ?? embedded!.localUrl);
 const deps = createAppDeps({ config, database, log });

@@ -56,6 +56,7 @@ export const errorCatalogue = {
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },
+  database_unreachable: { status: 503, title: 'Database unreachable' },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

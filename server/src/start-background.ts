@@ -1,5 +1,6 @@
 import type { AppDeps } from './deps.ts';
 import { expireFeedEntities } from './feed/expire-feed-entities.ts';
+import { isDatabaseUnreachable } from './health/database-unreachable.ts';
 import { markInterruptedJobs } from './jobs/mark-interrupted-jobs.ts';
 import { importDemoScheduleIfEmpty } from './schedule/import/import-demo-schedule.ts';
 import { markInterruptedLoads } from './schedule/mark-interrupted-loads.ts';
@@ -30,25 +31,36 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   await markInterruptedLoads(deps);
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
+  // Listening again after the connection was lost: a change may have gone unheard.
+  const offResume = deps.bus.onResume(() => scheduleCache.invalidate());
   // With several processes one may die while the others run on: they fail its jobs soon after.
   const timer = setInterval(() => {
-    markInterruptedJobs(deps).catch((err) => deps.log.error({ err }, 'interrupted jobs check failed'));
+    markInterruptedJobs(deps).catch(failed(deps, 'interrupted jobs check'));
   }, 15_000);
   timer.unref();
   // Entities past their expiry leave the live feed (contract.md); the history keeps them. Every 10 s:
   // a vehicle position lives only minutes (VEHICLE_POSITION_TTL_MINUTES), and the delete is one
   // indexed statement.
   const expiry = setInterval(() => {
-    expireFeedEntities(deps).catch((err) => deps.log.error({ err }, 'feed expiry failed'));
+    expireFeedEntities(deps).catch(failed(deps, 'feed expiry'));
   }, 10_000);
   expiry.unref();
   return {
     async stop() {
       offSchedule();
+      offResume();
       clearInterval(timer);
       clearInterval(expiry);
       await deps.bus.stop();
     },
+  };
+}
+
+/** A periodic task's failure; one short line while the database cannot be reached, not a stack each time. */
+function failed(deps: AppDeps, what: string) {
+  return (err: unknown) => {
+    if (isDatabaseUnreachable(err)) deps.log.warn(`${what} skipped: the database cannot be reached`);
+    else deps.log.error({ err }, `${what} failed`);
   };
 }
 

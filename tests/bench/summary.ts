@@ -148,7 +148,7 @@ async function measure(url: string): Promise<Measured> {
     openMb,
     peakMb: process.resourceUsage().maxRSS / 1024,
     stallMs: loop.max / 1e6,
-    bytes: file?.bytes.length ?? 0,
+    bytes: file?.size ?? 0,
     summaries,
   };
 }

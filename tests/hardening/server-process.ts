@@ -29,6 +29,7 @@ export type ServerProcess = {
 /**
  * The real product as `npm start` runs it: `node --import tsx gateway/src/main-product.ts`, on its
  * embedded PostgreSQL in `dataDir` or on PostgreSQL at `databaseUrl`. Resolves once it answers HTTP.
+ * `entry: 'gateway'`: the gateway alone as `npm run gateway` runs it (needs `databaseUrl`).
  */
 export async function startServerProcess(options: {
   dataDir?: string;
@@ -36,7 +37,9 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** A command the product runs under, e.g. `['prlimit', '--nofile=200:200']`. */
   prefix?: string[];
+  entry?: 'product' | 'gateway';
 }): Promise<ServerProcess> {
+  const gateway = options.entry === 'gateway';
   const port = await freePort();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -57,7 +60,7 @@ export async function startServerProcess(options: {
     process.execPath,
     '--import',
     'tsx',
-    'gateway/src/main-product.ts',
+    `gateway/src/${gateway ? 'main' : 'main-product'}.ts`,
   ];
   const child = spawn(command!, args, {
     cwd: repo,
@@ -81,7 +84,7 @@ export async function startServerProcess(options: {
     };
     child.once('exit', onExit);
     child.stdout!.on('data', () => {
-      if (out.includes('Feed desk ready')) {
+      if (out.includes(gateway ? 'Feed gateway ready' : 'Feed desk ready')) {
         clearTimeout(timer);
         child.off('exit', onExit);
         resolve();

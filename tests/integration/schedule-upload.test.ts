@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
 import { followOverSocket } from '../support/live.ts';
@@ -76,6 +77,16 @@ describe('schedule upload', () => {
     expect((await t.client().get('/static/shared/result/report.html')).headers.get('content-type')).toMatch(
       /text\/html/,
     );
+    // Each download carries its size and the SHA-256 of its bytes as ETag; a match is 304.
+    for (const path of ['gtfs.xlsx', 'gtfs.zip', 'result/report.json', 'result/report.html']) {
+      const res = await t.client().get(`/static/shared/${path}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-length'), path).toBe(String(bytes.length));
+      const etag = res.headers.get('etag');
+      expect(etag, path).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+      const again = await t.client().get(`/static/shared/${path}`, { headers: { 'if-none-match': etag! } });
+      expect(again.status, path).toBe(304);
+    }
   });
 
   it('refuses a broken file, names the problem, and keeps the previous schedule serving', async () => {

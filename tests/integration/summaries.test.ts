@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { feedLog } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
@@ -228,6 +229,15 @@ describe('history summaries', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(XLSX);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fullName}"`);
+    // Streamed with its size and ETag known beforehand: a matching conditional GET is 304.
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const bytes = Buffer.from(await res.clone().arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(etag).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+    expect((await manager.get(`/excel/${fullName}`, { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
     const wb = await readWorkbook(res);
     expect(wb.worksheets.map((s) => s.name)).toEqual([
       'Alerts',

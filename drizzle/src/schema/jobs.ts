@@ -1,5 +1,15 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
 export const jobs = pgTable('jobs', {
@@ -45,10 +55,27 @@ export const storedFiles = pgTable(
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Hex SHA-256 of the bytes, made when stored: the downloads' ETag, known without reading them. */
+    sha256: text('sha256').notNull(),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stored_files_kind_idx').on(t.kind, t.createdAt)],
 );
 export type StoredFileRow = InferSelectModel<typeof storedFiles>;
+
+/**
+ * A stored file's bytes in pieces of a fixed size (the last one shorter), numbered from 0: a
+ * download reads one piece per query as its client takes them, never the whole file at once.
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);

@@ -1,3 +1,4 @@
+import { sendStoredFile } from '@feeddesk/server/http/send-stored-file';
 import { getScheduleFile, type ScheduleFileName } from '@feeddesk/server/schedule/current/get-schedule-file';
 import type { FastifyPluginAsync } from 'fastify';
 import { Binary, contentOf, notModified, refusals } from '../support/schemas.ts';
@@ -25,8 +26,10 @@ function downloadSchema(name: ScheduleFileName) {
     tags: ['gtfs'],
     summary,
     response: {
-      200: contentOf('The file; Last-Modified set.', { [type]: Binary }),
-      304: notModified('Not modified since If-Modified-Since.'),
+      200: contentOf('The file, streamed; ETag, Last-Modified and Content-Length set.', { [type]: Binary }),
+      304: notModified(
+        'The file matches If-None-Match (or, without it, is not newer than If-Modified-Since).',
+      ),
       ...refusals(404),
     },
   };
@@ -37,13 +40,10 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
   for (const [path, name] of Object.entries(PATHS)) {
     app.get(path, { schema: downloadSchema(name) }, async (request, reply) => {
       const file = await getScheduleFile(app.deps, name);
-      const lastModified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
-      reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
-      const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
-      if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.status(304).send();
-      if (!name.startsWith('report.html'))
-        reply.header('content-disposition', `attachment; filename="${name}"`);
-      return reply.type(file.contentType).send(file.bytes);
+      return sendStoredFile(app.deps, request, reply, file, {
+        cacheControl: 'no-cache',
+        attachment: name === 'report.html' ? undefined : name,
+      });
     });
   }
 };

@@ -1,11 +1,12 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
+import { sendStoredFile } from '@feeddesk/server/http/send-stored-file';
 import { deleteSummary } from '@feeddesk/server/summaries/delete-summary';
 import { getSummary } from '@feeddesk/server/summaries/get-summary';
 import { listSummaries } from '@feeddesk/server/summaries/list-summaries';
 import { startSummary } from '@feeddesk/server/summaries/start-summary';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { Binary, contentOf, ROLE_REFUSALS, refusals, Text } from '../support/schemas.ts';
+import { Binary, contentOf, notModified, ROLE_REFUSALS, refusals, Text } from '../support/schemas.ts';
 
 const Period = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 40 })),
@@ -58,15 +59,18 @@ export const excelRoutes: FastifyPluginAsync = async (app) => {
     tags,
     summary: 'A summary workbook, as an attachment.',
     params: Name,
-    response: { 200: contentOf('The workbook.', { [XLSX]: Binary }), ...refusals(...ROLE_REFUSALS, 404) },
+    response: {
+      200: contentOf('The workbook, streamed.', { [XLSX]: Binary }),
+      304: notModified('The workbook matches If-None-Match or If-Modified-Since.'),
+      ...refusals(...ROLE_REFUSALS, 404),
+    },
   };
   app.get<{ Params: Static<typeof Name> }>('/:name', { schema: download }, async (request, reply) => {
     const file = await getSummary(app.deps, { name: request.params.name });
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    return sendStoredFile(app.deps, request, reply, file, {
+      cacheControl: 'private, no-store',
+      attachment: file.name,
+    });
   });
 
   app.delete<{ Params: Static<typeof Name> }>(

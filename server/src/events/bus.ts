@@ -14,6 +14,9 @@ export type Channel = (typeof CHANNELS)[number];
 /** Told of one event; what it returns (a promise) the publisher of this process waits for. */
 export type BusListener = (payload: string) => unknown;
 
+/** How long the channels' listens after a reconnect are gathered into one resume. */
+const RESUME_GATHER_MS = 100;
+
 /**
  * Process-wide fan-out of PostgreSQL NOTIFY: one LISTEN per channel per process, then local
  * listeners. A process hears its own events at once and waits for what its listeners do with
@@ -22,6 +25,8 @@ export type BusListener = (payload: string) => unknown;
  */
 export class Bus {
   private readonly listeners = new Map<Channel, Set<BusListener>>();
+  private readonly resumeListeners = new Set<() => unknown>();
+  private resumeTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>)[] = [];
   /** Tags this process's notifications, to tell their echo apart. */
   private readonly origin = randomUUID();
@@ -30,18 +35,37 @@ export class Bus {
 
   async start(): Promise<void> {
     for (const channel of CHANNELS) {
+      let listened = false;
       this.unlisten.push(
-        await this.database.listen(channel, (message) => {
-          const cut = message.indexOf(' ');
-          if (message.slice(0, cut) !== this.origin) void this.deliver(channel, message.slice(cut + 1));
-        }),
+        await this.database.listen(
+          channel,
+          (message) => {
+            const cut = message.indexOf(' ');
+            if (message.slice(0, cut) !== this.origin) void this.deliver(channel, message.slice(cut + 1));
+          },
+          () => {
+            if (listened) this.resumed();
+            listened = true;
+          },
+        ),
       );
     }
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.resumeTimer);
     await Promise.allSettled(this.unlisten.map((u) => u()));
     this.unlisten = [];
+  }
+
+  /**
+   * Called when the listening connection is back after it was lost (the database restarted, the
+   * connection was cut): what other processes announced meanwhile was never heard, so whoever
+   * follows a channel reads its state again.
+   */
+  onResume(listener: () => unknown): () => void {
+    this.resumeListeners.add(listener);
+    return () => this.resumeListeners.delete(listener);
   }
 
   /** Tells this process's listeners (and waits for them) and the other processes. */
@@ -60,6 +84,22 @@ export class Bus {
     }
     set.add(listener);
     return () => set.delete(listener);
+  }
+
+  /** One resume for the channels listened to again together. */
+  private resumed(): void {
+    clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(() => {
+      for (const listener of [...this.resumeListeners]) {
+        try {
+          const result = listener();
+          if (result instanceof Promise) result.catch(() => {});
+        } catch {
+          // As in deliver.
+        }
+      }
+    }, RESUME_GATHER_MS);
+    this.resumeTimer.unref();
   }
 
   /** A listener's failure is its own (it logs or retries): the event still reaches the others. */

@@ -1,10 +1,19 @@
 import { feedState } from '@feeddesk/drizzle';
 import type { AppDeps } from '../deps.ts';
-import { FEED_KINDS, type FeedKind } from './feed-kind.ts';
+import { FEED_KINDS, FEED_PATHS, type FeedKind } from './feed-kind.ts';
 import { type FeedContent, type FeedSnapshot, readFeedContent, stampFeed } from './feed-snapshot.ts';
 import { feedStamp, stampSlot } from './feed-stamp.ts';
 
 type Served = { content: FeedContent; snapshot: FeedSnapshot };
+
+/** How often each feed's revision is checked in the database (a missed NOTIFY; confirmation). */
+const CHECK_EVERY_MS = 5_000;
+/** How long a poll due a new stamp waits for the confirmation it asked for, at most. */
+const CONFIRM_WAIT_MS = 1_000;
+/** After a confirmation failed (the database unreachable), polls ask again this much later. */
+const CONFIRM_RETRY_MS = 2_000;
+
+const FEED_NAMES = new Map(Object.entries(FEED_PATHS).map(([name, kind]) => [kind, name]));
 
 /**
  * Each process keeps the feeds in memory and reads one again as soon as it changed: on a NOTIFY
@@ -15,30 +24,52 @@ type Served = { content: FeedContent; snapshot: FeedSnapshot };
  * instead of all waiting on the database: with editors saving back to back, a re-read was under
  * way most of the time. A save in this process is answered only once its feed was re-read (the
  * bus waits for this listener), so whoever saved reads what they saved.
+ *
+ * A stamp says the content was current then (contract.md "What every feed consumer gets"): it
+ * moves only up to the last time this process confirmed the content against the database, by
+ * reading it or by finding its revision unchanged (every few seconds, and when a poll is due a new
+ * stamp). While the database cannot be reached the feeds keep their last content and stamp, so
+ * ETag and Last-Modified stay too, and `feeddesk_feed_confirmed_age_seconds` grows.
  */
 export class FeedCache {
   private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
   /** The newest contents read (by start of the read), so a poll of the feed needs no promise (peek). */
   private readonly read = new Map<FeedKind, { content: FeedContent; started: number }>();
   private reads = 0;
+  /** Reads not finished yet. */
+  private readonly pending = new Set<Promise<FeedContent>>();
   /**
    * What was served last per feed; kept across re-reads, so the stamp never goes back and a re-read
    * of unchanged content (a NOTIFY of a change already seen) does not count as a change.
    */
   private readonly served = new Map<FeedKind, Served>();
+  /** When each feed's content was last known current (deps.now() milliseconds). */
+  private readonly confirmed = new Map<FeedKind, number>();
+  /** The revision check under way, which polls due a new stamp share. */
+  private checking: Promise<void> | undefined;
+  /** When the last check failed (performance.now()), to pace polls' retries. */
+  private failedAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
   private offs: (() => void)[] = [];
 
   constructor(private readonly deps: AppDeps) {}
 
-  start(checkEveryMs = 5_000): void {
+  start(checkEveryMs = CHECK_EVERY_MS): void {
+    const rereadAll = () => Promise.all(FEED_KINDS.map((kind) => this.invalidate(kind)));
     this.offs = [
       this.deps.bus.on('feed_changed', (kind) => this.invalidate(kind as FeedKind)),
-      this.deps.bus.on('schedule_changed', () =>
-        Promise.all(FEED_KINDS.map((kind) => this.invalidate(kind))),
-      ),
+      this.deps.bus.on('schedule_changed', rereadAll),
+      // Listening again after the database connection was lost: changes may have gone unheard.
+      this.deps.bus.onResume(rereadAll),
+      this.deps.metrics.reportFeedConfirmation(() => {
+        const now = this.deps.now().getTime();
+        return [...this.confirmed].map(([kind, at]) => ({
+          feed: FEED_NAMES.get(kind)!,
+          ageSeconds: Math.max(0, (now - at) / 1000),
+        }));
+      }),
     ];
-    this.timer = setInterval(() => void this.checkRevisions().catch(() => {}), checkEveryMs);
+    this.timer = setInterval(() => void this.check(), checkEveryMs);
     this.timer.unref();
   }
 
@@ -62,13 +93,26 @@ export class FeedCache {
     const content = this.read.get(kind)?.content;
     const served = this.served.get(kind);
     if (!content || served?.content !== content) return undefined;
-    const nowSec = Math.floor(this.deps.now().getTime() / 1000);
-    return stampSlot(nowSec) <= served.snapshot.stamp ? served.snapshot : undefined;
+    // A re-read under way: the content served is no longer confirmable, its stamp stays.
+    if (this.rereading(kind)) return served.snapshot;
+    if (stampSlot(this.confirmedSec(kind)) > served.snapshot.stamp || this.confirmationDue(kind))
+      return undefined;
+    return served.snapshot;
   }
 
   async get(kind: FeedKind): Promise<FeedSnapshot> {
-    const content = await this.content(kind);
-    const nowSec = Math.floor(this.deps.now().getTime() / 1000);
+    if (this.confirmationDue(kind)) await this.confirmNow();
+    let content: FeedContent;
+    try {
+      content = await this.content(kind);
+    } catch (error) {
+      // The database unreachable: the last content, with the stamp of its last confirmation.
+      const served = this.served.get(kind);
+      if (served) return served.snapshot;
+      throw error;
+    }
+    // The stamp may say "current" only as late as the content was last confirmed.
+    const nowSec = this.confirmedSec(kind);
     const served = this.served.get(kind);
     if (served && served.content === content && stampSlot(nowSec) <= served.snapshot.stamp) {
       return served.snapshot;
@@ -89,13 +133,17 @@ export class FeedCache {
     let content = this.contents.get(kind);
     if (!content) {
       const started = ++this.reads;
+      const at = this.deps.now().getTime();
       const reading = readFeedContent(this.deps, kind, this.served.get(kind)?.content);
       content = reading;
       this.contents.set(kind, reading);
+      this.pending.add(reading);
+      void reading.finally(() => this.pending.delete(reading)).catch(() => {});
       reading.then(
         (read) => {
           // A read that started later may have finished first: the newest start wins.
           if ((this.read.get(kind)?.started ?? 0) < started) this.read.set(kind, { content: read, started });
+          this.markConfirmed(kind, at);
         },
         () => {
           if (this.contents.get(kind) === reading) this.contents.delete(kind);
@@ -105,13 +153,72 @@ export class FeedCache {
     return content;
   }
 
+  private rereading(kind: FeedKind): boolean {
+    const content = this.contents.get(kind);
+    return content !== undefined && this.pending.has(content);
+  }
+
+  /** Seconds of the last confirmation of the feed's content, at most now. */
+  private confirmedSec(kind: FeedKind): number {
+    const nowMs = this.deps.now().getTime();
+    return Math.floor(Math.min(nowMs, this.confirmed.get(kind) ?? 0) / 1000);
+  }
+
+  private markConfirmed(kind: FeedKind, at: number): void {
+    if ((this.confirmed.get(kind) ?? 0) < at) this.confirmed.set(kind, at);
+  }
+
+  /**
+   * A new slot began since the feed was stamped and its content was not confirmed in it: a poll
+   * asks the database first (not again soon after that failed), so the new stamp is true.
+   */
+  private confirmationDue(kind: FeedKind): boolean {
+    const served = this.served.get(kind);
+    if (!served) return false;
+    const slot = stampSlot(Math.floor(this.deps.now().getTime() / 1000));
+    if (slot <= served.snapshot.stamp || this.confirmedSec(kind) >= slot) return false;
+    return performance.now() - this.failedAt >= CONFIRM_RETRY_MS;
+  }
+
+  /** Checks the revisions (one check at a time), waiting for it at most CONFIRM_WAIT_MS. */
+  private confirmNow(): Promise<void> {
+    const check = this.check();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((done) => {
+      timer = setTimeout(done, CONFIRM_WAIT_MS);
+    });
+    return Promise.race([check, waited]).finally(() => clearTimeout(timer));
+  }
+
+  private check(): Promise<void> {
+    this.checking ??= this.checkRevisions()
+      .catch(() => {
+        this.failedAt = performance.now();
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+
+  /**
+   * The content of a feed whose revision is the database's is current as of the query; another
+   * revision (a NOTIFY missed) is read again, and confirmed by that read.
+   */
   private async checkRevisions(): Promise<void> {
+    const at = this.deps.now().getTime();
     const states = await this.deps.db.select().from(feedState);
     for (const kind of FEED_KINDS) {
       const cached = this.contents.get(kind);
-      if (!cached) continue;
+      // A re-read that failed (the database away) is tried again, or the feed stays unconfirmed.
+      if (!cached && this.served.has(kind)) void this.invalidate(kind);
+      // A read under way confirms its content itself when done.
+      if (!cached || this.pending.has(cached)) continue;
+      const content = await cached.catch(() => undefined);
+      if (!content) continue;
       const revision = states.find((s) => s.kind === kind)?.revision ?? 0;
-      if ((await cached).revision !== revision) void this.invalidate(kind);
+      if (content.revision === revision) this.markConfirmed(kind, at);
+      else void this.invalidate(kind);
     }
   }
 }

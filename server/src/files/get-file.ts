@@ -4,7 +4,26 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FileKind } from './store-file.ts';
 
-export type StoredFile = { id: number; name: string; contentType: string; bytes: Buffer; createdAt: Date };
+/** What is known of a stored file without reading its bytes (read-file.ts streams those). */
+export type StoredFile = {
+  id: number;
+  name: string;
+  contentType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  createdAt: Date;
+};
+
+/** The columns of a StoredFile, for services that find files by other criteria. */
+export const storedFileColumns = {
+  id: storedFiles.id,
+  name: storedFiles.name,
+  contentType: storedFiles.contentType,
+  size: storedFiles.size,
+  sha256: storedFiles.sha256,
+  createdAt: storedFiles.createdAt,
+};
 
 export function getFileById(
   deps: Pick<Deps, 'db'>,
@@ -22,13 +41,7 @@ export function getLatestFile(deps: Pick<Deps, 'db'>, kind: FileKind, what: stri
 async function findOne(deps: Pick<Deps, 'db'>, where: SQL | undefined, what: string): Promise<StoredFile> {
   const [row] = where
     ? await deps.db
-        .select({
-          id: storedFiles.id,
-          name: storedFiles.name,
-          contentType: storedFiles.contentType,
-          createdAt: storedFiles.createdAt,
-          bytes: storedFiles.bytes,
-        })
+        .select(storedFileColumns)
         .from(storedFiles)
         .where(where)
         .orderBy(desc(storedFiles.id))

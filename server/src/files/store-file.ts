@@ -1,24 +1,36 @@
-import { storedFiles } from '@feeddesk/drizzle';
-import { eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { storedFileChunks, storedFiles } from '@feeddesk/drizzle';
 import type { Deps } from '../deps.ts';
 
 export type FileKind = 'schedule_workbook' | 'schedule_zip' | 'report_html' | 'report_json' | 'summary';
 
 /**
- * postgres.js sends bytea as a hex string built in one go on the event loop: a 16 MB zip is a
- * 32 MB string and a stall of tens of milliseconds for every poll waiting. Larger files go in
- * pieces of this size, appended in the same transaction.
+ * Size of the chunks a file is kept in (stored_file_chunks): what a download reads per query and
+ * holds for a client that stops reading. Readers follow the chunks' numbers, not this size, so
+ * it may change without touching stored files.
  */
-const PIECE_BYTES = 2 * 1024 * 1024;
+export const CHUNK_BYTES = 128 * 1024;
 
-/** Keeps a file in the database, where every process sees it; returns its id. */
+/**
+ * postgres.js sends bytea as a hex string built in one go on the event loop: the chunks go in
+ * statements of at most 2 MiB, so storing a 16 MB zip never stalls the feeds' polls for long.
+ */
+const CHUNKS_PER_INSERT = 16;
+
+/**
+ * Keeps a file in the database, where every process sees it, in one transaction (or the
+ * caller's): its metadata with the SHA-256 of its bytes (the downloads' ETag), then its chunks.
+ * Returns its id.
+ */
 export async function storeFile(
-  deps: Deps,
+  deps: Pick<Deps, 'db' | 'now'>,
   options: { kind: FileKind; name: string; contentType: string; bytes: Uint8Array; createdBy: string | null },
 ): Promise<number> {
   const { bytes } = options;
-  const piece = (at: number) =>
-    Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(PIECE_BYTES, bytes.byteLength - at));
+  const chunk = (at: number) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(CHUNK_BYTES, bytes.byteLength - at));
+  const sha256 = await hashOf(bytes);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(storedFiles)
@@ -27,17 +39,30 @@ export async function storeFile(
         name: options.name,
         contentType: options.contentType,
         size: bytes.byteLength,
-        bytes: piece(0),
+        sha256,
         createdBy: options.createdBy,
         createdAt: deps.now(),
       })
       .returning({ id: storedFiles.id });
-    for (let at = PIECE_BYTES; at < bytes.byteLength; at += PIECE_BYTES) {
-      await tx
-        .update(storedFiles)
-        .set({ bytes: sql`${storedFiles.bytes} || ${piece(at)}` })
-        .where(eq(storedFiles.id, row!.id));
+    const fileId = row!.id;
+    const batch = CHUNK_BYTES * CHUNKS_PER_INSERT;
+    for (let at = 0; at < bytes.byteLength; at += batch) {
+      const values = [];
+      for (let c = at; c < Math.min(at + batch, bytes.byteLength); c += CHUNK_BYTES)
+        values.push({ fileId, seq: c / CHUNK_BYTES, bytes: chunk(c) });
+      await tx.insert(storedFileChunks).values(values);
     }
-    return row!.id;
+    return fileId;
   });
+}
+
+/** Hex SHA-256, a slice of a few MB per turn of the event loop (16 MB take ~15 ms to hash). */
+async function hashOf(bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  const slice = 4 * 1024 * 1024;
+  for (let at = 0; at < bytes.byteLength; at += slice) {
+    if (at > 0) await yieldToLoop();
+    hash.update(bytes.subarray(at, at + slice));
+  }
+  return hash.digest('hex');
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errorCatalogue, isAppError } from '../errors.ts';
+import { databaseUnreachableError } from '../health/database-unreachable.ts';
 import { badInputError } from './bad-input-errors.ts';
 
 export type ErrorBody = { code: number; error: string; description: string; details?: unknown };
@@ -29,10 +30,18 @@ export function toErrorBody(error: unknown): ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const body = toErrorBody(error);
-    if (body.code >= 500) request.log.error({ err: error }, 'request failed');
+    const unreachable = databaseUnreachableError(error, request.method);
+    const body = toErrorBody(unreachable ?? error);
+    if (unreachable) {
+      // One line, not a stack per request while the database is down.
+      request.log.warn(
+        { code: (error as { code?: unknown }).code },
+        'request failed: the database cannot be reached',
+      );
+      void reply.header('retry-after', '5');
+    } else if (body.code >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, description: body.description }, 'request refused');
-    if (!isAppError(error) || body.details === undefined) delete body.details;
+    if (!isAppError(unreachable ?? error) || body.details === undefined) delete body.details;
     void reply.status(body.code).type('application/json; charset=utf-8').send(body);
   });
 }

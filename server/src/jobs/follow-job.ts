@@ -34,6 +34,11 @@ export async function* followJob(
     pending = true;
     wake?.();
   });
+  // Listening again after the connection was lost: read what may have come meanwhile.
+  const offResume = deps.bus.onResume(() => {
+    pending = true;
+    wake?.();
+  });
   const onAbort = () => wake?.();
   options.signal?.addEventListener('abort', onAbort);
   try {
@@ -54,6 +59,7 @@ export async function* followJob(
     }
   } finally {
     off();
+    offResume();
     options.signal?.removeEventListener('abort', onAbort);
   }
 }

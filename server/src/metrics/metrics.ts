@@ -18,7 +18,15 @@ export type Metrics = {
   figuresChanged(): void;
   /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
   timeScheduleLoad(): ScheduleLoadTimer;
+  /**
+   * Reports when this process last confirmed each feed's content current (feed-cache.ts), as
+   * `feeddesk_feed_confirmed_age_seconds`; returns the function that stops the report.
+   */
+  reportFeedConfirmation(source: FeedConfirmationSource): () => void;
 };
+
+/** Each feed by its URL name, and the seconds since its content was last confirmed. */
+export type FeedConfirmationSource = () => { feed: string; ageSeconds: number }[];
 
 /** An upload's phases end to end: reading; validating (while the rows load); the rest of the load until current. */
 export type ScheduleLoadPhase = 'read' | 'validate' | 'load';
@@ -35,7 +43,10 @@ export function createMetrics(options: {
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const figures = cachedFor(options.cacheSeconds * 1000, options.readFigures);
+  const cached = cachedFor(options.cacheSeconds * 1000, options.readFigures);
+  // The database unreachable: these gauges are left out, the scrape still answers (with the
+  // process's own figures, feeddesk_feed_confirmed_age_seconds among them).
+  const figures = () => cached().catch(() => undefined);
   const registers = [registry];
 
   new Gauge({
@@ -44,8 +55,10 @@ export function createMetrics(options: {
     labelNames: ['feed'],
     registers,
     async collect() {
-      const { feeds } = await figures();
+      const read = await figures();
       this.reset();
+      if (!read) return;
+      const { feeds } = read;
       for (const f of feeds) this.set({ feed: f.feed }, f.entities);
     },
   });
@@ -55,8 +68,10 @@ export function createMetrics(options: {
     labelNames: ['feed'],
     registers,
     async collect() {
-      const { feeds } = await figures();
+      const read = await figures();
       this.reset();
+      if (!read) return;
+      const { feeds } = read;
       const now = Date.now();
       for (const f of feeds)
         if (f.changedAt) this.set({ feed: f.feed }, (now - f.changedAt.getTime()) / 1000);
@@ -68,8 +83,10 @@ export function createMetrics(options: {
     labelNames: ['severity'],
     registers,
     async collect() {
-      const { findings } = await figures();
+      const read = await figures();
       this.reset();
+      if (!read) return;
+      const { findings } = read;
       for (const [severity, count] of Object.entries(findings)) this.set({ severity }, count);
     },
   });
@@ -79,8 +96,10 @@ export function createMetrics(options: {
     labelNames: ['table'],
     registers,
     async collect() {
-      const { schedule } = await figures();
+      const read = await figures();
       this.reset();
+      if (!read) return;
+      const { schedule } = read;
       for (const [table, rows] of Object.entries(schedule?.counts ?? {})) this.set({ table }, rows);
     },
   });
@@ -89,9 +108,23 @@ export function createMetrics(options: {
     help: 'When the current schedule version became current (POSIX seconds).',
     registers,
     async collect() {
-      const { schedule } = await figures();
+      const read = await figures();
       this.reset();
+      if (!read) return;
+      const { schedule } = read;
       if (schedule?.activatedAt) this.set(schedule.activatedAt.getTime() / 1000);
+    },
+  });
+  const confirmations = new Set<FeedConfirmationSource>();
+  new Gauge({
+    name: 'feeddesk_feed_confirmed_age_seconds',
+    help: 'Seconds since this process last confirmed each feed current against the database (the feed stops re-stamping its header while this grows: the database cannot be reached).',
+    labelNames: ['feed'],
+    registers,
+    collect() {
+      this.reset();
+      for (const source of confirmations)
+        for (const { feed, ageSeconds } of source()) this.set({ feed }, ageSeconds);
     },
   });
   const loadPhases = new Gauge({
@@ -126,6 +159,10 @@ export function createMetrics(options: {
       buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
       registers,
     }),
+    reportFeedConfirmation(source) {
+      confirmations.add(source);
+      return () => confirmations.delete(source);
+    },
     timeScheduleLoad() {
       loadPhases.reset();
       let since = performance.now();

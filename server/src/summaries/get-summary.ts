@@ -2,19 +2,17 @@ import { storedFiles } from '@feeddesk/drizzle';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { type StoredFile, storedFileColumns } from '../files/get-file.ts';
 import { isSummaryName, SUMMARY_KIND } from './summary-name.ts';
 
-export type SummaryFile = { name: string; contentType: string; bytes: Buffer };
-
-/** One stored summary by name; `summary_not_found` for an unknown (or ill-formed) name. */
-export async function getSummary(deps: Deps, options: { name: string }): Promise<SummaryFile> {
+/**
+ * One stored summary by name, without its bytes (send-stored-file.ts streams them);
+ * `summary_not_found` for an unknown (or ill-formed) name.
+ */
+export async function getSummary(deps: Pick<Deps, 'db'>, options: { name: string }): Promise<StoredFile> {
   const [row] = isSummaryName(options.name)
     ? await deps.db
-        .select({
-          name: storedFiles.name,
-          contentType: storedFiles.contentType,
-          bytes: storedFiles.bytes,
-        })
+        .select(storedFileColumns)
         .from(storedFiles)
         .where(and(eq(storedFiles.kind, SUMMARY_KIND), eq(storedFiles.name, options.name)))
         .orderBy(desc(storedFiles.id))

@@ -1,6 +1,7 @@
 import { storedFiles } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
+import { storeFile } from '../files/store-file.ts';
 import { SUMMARY_CONTENT_TYPE, SUMMARY_KIND, summaryFileName } from './summary-name.ts';
 
 export type SaveSummaryFileOptions = {
@@ -26,14 +27,12 @@ export async function saveSummaryFile(deps: AppDeps, options: SaveSummaryFileOpt
   const name =
     candidates.find((c) => !used.has(c)) ??
     summaryFileName(options.madeAt, options.timezone, Date.now() % 9000);
-  await deps.db.insert(storedFiles).values({
+  await storeFile(deps, {
     kind: SUMMARY_KIND,
     name,
     contentType: SUMMARY_CONTENT_TYPE,
-    size: options.bytes.length,
     bytes: options.bytes,
     createdBy: options.createdBy,
-    createdAt: deps.now(),
   });
   await deps.bus.publish('files_changed', SUMMARY_KIND);
   return name;

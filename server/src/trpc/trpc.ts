@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Role } from '../auth/roles.ts';
 import { sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
 import { type AppError, isAppError } from '../errors.ts';
+import { databaseUnreachableError } from '../health/database-unreachable.ts';
 import { badInputError } from '../http/bad-input-errors.ts';
 import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
@@ -21,6 +22,7 @@ export const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 const t = initTRPC
@@ -51,11 +53,13 @@ const t = initTRPC
   });
 
 /** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
-const translateErrors = t.middleware(async ({ next }) => {
+const translateErrors = t.middleware(async ({ next, type }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
-  const app = isAppError(cause) ? cause : badInputError(cause);
+  const app = isAppError(cause)
+    ? cause
+    : (badInputError(cause) ?? databaseUnreachableError(cause, type === 'mutation' ? 'POST' : 'GET'));
   if (app) {
     throw new TRPCError({
       code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR',

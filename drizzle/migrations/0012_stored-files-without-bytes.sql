@@ -1,0 +1,1 @@
+ALTER TABLE "stored_files" DROP COLUMN "bytes";
