@@ -137,7 +137,7 @@ export function createMetrics(options: {
   return {
     registry,
     figuresChanged() {
-      figures.invalidate();
+      cached.invalidate();
     },
     httpRequests: new Histogram({
       name: 'feeddesk_http_request_duration_seconds',
