@@ -45,7 +45,7 @@ describe('cancellations of a trip update over time', () => {
   });
   const fold = (steps: [number, 'save' | 'delete', string?][]) => {
     const collector = new LogRecordCollector();
-    steps.forEach(([hours, action, relationship], i) =>
+    for (const [i, [hours, action, relationship]] of steps.entries()) {
       collector.add({
         id: i + 1,
         kind: 'trip_update',
@@ -54,8 +54,8 @@ describe('cancellations of a trip update over time', () => {
         at: new Date(T0 + hours * H),
         by: 'controller',
         json: action === 'save' ? { id: 'tu-305', tripUpdate: trip(relationship) } : null,
-      }),
-    );
+      });
+    }
     return collector.tripUpdates[0]!;
   };
   /** Train 305 leaves at 07:29 and arrives at 09:14. */
