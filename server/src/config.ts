@@ -52,6 +52,21 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters.').optional(),
   /** How long a scrape's database figures (feeds, consistency, schedule) are reused. */
   METRICS_CACHE_SECONDS: z.coerce.number().nonnegative().default(5),
+  /**
+   * The operator's zone (IANA): summary names and the days of summaries and the punctuality
+   * dashboard are in it whatever schedule is loaded. Unset: the current schedule's agency zone.
+   */
+  OPERATOR_TIMEZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'OPERATOR_TIMEZONE must be an IANA time zone such as Africa/Johannesburg.')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Period of the summary log lines: the public feeds' polls per path, and the process's vitals. */
   LOG_SUMMARY_SECONDS: z.coerce.number().positive().default(60),

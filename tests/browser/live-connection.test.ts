@@ -107,8 +107,9 @@ describe.skipIf(!hasChromium)('live job connection in the browser (spec §2, §8
     await page.getByLabel(/Schedule workbook/).setInputFiles(BROKEN);
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByTestId('upload-log').filter({ hasText: 'Validated:' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Validation report' }).getAttribute('href')).toBe(
-      '/static/shared/result/report.html',
+    // This upload's report (refused: not the public one, which stays the current schedule's).
+    expect(await page.getByRole('link', { name: 'Validation report' }).getAttribute('href')).toMatch(
+      /^\/static\/shared\/result\/report\.html\?job=[\w-]+$/,
     );
   });
 });

@@ -50,8 +50,8 @@ describe.skipIf(!hasChromium)('schedule upload and summaries in the browser', ()
     const lines = (await log.textContent())!.split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.at(-1)).toMatch(/^✅ Successfully uploaded the gtfs excel file\./);
-    expect(await page.getByRole('link', { name: 'Validation report' }).getAttribute('href')).toBe(
-      '/static/shared/result/report.html',
+    expect(await page.getByRole('link', { name: 'Validation report' }).getAttribute('href')).toMatch(
+      /^\/static\/shared\/result\/report\.html\?job=[\w-]+$/,
     );
     expect(await page.getByRole('link', { name: 'Download GTFS zip' }).getAttribute('href')).toBe(
       '/static/shared/gtfs.zip',

@@ -82,4 +82,16 @@ describe.skipIf(!hasChromium)('login and users in the browser', () => {
     expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
     expect(await page.getByLabel(/Schedule workbook/).count()).toBe(0);
   });
+
+  it('logs out everywhere from the top bar: the session on another device ends too (issue 27)', async () => {
+    const { page } = b;
+    const phone = await t.clientWithRoles(['view'], 'roamer');
+    const me = async () => (await phone.trpc('query', 'auth.me')).body.result.data;
+    expect(await me()).toMatchObject({ username: 'roamer' });
+    await b.context.clearCookies();
+    await logIn(page, 'roamer', 'a-long-password-1');
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await me()).toBeNull();
+  });
 });

@@ -94,6 +94,32 @@ describe('live connections and sessions', () => {
     await liveClosed;
   });
 
+  it.each([
+    ['REST GET /auth/logout?everywhere=true', (c: HttpClient) => c.get('/auth/logout?everywhere=true')],
+    [
+      'tRPC auth.logout { everywhere: true }',
+      (c: HttpClient) => c.trpc('mutation', 'auth.logout', { everywhere: true }),
+    ],
+  ])(
+    'logs out everywhere over %s: every session of the user ends, its sockets close, others stay',
+    async (_how, end) => {
+      const user = await userWith(['view']);
+      const phone = t.client();
+      await phone.login(user.name, 'a-long-password-1');
+      const bystander = await userWith(['view']);
+      const socket = socketOf(phone);
+      await socket.opened;
+      expect(await socket.call('subscription', 'feed.onChange')).toEqual({ ok: true });
+      const res = await end(user.client);
+      expect(res.status).toBe(200);
+      const me = async (c: HttpClient) => (await c.trpc('query', 'auth.me')).body.result.data;
+      expect([await me(user.client), await me(phone)]).toEqual([null, null]);
+      expect(await socket.closed).toBe(4001);
+      expect(await me(bystander.client)).toMatchObject({ username: bystander.name });
+      expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    },
+  );
+
   it('after a role change the reopened socket has the new roles only', async () => {
     const user = await userWith(['view', 'gtfs']);
     const { jobId } = await createJob(t.deps, { kind: 'schedule_upload' });

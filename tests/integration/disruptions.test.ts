@@ -1,4 +1,5 @@
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import { listAlertTemplates } from '@feeddesk/server/alert-templates/list-alert-templates';
 import { saveAlertTemplate } from '@feeddesk/server/alert-templates/save-alert-template';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
@@ -394,6 +395,64 @@ describe('disruptions', () => {
     ]);
   });
 
+  it('previews outside the feed write lock: a save sent while a preview runs is not held up', async () => {
+    // A deterministic long preview: another session holds the alert templates, which the preview
+    // reads to draft its alert. The old preview had saved its trips (and so locked the feed) before
+    // reaching them, and every save waited behind it for as long as it ran.
+    const side = connectPostgres(t.db.url, { max: 1, onnotice: () => {} });
+    const watch = connectPostgres(t.db.url, { max: 1, onnotice: () => {} });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locking = side.begin(async (tx) => {
+      await tx`lock table alert_templates in access exclusive mode`;
+      await held;
+    });
+    try {
+      await until(async () => (await locksOn(watch, 'alert_templates', true)) > 0, 'the side lock');
+      let previewDone = false;
+      const previewing = post({
+        serviceDate: '20250923',
+        select: { routeId: 'NTH' },
+        action: { type: 'delay', minutes: 5 },
+        alert: true,
+        dryRun: true,
+      }).then((res) => {
+        previewDone = true;
+        return res;
+      });
+      await until(async () => (await locksOn(watch, 'alert_templates', false)) > 0, 'the preview to wait');
+      const saving = postEntity(controller, '/feed/trip_update', {
+        id: 'tu-0600',
+        tripUpdate: {
+          trip: { tripId: 'WD-0600' },
+          stopTimeUpdate: [{ stopSequence: 1, stopId: 'EER', departure: { delay: 120 } }],
+        },
+      });
+      const deadline = new Promise<'waited'>((resolve) =>
+        setTimeout(() => resolve('waited'), 10_000).unref(),
+      );
+      const saved = await Promise.race([saving, deadline]);
+      expect(saved === 'waited' ? 'the save waited for the preview' : saved.status).toBe(200);
+      expect(previewDone).toBe(false);
+      release();
+      const previewed = await previewing;
+      expect(previewed.status).toBe(200);
+      expect(((await previewed.json()) as Applied).count).toBe(4);
+      // The preview saved nothing: the feed holds the save alone.
+      const live = (await getFeed(t.client(), '/feed/updates')).entity;
+      expect(live.map((e) => [e.id, e.tripUpdate?.stopTimeUpdate?.[0]?.departure?.delay])).toEqual([
+        ['tu-0600', 120],
+      ]);
+      expect((await list()).filter((d) => d.active)).toEqual([]);
+    } finally {
+      release();
+      await locking;
+      await Promise.all([side.end(), watch.end()]);
+    }
+  });
+
   it('needs the edit role', async () => {
     t.clock.now = null;
     const viewer = await t.clientWithRoles(['view']);
@@ -402,3 +461,20 @@ describe('disruptions', () => {
     expect((await post({ action: { type: 'cancel' } }, viewer)).status).toBe(403);
   });
 });
+
+/** Locks on the table, held (granted) or waited for. */
+async function locksOn(sql: ReturnType<typeof connectPostgres>, table: string, granted: boolean) {
+  const [row] = await sql`
+    select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+    where c.relname = ${table} and l.granted = ${granted}`;
+  return (row?.n as number) ?? 0;
+}
+
+/** Polls a condition every 20 ms, up to 10 s. */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -254,7 +254,9 @@ describe('the realtime feed', () => {
 
     await postEntity(editor, '/feed/trip_update', delayed('tu-gone', 120));
     await editor.trpc('mutation', 'feed.delete', { kind: 'trip_update', id: 'tu-gone', deleteFromLog: true });
-    expect(await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-gone'))).toEqual([]);
+    // Out of the history (content erased); the rows stay as the audit trail's record.
+    const gone = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-gone'));
+    expect(gone.map((r) => [r.action, r.json, r.erasedAt !== null])).toEqual([['save', null, true]]);
     const tu1 = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-1'));
     expect(tu1.map((r) => [r.action, r.by])).toEqual([
       ['save', 'controller'],

@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
+import { sampleFiles } from '@feeddesk/server/schedule/test-support/sample-feed';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
 import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
+const zipOf = (files: Record<string, string>) =>
+  zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
+/** The sample line, valid: its colour '#FF0000' tries the loader's leniency, which a zip upload is not. */
+const validFiles: Record<string, string> = {
+  ...sampleFiles,
+  'routes.txt': sampleFiles['routes.txt']!.replace('#FF0000', 'FF0000'),
+};
 const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
 
 describe('schedule upload', () => {
@@ -97,10 +106,38 @@ describe('schedule upload', () => {
     expect(await (await planner.get('/db/get_routes')).json()).toEqual(before);
   });
 
+  it('says a zip was uploaded when a GTFS zip was, not an excel file', async () => {
+    const { final } = await uploadSchedule(planner, zipOf(validFiles), 'sample.zip');
+    expect(final.status).toBe('done');
+    expect(final.message).toMatch(/^✅ Successfully uploaded the GTFS zip file\. Loaded 3 routes/);
+  });
+
+  it("keeps the current schedule's report public after a refused upload, whose report its job links", async () => {
+    const good = await uploadSchedule(planner, zipOf(validFiles), 'good.zip');
+    expect(good.final.status).toBe('done');
+    const publicReport = async () => (await t.client().get('/static/shared/result/report.json')).json();
+    const before = await publicReport();
+    expect(before.summary.counts.errors).toBe(0);
+    const bad = await uploadSchedule(
+      planner,
+      zipOf({ ...validFiles, 'stop_times.txt': validFiles['stop_times.txt']!.replace('06:00:00', '6h') }),
+      'bad.zip',
+    );
+    expect([bad.final.status, bad.final.validation_report]).toEqual(['error', true]);
+    expect(await publicReport()).toEqual(before);
+    const html = await t.client().get('/static/shared/result/report.html');
+    expect(await html.text()).not.toContain('invalid_time');
+    const refused = await (await t.client().get(`/static/shared/result/report.json?job=${bad.jobId}`)).json();
+    expect(refused.notices.map((n: { code: string }) => n.code)).toContain('invalid_time');
+    const own = await (await t.client().get(`/static/shared/result/report.json?job=${good.jobId}`)).json();
+    expect(own).toEqual(before);
+    expect((await t.client().get('/static/shared/result/report.html?job=no-such-job')).status).toBe(404);
+  });
+
   it.skipIf(!hasSharedData)(
     'reports the malformed time of the real workbook with its sheet and cell',
     async () => {
-      const { final } = await uploadSchedule(
+      const { final, jobId } = await uploadSchedule(
         planner,
         readShared('workbooks/prasa-western-cape-with-error.xlsx'),
         'prasa.xlsx',
@@ -108,7 +145,7 @@ describe('schedule upload', () => {
       expect(final.status).toBe('error');
       expect(final.validation_report).toBe(true);
       expect(final.message).toContain("'CNTR WD (2)'!R25");
-      const report = await (await t.client().get('/static/shared/result/report.json')).json();
+      const report = await (await t.client().get(`/static/shared/result/report.json?job=${jobId}`)).json();
       expect(report.notices.map((n: { code: string }) => n.code)).toContain('invalid_time');
     },
   );

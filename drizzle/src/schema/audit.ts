@@ -5,7 +5,9 @@ import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
  * Who changed what and when, for the changes no other log keeps: users, API tokens,
  * disruptions, schedule versions. Written in the same transaction as the change, so a change
  * is never without its record and a rolled-back change leaves none. Feed entity saves and
- * deletes are not copied here: feed_log already holds them, and the audit list reads both.
+ * deletes are not copied here: feed_log already holds them, and the audit list reads both; only a
+ * delete with deleteFromLog, which erases feed_log rows' content, is recorded here.
+ * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0011).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -14,7 +16,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Username of whoever acted; null for the product itself (first admin at start-up). */
     by: text('by'),
-    /** user | token | disruption | schedule_version */
+    /** user | token | disruption | schedule_version, or a feed kind (deleteFromLog) */
     kind: text('kind').notNull(),
     /** e.g. create, update_roles, reset_password, rename, delete, apply, lift, upload, rollback, revoke */
     action: text('action').notNull(),

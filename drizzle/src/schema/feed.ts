@@ -49,7 +49,7 @@ export const feedTrash = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.id] })],
 );
 
-/** Every save and delete, kept after the entity leaves the live feed (history summaries read this). */
+/** Every save and delete, kept after the entity leaves the live feed (history summaries and the audit trail read this). */
 export const feedLog = pgTable(
   'feed_log',
   {
@@ -61,6 +61,12 @@ export const feedLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     by: text('by'),
     json: jsonb('json'),
+    /**
+     * When deleteFromLog took the row out of the entity's history (its content, json, is then
+     * null). The row itself stays: it is the audit trail's record of who changed what and when,
+     * which no call removes (a trigger refuses any other change, migration 0011).
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [index('feed_log_entity_idx').on(t.kind, t.entityId), index('feed_log_at_idx').on(t.at)],
 );

@@ -1,5 +1,5 @@
 import { login } from '@feeddesk/server/auth/login';
-import { invalidateSession } from '@feeddesk/server/auth/sessions';
+import { logout } from '@feeddesk/server/auth/logout';
 import { AppError } from '@feeddesk/server/errors';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { clearSessionCookie, isSecureRequest, setSessionCookie } from '@feeddesk/server/http/session-cookie';
@@ -80,20 +80,31 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: { everywhere?: string } }>(
     '/logout',
     {
       onRequest: requireRole(null),
       schema: {
         tags,
-        summary: 'Log out: ends the session and clears its cookie.',
+        summary:
+          'Log out: ends the session and clears its cookie; everywhere=true ends every session of the user.',
+        querystring: Type.Object({
+          everywhere: Type.Optional(
+            Type.String({ description: 'true or 1: every session of the user (every browser, device).' }),
+          ),
+        }),
         response: { 200: Message, ...refusals(401) },
       },
     },
     async (request, reply) => {
-      if (request.sessionId) await invalidateSession(app.deps, request.sessionId);
+      const everywhere = ['true', '1'].includes(request.query.everywhere ?? '');
+      await logout(app.deps, {
+        sessionId: request.sessionId ?? null,
+        userId: request.user!.id,
+        everywhere,
+      });
       clearSessionCookie(reply, isSecureRequest(request));
-      return { message: 'Logged out.' };
+      return { message: everywhere ? 'Logged out everywhere.' : 'Logged out.' };
     },
   );
 

@@ -1,5 +1,6 @@
 import { auditLog } from '@feeddesk/drizzle';
 import type { DbOrTx } from '../deps.ts';
+import type { FeedKind } from '../feed/feed-kind.ts';
 
 /** What the audit trail records beside feed_log; feed entity kinds come from feed_log itself. */
 export const AUDIT_KINDS = ['user', 'token', 'disruption', 'schedule_version'] as const;
@@ -9,7 +10,8 @@ export type AuditRecord = {
   at: Date;
   /** Username of whoever acted; null for the product itself. */
   by: string | null;
-  kind: AuditKind;
+  /** A feed kind only for what feed_log cannot say of itself: a deletion that erased the history. */
+  kind: AuditKind | FeedKind;
   action: string;
   entityId: string;
   summary: string;

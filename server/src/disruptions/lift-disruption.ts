@@ -1,12 +1,19 @@
+import { setImmediate } from 'node:timers/promises';
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
-import { encodeFeedEntity, feedEntityFromJson } from '@feeddesk/proto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { encodeFeedEntity, type FeedEntity, feedEntityFromJson } from '@feeddesk/proto';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
+import { deleteFeedEntity, deleteLiveEntities } from '../feed/delete-feed-entity.ts';
 import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
-import { saveFeedEntity } from '../feed/save-feed-entity.ts';
+import {
+  type PreparedEntity,
+  prepareFeedEntity,
+  readEntityOf,
+  readScheduleViewFor,
+  writeFeedEntities,
+} from '../feed/save-feed-entity.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { loadTripStops } from './load-trip-stops.ts';
@@ -43,23 +50,16 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
       { db: tx },
       touched.map((t) => t.tripId),
     );
-    const nowSecs = Math.floor(deps.now().getTime() / 1000);
+    const now = deps.now();
+    const nowSecs = Math.floor(now.getTime() / 1000);
+    // The later disruptions still in force on these trips, all at once (a query per trip made a
+    // lift of 4 432 Renfe trips hold the feed's write lock for four minutes).
+    const laterOf = await laterDisruptions(tx, disruption.seq, touched);
+    const restored: FeedEntity[] = [];
+    const gone: string[] = [];
     for (const trip of touched) {
-      const later = await tx
-        .select({ disruptionId: disruptionTrips.disruptionId, action: disruptions.action })
-        .from(disruptionTrips)
-        .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
-        .where(
-          and(
-            eq(disruptionTrips.tripId, trip.tripId),
-            eq(disruptionTrips.startDate, trip.startDate),
-            gt(disruptions.seq, disruption.seq),
-            isNull(disruptions.liftedAt),
-          ),
-        )
-        .orderBy(asc(disruptions.seq));
       let state: Buffer | null = trip.beforePb;
-      for (const next of later) {
+      for (const next of laterOf.get(runKey(trip)) ?? []) {
         await tx
           .update(disruptionTrips)
           .set({ beforePb: state })
@@ -83,17 +83,27 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
         );
         state = Buffer.from(encodeFeedEntity(feedEntityFromJson(merged)));
       }
-      if (state)
-        await saveFeedEntity(txDeps, {
-          kind: 'trip_update',
-          entity: { json: storedJson(state) },
-          by,
-          log: true,
-          changes,
-        });
-      else
-        await deleteFeedEntity(txDeps, { kind: 'trip_update', id: trip.entityId, by, ifLive: true, changes });
+      if (state) restored.push(readEntityOf('trip_update', { json: storedJson(state) }));
+      else gone.push(trip.entityId);
     }
+    // Saved and deleted as saveFeedEntity and deleteFeedEntity would, in batches.
+    const view = await readScheduleViewFor(txDeps, 'trip_update', restored);
+    const prepared: PreparedEntity[] = [];
+    for (const [i, entity] of restored.entries()) {
+      if (i % 20 === 19) await setImmediate();
+      prepared.push(await prepareFeedEntity(txDeps, { kind: 'trip_update', entity, view, verify: false }));
+    }
+    for (let i = 0; i < prepared.length; i += BATCH)
+      await writeFeedEntities(tx, {
+        kind: 'trip_update',
+        entities: prepared.slice(i, i + BATCH),
+        now,
+        by,
+        log: true,
+      });
+    for (let i = 0; i < gone.length; i += BATCH)
+      await deleteLiveEntities(tx, { kind: 'trip_update', ids: gone.slice(i, i + BATCH), by, now });
+    if (restored.length + gone.length > 0) changes.add('trip_update');
     if (disruption.alertId)
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
     await tx
@@ -103,4 +113,44 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
     await recordAudit(tx, liftedAudit(deps.now(), options.by, disruption));
     return { id: options.id };
   });
+}
+
+/** Rows a statement takes at once. */
+const BATCH = 1000;
+
+const runKey = (run: { tripId: string; startDate: string }) => `${run.tripId} ${run.startDate}`;
+
+/** For each run (trip and date), the later disruptions still in force on it, oldest first. */
+async function laterDisruptions(
+  tx: Tx,
+  seq: number,
+  runs: { tripId: string; startDate: string }[],
+): Promise<Map<string, { disruptionId: string; action: unknown }[]>> {
+  const later = new Map<string, { disruptionId: string; action: unknown }[]>();
+  const tripIds = [...new Set(runs.map((r) => r.tripId))];
+  for (let i = 0; i < tripIds.length; i += BATCH) {
+    const rows = await tx
+      .select({
+        tripId: disruptionTrips.tripId,
+        startDate: disruptionTrips.startDate,
+        disruptionId: disruptionTrips.disruptionId,
+        action: disruptions.action,
+      })
+      .from(disruptionTrips)
+      .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
+      .where(
+        and(
+          inArray(disruptionTrips.tripId, tripIds.slice(i, i + BATCH)),
+          gt(disruptions.seq, seq),
+          isNull(disruptions.liftedAt),
+        ),
+      )
+      .orderBy(asc(disruptions.seq));
+    for (const row of rows) {
+      const list = later.get(runKey(row)) ?? [];
+      list.push({ disruptionId: row.disruptionId, action: row.action });
+      later.set(runKey(row), list);
+    }
+  }
+  return later;
 }

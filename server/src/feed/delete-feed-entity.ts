@@ -1,6 +1,7 @@
 import { feedEntities, feedLog, feedTrash } from '@feeddesk/drizzle';
-import { and, eq, lt } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
@@ -22,8 +23,10 @@ export type DeleteFeedEntityOptions = {
 
 /**
  * Removes an entity from the live feed and logs the deletion; the whole row waits in the trash for
- * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history
- * (then nothing of it remains, not even in the trash). Answers whether it was live.
+ * a minute so the delete can be undone exactly. `deleteFromLog` also erases the entity's history:
+ * its feed_log rows lose their content and leave the history and the summaries, nothing of it goes
+ * to the trash, and the deletion is recorded in the audit table. The rows stay in the audit trail
+ * (who saved it, when), which no call removes or changes. Answers whether it was live.
  */
 export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityOptions): Promise<boolean> {
   // One act that keeps the feed invariants (deleting a train's skip leaves its alert behind).
@@ -54,7 +57,23 @@ export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityO
         .onConflictDoUpdate({ target: [feedTrash.kind, feedTrash.id], set: trashed });
     }
     if (options.deleteFromLog) {
-      await tx.delete(feedLog).where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id)));
+      const erased = await tx
+        .update(feedLog)
+        .set({ json: null, erasedAt: now })
+        .where(
+          and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id), isNull(feedLog.erasedAt)),
+        )
+        .returning({ id: feedLog.id });
+      const label = options.kind.replace('_', ' ');
+      await recordAudit(tx, {
+        at: now,
+        by: options.by,
+        kind: options.kind,
+        action: 'delete_from_log',
+        entityId: options.id,
+        summary: `Deleted ${label} ${options.id} and erased its history (${erased.length} ${erased.length === 1 ? 'entry' : 'entries'}).`,
+        details: { erasedEntries: erased.length },
+      });
     } else {
       await tx.insert(feedLog).values({
         kind: options.kind,
@@ -71,4 +90,49 @@ export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityO
   if (!deleted) return false;
   options.changes.add(options.kind, options.by);
   return true;
+}
+
+/**
+ * deleteFeedEntity's writes for many live entities of one kind in a few statements (a lift of
+ * thousands of trips): each row to the trash for the undo, a delete in the log, the feed marked
+ * changed once; ids no longer live are skipped. The caller holds the transaction and announces
+ * the change after it. Answers how many were live.
+ */
+export async function deleteLiveEntities(
+  tx: DbOrTx,
+  options: { kind: FeedKind; ids: string[]; by: string | null; now: Date },
+): Promise<number> {
+  const { kind, by, now } = options;
+  if (options.ids.length === 0) return 0;
+  const deleted = await tx
+    .delete(feedEntities)
+    .where(and(eq(feedEntities.kind, kind), inArray(feedEntities.id, options.ids)))
+    .returning();
+  if (deleted.length === 0) return 0;
+  await tx.delete(feedTrash).where(lt(feedTrash.deletedAt, new Date(now.getTime() - UNDO_MS)));
+  const trashed = deleted.map(({ pb, ...rest }) => ({
+    kind: rest.kind,
+    id: rest.id,
+    row: rest,
+    pb,
+    deletedAt: now,
+    deletedBy: by,
+  }));
+  await tx
+    .insert(feedTrash)
+    .values(trashed)
+    .onConflictDoUpdate({
+      target: [feedTrash.kind, feedTrash.id],
+      set: {
+        row: sql`excluded.row`,
+        pb: sql`excluded.pb`,
+        deletedAt: sql`excluded.deleted_at`,
+        deletedBy: sql`excluded.deleted_by`,
+      },
+    });
+  await tx
+    .insert(feedLog)
+    .values(deleted.map((row) => ({ kind, entityId: row.id, action: 'delete', at: now, by, json: null })));
+  await markFeedChanged(tx, kind, now);
+  return deleted.length;
 }

@@ -1,5 +1,5 @@
 import { feedLog } from '@feeddesk/drizzle';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import type { FeedKind } from './feed-kind.ts';
 
@@ -13,7 +13,7 @@ export type HistoryEntry = {
   changes: string[];
 };
 
-/** Who changed an entity, when and what, oldest first, from the history log. */
+/** Who changed an entity, when and what, oldest first, from the history log (less what deleteFromLog erased). */
 export async function listFeedEntityHistory(
   deps: Deps,
   options: { kind: FeedKind; id: string },
@@ -21,7 +21,7 @@ export async function listFeedEntityHistory(
   const rows = await deps.db
     .select()
     .from(feedLog)
-    .where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id)))
+    .where(and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id), isNull(feedLog.erasedAt)))
     .orderBy(asc(feedLog.at), asc(feedLog.id));
   let before = new Map<string, string>();
   return rows.map((row) => {

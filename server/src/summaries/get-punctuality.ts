@@ -1,10 +1,9 @@
-import type { Deps } from '../deps.ts';
-import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
-import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
+import type { AppDeps, Deps } from '../deps.ts';
 import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';
 import { alertsByCause, mostSkippedStops, routePunctuality } from './punctuality-counts.ts';
 import { resolveSummaryPeriod } from './summary-period.ts';
+import { summaryTimezone } from './summary-timezone.ts';
 
 /** How many stations the dashboard lists as most skipped. */
 export const SKIPPED_STOPS_SHOWN = 10;
@@ -14,8 +13,11 @@ export const SKIPPED_STOPS_SHOWN = 10;
  * included (absent = all history): per day and per route, alerts per cause, the stops most
  * skipped. Counted from the same records, by the same functions, as the summary workbook.
  */
-export async function getPunctuality(deps: Deps, options: { from?: string | null; to?: string | null }) {
-  const timezone = (await findCurrentSchedule(deps))?.timezone ?? DEFAULT_TIMEZONE;
+export async function getPunctuality(
+  deps: Deps & Pick<AppDeps, 'config'>,
+  options: { from?: string | null; to?: string | null },
+) {
+  const timezone = await summaryTimezone(deps);
   const period = resolveSummaryPeriod(options, timezone);
   const { alerts, tripUpdates, names } = await collectSummaryRecords(deps, { period });
   return {

@@ -9,6 +9,7 @@ const row = (alert: object) => ({
   at: new Date('2025-09-23T08:00:00Z'),
   by: 'controller',
   json: { id: 'a-1', alert },
+  erasedAt: null,
 });
 
 describe('alert records of the history', () => {

@@ -2,12 +2,11 @@ import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
 import type { ProgressPlan } from '../jobs/job-progress.ts';
 import { startJob } from '../jobs/run-job.ts';
-import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
-import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
 import { makeSummaryWorkbook } from './make-summary-workbook.ts';
 import { countFeedLog } from './read-feed-log.ts';
 import { saveSummaryFile } from './save-summary-file.ts';
 import { resolveSummaryPeriod } from './summary-period.ts';
+import { summaryTimezone } from './summary-timezone.ts';
 
 /** A summary reads the log (most of its time) and then writes the sheets. */
 export const SUMMARY_PROGRESS_PLAN: ProgressPlan = [
@@ -31,7 +30,7 @@ export async function startSummary(
   deps: AppDeps,
   options: StartSummaryOptions,
 ): Promise<{ jobId: string; finished: Promise<void> }> {
-  const timezone = (await findCurrentSchedule(deps))?.timezone ?? DEFAULT_TIMEZONE;
+  const timezone = await summaryTimezone(deps);
   const period = resolveSummaryPeriod(options, timezone);
   const madeAt = deps.now();
   return startJob(deps, {

@@ -62,6 +62,17 @@ export function Layout() {
                   >
                     Logout
                   </Button>
+                  {/* A lost phone or a shared computer: every session of this user ends. */}
+                  <Button
+                    variant="outline-light"
+                    size="sm"
+                    className="ms-2 text-nowrap"
+                    title="End every session of yours: other browsers and devices too"
+                    onClick={() => logout.mutate({ everywhere: true })}
+                    disabled={logout.isPending}
+                  >
+                    Log out everywhere
+                  </Button>
                 </div>
               </Navbar.Collapse>
             </>

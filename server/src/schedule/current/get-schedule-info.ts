@@ -1,10 +1,11 @@
 import { scheduleVersions, storedFiles } from '@feeddesk/drizzle';
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { findCurrentSchedule } from '../find-current-schedule.ts';
 import { listCalendarRules } from '../list-calendar-rules.ts';
 import { activeServiceIds } from '../time/active-services.ts';
 import { DEFAULT_TIMEZONE, serviceDateOf } from '../time/service-day.ts';
+import { currentReportId } from './get-schedule-file.ts';
 
 export type ScheduleInfo = {
   timezone: string;
@@ -22,17 +23,14 @@ export type ScheduleInfo = {
 /** What the home and upload screens show about the current schedule. */
 export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<ScheduleInfo> {
   const current = await findCurrentSchedule(deps);
-  const [reports] = await deps.db
-    .select({ n: count() })
-    .from(storedFiles)
-    .where(inArray(storedFiles.kind, ['report_html']));
   if (!current) {
     return {
       timezone: DEFAULT_TIMEZONE,
       timeSinceLastSchedule: 0,
       workbookLastModified: null,
       hasZip: false,
-      hasReport: (reports?.n ?? 0) > 0,
+      // The public report is the current schedule's (a refused upload's is linked from its log).
+      hasReport: false,
       todayServices: [],
       today: serviceDateOf(deps.now(), DEFAULT_TIMEZONE),
       versionId: null,
@@ -55,7 +53,7 @@ export async function getScheduleInfo(deps: Pick<Deps, 'db' | 'now'>): Promise<S
     timeSinceLastSchedule: (version?.activatedAt?.getTime() ?? 0) / 1000,
     workbookLastModified: workbook?.createdAt.toISOString() ?? null,
     hasZip: !!version?.zipFileId,
-    hasReport: (reports?.n ?? 0) > 0,
+    hasReport: (await currentReportId(deps, current.versionId, 'html')) !== null,
     todayServices: activeServiceIds(today, rules.calendars, rules.calendarDates),
     today,
     versionId: current.versionId,

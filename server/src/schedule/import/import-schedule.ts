@@ -128,7 +128,7 @@ async function load(
   await tracker?.flush();
   phases.phaseDone('load');
   // The loader itself forgets the cached schedule and tells the other processes.
-  return loaded;
+  return { ...loaded, uploadKind: upload.kind };
 }
 
 /**
@@ -159,8 +159,10 @@ async function approve(
     createdBy: by,
   });
   const { errors, warnings, infos } = prepared.counts;
+  // The job names its report: the public one stays that of the current schedule (getScheduleFile).
   await progress(`Validated: ${errors} errors, ${warnings} warnings, ${infos} infos.`, {
     validation_report: true,
+    reportFileIds: { html: reportHtmlFileId, json: reportJsonFileId },
   });
   for (const warning of prepared.plannerWarnings) await progress(warning, { warning: true });
   const firstErrors = upload.timezoneError

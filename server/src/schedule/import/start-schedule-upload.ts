@@ -3,10 +3,19 @@ import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
 import { oneImportAtATime } from './one-import-at-a-time.ts';
+import type { PreparedSchedule } from './prepare-schedule.ts';
 import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
 
 export type UploadedFile = { bytes: Uint8Array; fileName: string };
+
+/** What was uploaded, as the success sentence names it (spec §3 words for the workbook). */
+const UPLOADED: Record<PreparedSchedule['kind'], string> = {
+  timetable_workbook: 'gtfs excel',
+  plain_workbook: 'gtfs excel',
+  gtfs_zip: 'GTFS zip',
+  unknown: 'schedule',
+};
 
 /**
  * Starts an upload job and returns its id at once (contract.md); progress goes to the job log.
@@ -30,7 +39,7 @@ export async function startScheduleUpload(
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts } = await oneImportAtATime(() =>
+      const { counts, uploadKind } = await oneImportAtATime(() =>
         importSchedule(deps, {
           ...options,
           uploadedBy: options.user.username,
@@ -42,7 +51,7 @@ export async function startScheduleUpload(
       await reportTripUpdatesGone(deps, reporter.progress);
       return {
         status: 'done',
-        message: `✅ Successfully uploaded the gtfs excel file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
+        message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
         data: { validation_report: true },
         result: counts,
       };

@@ -5,3 +5,6 @@ export const loginInput = z.object({
   password: z.string().max(1000),
   rememberMe: z.boolean().default(true),
 });
+
+/** Optional (none, or null), so a logout sent without input still ends this session. */
+export const logoutInput = z.object({ everywhere: z.boolean().default(false) }).nullish();

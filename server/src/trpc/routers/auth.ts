@@ -1,9 +1,9 @@
 import { login } from '../../auth/login.ts';
+import { logout } from '../../auth/logout.ts';
 import { normaliseRoles } from '../../auth/roles.ts';
-import { invalidateSession } from '../../auth/sessions.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
-import { loginInput } from './auth.schemas.ts';
+import { loginInput, logoutInput } from './auth.schemas.ts';
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) =>
@@ -14,8 +14,13 @@ export const authRouter = router({
     if (ctx.reply) setSessionCookie(ctx.reply, { ...result, secure: ctx.secure });
     return { username: result.username, roles: result.roles };
   }),
-  logout: authedProcedure.mutation(async ({ ctx }) => {
-    if (ctx.sessionId) await invalidateSession(ctx.deps, ctx.sessionId);
+  /** Ends this session; with `everywhere`, every session of the user (log out everywhere). */
+  logout: authedProcedure.input(logoutInput).mutation(async ({ ctx, input }) => {
+    await logout(ctx.deps, {
+      sessionId: ctx.sessionId ?? null,
+      userId: ctx.user.id,
+      everywhere: input?.everywhere ?? false,
+    });
     if (ctx.reply) clearSessionCookie(ctx.reply, ctx.secure);
     return { ok: true };
   }),

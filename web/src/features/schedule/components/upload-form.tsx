@@ -28,7 +28,8 @@ export function UploadForm() {
     onError: (error) => notify.error(error),
     onFinal: (message) => {
       void utils.schedule.info.invalidate();
-      if (message.status === 'done') notify.success(UPLOAD_SUCCESS);
+      // The job's first sentence names what was uploaded (workbook or zip).
+      if (message.status === 'done') notify.success(/^[^.]*\./.exec(message.message)?.[0] ?? UPLOAD_SUCCESS);
       else notify.error(new Error(message.message));
     },
   });
@@ -42,7 +43,8 @@ export function UploadForm() {
     upload.mutate(file);
   };
   const busy = upload.isPending || job.running;
-  // Spec §2: the report link belongs to this upload, only when one of its messages carried a report.
+  // Spec §2: the report link belongs to this upload, only when one of its messages carried a report;
+  // it opens this upload's report (a refused one's is not the public report).
   const report = job.messages.some((m) => m.validation_report);
   const connection = job.connection && CONNECTION[job.connection];
   const log = job.log.map((m) => m.message).join('\n');
@@ -104,7 +106,11 @@ export function UploadForm() {
               </>
             )}
             {report && (
-              <a href={downloads.report} target="_blank" rel="noreferrer">
+              <a
+                href={`${downloads.report}?job=${encodeURIComponent(jobId ?? '')}`}
+                target="_blank"
+                rel="noreferrer"
+              >
                 Validation report
               </a>
             )}
