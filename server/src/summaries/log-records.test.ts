@@ -54,6 +54,7 @@ describe('cancellations of a trip update over time', () => {
         action,
         at: new Date(T0 + hours * H),
         by: 'controller',
+        erasedAt: null,
         json: action === 'save' ? { id: 'tu-305', tripUpdate: trip(relationship) } : null,
       });
     }

@@ -26,8 +26,8 @@ export const consistencyRules: ConsistencyRule[] = [
   skippedStopAlertOutlived,
 ];
 
-/** The codes of the feed invariants. */
-export const invariantCodes = new Set(consistencyRules.filter((r) => r.invariant).map((r) => r.code));
+/** The feed invariants: what every change of the feed is checked against (keep-feed-invariants.ts). */
+export const invariantRules = consistencyRules.filter((r) => r.invariant);
 
 export function checkConsistency(ctx: ConsistencyContext): Finding[] {
   return consistencyRules.flatMap((rule) => rule.check(ctx));
