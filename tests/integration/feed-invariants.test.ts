@@ -1,5 +1,6 @@
-import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { feedEntities, feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { eq } from 'drizzle-orm';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postEntity } from '../support/feed.ts';
@@ -164,6 +165,12 @@ describe('feed invariants', () => {
     expect(await served('/feed/alerts')).toEqual([]);
     expect(await errors()).toEqual([]);
     expect(await t.deps.db.select().from(tripUpdateAlerts)).toEqual([]);
+    // Ended in the controller's name, in the alert's history.
+    const ended = await t.deps.db
+      .select({ action: feedLog.action, by: feedLog.by })
+      .from(feedLog)
+      .where(eq(feedLog.entityId, saved.alertId));
+    expect(ended.at(-1)).toEqual({ action: 'delete', by: 'controller' });
   });
 
   it('serves no stop time updates for a cancellation by REST or by a disruption over earlier delays', async () => {
