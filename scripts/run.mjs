@@ -1,4 +1,4 @@
-// Entry for `npm start`, `npm test`, `npm run lint|typecheck|bench|backup|restore`.
+// Entry for `npm start`, `npm test`, `npm run test:unit`, `npm run lint|typecheck|bench|backup|restore`.
 // A fresh clone has only Node and npm: bring a pinned pnpm through npx, install from the
 // lockfile when node_modules is missing or stale, then run the asked task.
 import { spawn, spawnSync } from 'node:child_process';
@@ -60,6 +60,10 @@ switch (task) {
     ensureWebBuilt(true);
     run('npx', ['vitest', 'run', ...process.argv.slice(3)]);
     break;
+  case 'test:unit':
+    // No web build and no PostgreSQL: the tests beside the code that open no database (vitest.unit.config.ts).
+    run('npx', ['vitest', 'run', '--config', 'vitest.unit.config.ts', ...process.argv.slice(3)]);
+    break;
   case 'lint':
     run('npx', ['biome', 'ci', '.']);
     break;
@@ -74,6 +78,8 @@ switch (task) {
     run('node', [...tsx, `tests/bench/${process.argv[3] ?? 'index'}.ts`, ...process.argv.slice(4)]);
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|gateway|test|lint|typecheck|bench|backup|restore');
+    console.error(
+      'usage: node scripts/run.mjs start|gateway|test|test:unit|lint|typecheck|bench|backup|restore',
+    );
     process.exit(2);
 }

@@ -7,7 +7,7 @@ import { buildProduct } from './product.ts';
 
 /**
  * The gateway alone: the documented REST/protobuf contract, the public feeds and /ws, without tRPC
- * or the web app (architecture.md: feed endpoints scaled and placed apart from the staff server).
+ * or the web app (docs/architecture.md: feed endpoints scaled and placed apart from the staff server).
  * It needs DATABASE_URL: it shares PostgreSQL with the staff-facing processes, which own start-up
  * work (first admin, demo schedule); it only listens for their changes.
  */

@@ -16,7 +16,7 @@ import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { openApiOptions } from './support/openapi.ts';
 
-/** The documented REST contract (contract.md), one encapsulated plugin per route group. */
+/** The documented REST contract (docs/rest-api.md), one encapsulated plugin per route group. */
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   // First: it collects the schema of every route registered after it into /docs/openapi.json.
   await app.register(swagger, openApiOptions);

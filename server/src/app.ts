@@ -43,7 +43,7 @@ export type BuildAppOptions = {
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Screens of the single page app (spec §2); a browser asking for them gets index.html. */
+/** Screens of the single page app (docs/spec.md §2); a browser asking for them gets index.html. */
 const SPA_ROUTES = new Set([
   '/',
   '/trip_update',
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: deps.config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 50, fieldSize: 64 * 1024 },
   });
-  // Two websocket servers share the port: Socket.IO owns /ws (contract.md), tRPC the rest.
+  // Two websocket servers share the port: Socket.IO owns /ws (docs/rest-api.md), tRPC the rest.
   // A server that never listens, used only as the emitter of the upgrades that are not for /ws.
   const trpcUpgrades = createServer();
   app.server.on('upgrade', (request, socket, head) => {
@@ -139,6 +139,9 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
       router: appRouter,
       // The web app batches at most this many calls (web/src/lib/trpc.ts): a longer batch is not ours.
       maxBatchSize: 50,
+      // The editors send the checks of a whole alert (feed.lintAlert, consistency.preview) by POST:
+      // in the URL a long alert is refused with 431 (issue 28 point 6). Queries stay free of effects.
+      allowMethodOverride: true,
       createContext: makeCreateContext(deps, app.liveSockets),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

@@ -38,7 +38,7 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     markInterruptedJobs(deps).catch(failed(deps, 'interrupted jobs check'));
   }, 15_000);
   timer.unref();
-  // Entities past their expiry leave the live feed (contract.md); the history keeps them. Every 10 s:
+  // Entities past their expiry leave the live feed (docs/rest-api.md); the history keeps them. Every 10 s:
   // a vehicle position lives only minutes (VEHICLE_POSITION_TTL_MINUTES), and the delete is one
   // indexed statement.
   const expiry = setInterval(() => {

@@ -29,7 +29,7 @@ const zipPath =
   fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
 const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
-/** Feed requests per second while the apply runs (quality.md polls an upload at 200/s). */
+/** Feed requests per second while the apply runs (docs/quality.md polls an upload at 200/s). */
 const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
 const IDLE_POLL_MS = 5_000;
 

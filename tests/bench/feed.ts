@@ -1,7 +1,7 @@
 /**
- * Feed serving benchmark (quality.md, Benchmarks):
+ * Feed serving benchmark (docs/quality.md, Benchmarks):
  *  (a) GET /feed/updates of a 500-entity feed served by the product as `npm start` runs it (its own process, info logging), 200 responses without gzip, 50 connections, against
- *      nginx serving the same bytes as a static file in the same run: ≥ 0.8 × nginx (issue 15; quality.md says 0.7), p99 < 10 ms;
+ *      nginx serving the same bytes as a static file in the same run: ≥ 0.8 × nginx (issue 15; docs/quality.md says 0.7), p99 < 10 ms;
  *  (b) the same request answered 304 (If-None-Match): ≥ 1.5 × the 200 rate;
  *  (c) save on one process → visible in GET /feed/updates on another, both on one PostgreSQL:
  *      p99 < 100 ms over 200 saves.
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     // reported: single runs drifted with the machine (the 304 ratio read 1.33 and 1.91 in two runs).
     const rounds: Record<'nginx' | 'app200' | 'app304' | 'bare' | 'socket', WrkResult>[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      // The feed is re-stamped every 15 s on the wall clock (contract.md: never more than 30 s
+      // The feed is re-stamped every 15 s on the wall clock (docs/rest-api.md: never more than 30 s
       // old), which changes its ETag: the 304 run starts just after a stamp and ends before the next.
       await new Promise((r) => setTimeout(r, 15_000 - (Date.now() % 15_000) + 200));
       const productEtag = (await fetch(`${product.url}/feed/updates`)).headers.get('etag') ?? etag;

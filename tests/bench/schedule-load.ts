@@ -1,5 +1,5 @@
 /**
- * Schedule import and query benchmark (quality.md): loads the large Renfe Cercanías zip
+ * Schedule import and query benchmark (docs/quality.md): loads the large Renfe Cercanías zip
  * (1.87 M stop_times) with storeScheduleVersion into the embedded PostgreSQL, or into PostgreSQL when
  * DATABASE_URL is set, against a plain COPY of the same CSVs into plain tables with the same
  * indexes; then p99 of findTrips and listStopTimesOfTrip over the inputs the web app's screens send:

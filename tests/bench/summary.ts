@@ -1,5 +1,5 @@
 /**
- * History summary benchmark (quality.md: 100 000 logged entities < 15 s, peak RSS < 600 MB).
+ * History summary benchmark (docs/quality.md: 100 000 logged entities < 15 s, peak RSS < 600 MB).
  * Seeds a feed_log of N rows (trip updates with 8 stops, edits, cancellations, skips, deletes;
  * alerts with periods, informed entities and texts) into an embedded PostgreSQL, and into
  * PostgreSQL too when DATABASE_URL is set; then a fresh process opens the database and makes the

@@ -34,7 +34,7 @@ const BROKEN = {
   buffer: Buffer.from('not a workbook'),
 };
 
-describe.skipIf(!hasChromium)('live job connection in the browser (spec §2, §8, §9)', () => {
+describe.skipIf(!hasChromium)('live job connection in the browser (docs/spec.md §2, §8, §9)', () => {
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('live job connection in the browser (spec §2, §8
       1 + 5,
     );
     expect(await connection.textContent()).toBe('– Failed to connect Connection to status of upload');
-    // Spec §2: no message of this upload arrived, so none carried a report.
+    // docs/spec.md §2: no message of this upload arrived, so none carried a report.
     expect(await page.getByRole('link', { name: 'Validation report' }).count()).toBe(0);
     await page.close();
   });

@@ -8,7 +8,7 @@ import { subsets, trySocket } from './helpers.ts';
 
 /**
  * Issue 7 §5: every REST route, tRPC procedure and the socket, called by every role combination,
- * is allowed exactly for the roles of contract.md. "Allowed" = anything but 401/403; every call
+ * is allowed exactly for the roles of docs/rest-api.md. "Allowed" = anything but 401/403; every call
  * is made so that, when allowed, it changes nothing (bad input, unknown ids).
  */
 type Role = 'view' | 'edit' | 'gtfs' | 'excel' | 'admin';
@@ -38,7 +38,7 @@ const multipart = () => {
 };
 
 const REST: Call[] = [
-  // contract.md "Operations": public, for load balancers, Prometheus (no METRICS_TOKEN here) and API clients.
+  // docs/rest-api.md "Operations": public, for load balancers, Prometheus (no METRICS_TOKEN here) and API clients.
   { name: 'GET /healthz', access: 'anyone', call: (c) => status(c.get('/healthz')) },
   { name: 'GET /readyz', access: 'anyone', call: (c) => status(c.get('/readyz')) },
   { name: 'GET /metrics', access: 'anyone', call: (c) => status(c.get('/metrics')) },
@@ -288,6 +288,7 @@ const TRPC: Call[] = [
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
   { name: 'feed.lintAlert', access: 'edit', call: q('feed.lintAlert', { entity: { alert: {} } }) },
+  { name: 'feed.alertTextLimits', access: 'login', call: q('feed.alertTextLimits') },
   { name: 'feed.publishAlert', access: 'edit', call: m('feed.publishAlert', { id: 'no-such-entity' }) },
   { name: 'feed.delete', access: 'edit', call: m('feed.delete', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.restore', access: 'edit', call: m('feed.restore', { kind: 'alert', id: 'no-such-entity' }) },
@@ -403,7 +404,7 @@ describe('roles on every route and procedure', () => {
     expect(procedures.sort()).toEqual([...TRPC.map((c) => c.name), 'auth.logout'].sort());
   });
 
-  it('allows each call for exactly the roles of contract.md (32 role sets and anonymous)', async () => {
+  it('allows each call for exactly the roles of docs/rest-api.md (32 role sets and anonymous)', async () => {
     const combos: (Role[] | null)[] = [null, ...subsets(ROLES)];
     const mismatches: string[] = [];
     let allowedCount = 0;
@@ -456,7 +457,7 @@ describe('roles on every route and procedure', () => {
           const system = new HttpClient(t.url, { bearer: token });
           for (const call of [...REST, ...TRPC, ...LOGOUT]) {
             const got = await call.call(system);
-            // The staff app (tRPC) and its job socket take sessions only (contract.md "API tokens").
+            // The staff app (tRPC) and its job socket take sessions only (docs/rest-api.md "API tokens").
             const staffOnly = !call.name.includes('/') || call.name === 'socket /ws';
             const expected = !staffOnly && allowedBy(roles, call.access);
             const allowed = got !== 401 && got !== 403;

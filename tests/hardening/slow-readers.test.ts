@@ -13,7 +13,7 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  * (a 304 too) and handed it to the socket at once, so a client that never read held a copy of
  * the file in the server: 150 of them took the product from 350 MB to 3 GB. Downloads are now
  * streamed a chunk at a time as the socket drains, and a matching conditional GET is answered
- * from the file's metadata alone (contract.md, "The third release").
+ * from the file's metadata alone (docs/contract-notes.md "A service nobody can stop").
  */
 
 // Other figures for a measurement (not for CI): SLOW_READERS=150 SLOW_READER_MB=16 npx vitest run …

@@ -3,7 +3,7 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** contract.md "API tokens for systems (admin)". */
+/** docs/rest-api.md "API tokens for systems (admin)". */
 describe('API tokens for systems', () => {
   let t: TestApp;
   let admin: HttpClient;

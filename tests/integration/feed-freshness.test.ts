@@ -8,7 +8,7 @@ import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * contract.md "What every feed consumer gets", read with MobilityData's own bindings (not the
+ * docs/rest-api.md "What every feed consumer gets", read with MobilityData's own bindings (not the
  * product's codec): header.timestamp fresh (≤ 30 s; the product re-stamps on a 15 s grid), never
  * decreasing, moved by every change; feed_version from the schedule; CORS on the public feeds.
  */

@@ -13,7 +13,7 @@ type OpenApi = {
 };
 
 /**
- * The REST paths of contract.md, written out here: the document must describe each one. The
+ * The REST paths of docs/rest-api.md, written out here: the document must describe each one. The
  * registered routes are checked as well (below), so a new route is caught even before it is listed.
  */
 const CONTRACT = [
@@ -80,7 +80,7 @@ function operation(doc: OpenApi, call: string) {
   return undefined;
 }
 
-describe('the OpenAPI document (contract.md "Operations")', () => {
+describe('the OpenAPI document (docs/rest-api.md "Operations")', () => {
   let gateway: GatewayApp;
   let app: FastifyInstance;
   let doc: OpenApi;

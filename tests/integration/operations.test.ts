@@ -17,7 +17,7 @@ const journal = JSON.parse(readFileSync(join(migrationsDir(), 'meta', '_journal.
   entries: { tag: string; when: number }[];
 };
 
-describe('health and readiness (contract.md "Operations")', () => {
+describe('health and readiness (docs/rest-api.md "Operations")', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -92,7 +92,7 @@ describe('health and readiness (contract.md "Operations")', () => {
   });
 });
 
-describe('/metrics (contract.md "Operations")', () => {
+describe('/metrics (docs/rest-api.md "Operations")', () => {
   let t: TestApp;
   let editor: HttpClient;
   const scrape = async (headers: Record<string, string> = {}) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { measureFirstLoad } from '../support/first-load.ts';
 
-/** quality.md: the built web app's first load stays under 300 KB of JavaScript, gzip. */
+/** docs/quality.md: the built web app's first load stays under 300 KB of JavaScript, gzip. */
 const LIMIT_BYTES = 300 * 1024;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const built = existsSync(join(dist, 'index.html'));

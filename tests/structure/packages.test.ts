@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The package graph of architecture.md: proto, drizzle <- server <- gateway; web takes only types
+ * The package graph of docs/architecture.md: proto, drizzle <- server <- gateway; web takes only types
  * from server. Read from every workspace package.json and the imports in each package's sources.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Dialog, type Page } from 'playwright-core';
 
-/** Debian's Chromium (apt-get install chromium); a browser is never downloaded (quality.md). */
+/** Debian's Chromium (apt-get install chromium); a browser is never downloaded (docs/quality.md). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 // Browser tests skip on a laptop without Chromium, never in CI (.ci/run installs it).
@@ -36,8 +36,17 @@ export type TestBrowser = {
   close(): Promise<void>;
 };
 
-/** Chromium on a new empty profile, on a laptop-sized window, in the app's time zone. */
-export async function openBrowser(baseURL: string): Promise<TestBrowser> {
+/**
+ * The browser's own zone: FEEDDESK_BROWSER_TZ runs the whole suite with the browser in another
+ * zone than the agency's (issue 28: the browser's zone never matters); by default the machine's.
+ */
+const BROWSER_TZ = process.env.FEEDDESK_BROWSER_TZ || undefined;
+
+/** Chromium on a new empty profile, on a laptop-sized window; `timezoneId` sets the browser's zone. */
+export async function openBrowser(
+  baseURL: string,
+  options: { timezoneId?: string } = {},
+): Promise<TestBrowser> {
   if (!existsSync(join(webDist, 'index.html')))
     throw new Error('No built web app: run `cd web && npx vite build` before the browser tests.');
   const profile = mkdtempSync(join(tmpdir(), 'feeddesk-chromium-'));
@@ -48,6 +57,7 @@ export async function openBrowser(baseURL: string): Promise<TestBrowser> {
     baseURL,
     viewport: { width: 1366, height: 900 },
     acceptDownloads: true,
+    timezoneId: options.timezoneId ?? BROWSER_TZ,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const dialogs: string[] = [];

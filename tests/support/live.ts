@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 
 export type LiveMessage = { status: string; message: string; validation_report?: boolean };
 
-/** Joins a job's room on /ws (contract.md) and resolves with every message up to the final one. */
+/** Joins a job's room on /ws (docs/rest-api.md) and resolves with every message up to the final one. */
 export function followOverSocket(
   url: string,
   cookie: string,

@@ -29,7 +29,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real product (gateway/src/product.ts) on a real port against a real database (style.md §9), with a controllable clock. */
+/** The real product (gateway/src/product.ts) on a real port against a real database (docs/quality.md), with a controllable clock. */
 export async function startTestApp(
   options: {
     env?: Record<string, string>;

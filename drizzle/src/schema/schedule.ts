@@ -90,7 +90,7 @@ export const stops = pgTable(
 
 /**
  * First departure, last arrival and the first and last stops are kept per trip at import
- * (quality.md: no stop_times scan per query; the trip search lists origin → terminus).
+ * (docs/quality.md: no stop_times scan per query; the trip search lists origin → terminus).
  */
 export const trips = pgTable(
   'gtfs_trips',

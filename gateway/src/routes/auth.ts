@@ -27,7 +27,7 @@ const User = Type.Object({
   roles: Roles,
 });
 
-/** /auth of contract.md: CSRF token, login, logout, users. */
+/** /auth of docs/rest-api.md: CSRF token, login, logout, users. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/csrf',

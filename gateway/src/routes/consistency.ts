@@ -14,7 +14,7 @@ const finding = {
   },
 } as const;
 
-/** GET /feed/consistency (view): findings across the live feed and the current schedule (contract.md). */
+/** GET /feed/consistency (view): findings across the live feed and the current schedule (docs/rest-api.md). */
 export const consistencyRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/consistency',

@@ -26,7 +26,7 @@ const schema = (summary: string, ok: TSchema, more: Record<string, unknown> = {}
   response: { 200: ok, ...refusals(...errors, 401) },
 });
 
-/** /db of contract.md: schedule queries for the editors (login). */
+/** /db of docs/rest-api.md: schedule queries for the editors (login). */
 export const dbRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireRole(null));
   app.get(

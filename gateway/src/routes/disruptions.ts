@@ -77,7 +77,7 @@ const Listed = Type.Array(
 
 const tags = ['disruptions'];
 
-/** /feed/disruptions of contract.md "Dated trips and disruptions" (edit). */
+/** /feed/disruptions of docs/contract-notes.md "Dated trips and disruptions" (edit). */
 export const disruptionRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireRole('edit'));
 

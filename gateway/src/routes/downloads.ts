@@ -45,7 +45,7 @@ function downloadSchema(name: ScheduleFileName) {
   };
 }
 
-/** /static/shared downloads of contract.md, served from the database so every process has them. */
+/** /static/shared downloads of docs/rest-api.md, served from the database so every process has them. */
 export const downloadRoutes: FastifyPluginAsync = async (app) => {
   for (const [path, name] of Object.entries(PATHS)) {
     app.get<{ Querystring: { job?: string } }>(

@@ -17,7 +17,7 @@ const Message = Type.Object({ message: Type.String() });
 const tags = ['excel'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** /excel of contract.md (role excel): history summaries, stored in the database. */
+/** /excel of docs/rest-api.md (role excel): history summaries, stored in the database. */
 export const excelRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireRole('excel'));
 

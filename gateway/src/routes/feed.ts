@@ -20,7 +20,7 @@ import {
 } from '../support/schemas.ts';
 
 const MAX_ENTITY_BYTES = 1024 * 1024;
-/** Named in the refusal of an entity posted to the other path (contract.md). */
+/** Named in the refusal of an entity posted to the other path (docs/rest-api.md). */
 const SAVE_CALLS = {
   trip_update: 'POST /feed/trip_update',
   alert: 'POST /feed/service_alert',
@@ -71,7 +71,7 @@ const saveSchema = (summary: string) => ({
   response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422) },
 });
 
-/** /feed of contract.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
+/** /feed of docs/rest-api.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const cache = new FeedCache(app.deps);
   cache.start();
@@ -291,7 +291,7 @@ function protobufBody(request: FastifyRequest, what = 'one protobuf FeedEntity')
   return request.body;
 }
 
-/** Header LogEntity: default true (positions: false); `false` or `0` = do not log (contract.md). */
+/** Header LogEntity: default true (positions: false); `false` or `0` = do not log (docs/rest-api.md). */
 function logEntityHeader(request: FastifyRequest, byDefault = true): boolean {
   const header = request.headers.logentity;
   if (header === undefined) return byDefault;

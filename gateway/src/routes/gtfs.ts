@@ -9,7 +9,7 @@ import { Binary, contentOf, ROLE_REFUSALS, refusals, Text } from '../support/sch
 
 const tags = ['gtfs'];
 
-/** /gtfs of contract.md: the schedule upload (a job) and the time of the last load. */
+/** /gtfs of docs/rest-api.md: the schedule upload (a job) and the time of the last load. */
 export const gtfsRoutes: FastifyPluginAsync = async (app) => {
   // The caller and a free upload slot are checked before a byte of the body is read.
   const onRequest = [requireRole('gtfs'), takeUploadSlot(app.deps)];

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 
 /**
- * The live connection of contract.md: Socket.IO at /ws, websocket transport, a logged-in session
+ * The live connection of docs/rest-api.md: Socket.IO at /ws, websocket transport, a logged-in session
  * with role gtfs or excel, from the Host's own origin (or ALLOWED_ORIGINS). `join-room` replays a
  * job's messages from the start, then live ones: `event` for uploads, `finished` for summaries.
  * The session is read again at every join (roles taken away count at once), and the socket closes

@@ -10,7 +10,7 @@ const tags = ['operations'];
 /** Probes and scrapes come every few seconds: logged only at warn and above, never per call. */
 const quiet = { logLevel: 'warn' } as const;
 
-/** contract.md "Operations": health, readiness and Prometheus metrics, without a session. */
+/** docs/rest-api.md "Operations": health, readiness and Prometheus metrics, without a session. */
 export const operationsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/healthz',

@@ -24,7 +24,7 @@ const Listed = Type.Array(
 
 const tags = ['auth'];
 
-/** /auth/tokens of contract.md "API tokens for systems" (admin). */
+/** /auth/tokens of docs/rest-api.md "API tokens for systems" (admin). */
 export const tokenRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireRole('admin'));
 

@@ -4,7 +4,7 @@ import { PreparedResponse } from '@feeddesk/server/http/prepared-response';
 import { computeSecurityHeaders } from '@feeddesk/server/http/security-headers';
 
 /**
- * contract.md "What every feed consumer gets": any web page may read the public feeds and their
+ * docs/rest-api.md "What every feed consumer gets": any web page may read the public feeds and their
  * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
  */
 const PUBLIC_FEED_HEADERS = {
@@ -30,7 +30,7 @@ export type FeedAnswer = {
 type Form = { etag: string; ok: FeedAnswer; notModified: FeedAnswer };
 
 /**
- * The answers to the polls of the public feeds (contract.md: ETag, Last-Modified, 304 on
+ * The answers to the polls of the public feeds (docs/rest-api.md: ETag, Last-Modified, 304 on
  * If-None-Match / If-Modified-Since, gzip when accepted, `format=json`), with every header (the
  * security headers, CORS, caching, validators, length) worked out once per snapshot: a poll only
  * picks one. The gzipped and JSON forms are made on first demand, as the snapshot makes their bodies.

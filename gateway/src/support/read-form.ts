@@ -9,7 +9,7 @@ export type Form = { fields: Record<string, string[]>; files: Record<string, For
 const MAX_FORM_VALUES = BODY_LIMITS.formValues;
 
 /**
- * Forms come urlencoded or multipart (contract.md); a list field may be repeated as `roles` or
+ * Forms come urlencoded or multipart (docs/rest-api.md); a list field may be repeated as `roles` or
  * `roles[]`. Returns every field as a list of strings. A file in a form that takes none is refused
  * as soon as its part starts: only the upload route reads a file (readUpload).
  */

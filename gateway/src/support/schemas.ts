@@ -62,7 +62,7 @@ export const Binary = Type.String({ format: 'binary' });
 /** 304: no body (a conditional GET that matched). */
 export const notModified = (description: string) => Type.Null({ description });
 
-/** A form, as urlencoded or multipart (contract.md "Forms"), read by the handler itself. */
+/** A form, as urlencoded or multipart (docs/rest-api.md "Common rules"), read by the handler itself. */
 export function formBody(fields: TObject) {
   return { 'application/x-www-form-urlencoded': fields, 'multipart/form-data': fields };
 }

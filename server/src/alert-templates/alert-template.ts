@@ -23,7 +23,7 @@ export type AlertTemplate = {
   severity: string;
   /** By language tag. */
   texts: Record<string, AlertTemplateText>;
-  /** The operator's nine languages first (spec §3 order), then any other the template has. */
+  /** The operator's nine languages first (docs/spec.md §3 order), then any other the template has. */
   completeness: LanguageCompleteness[];
   updatedAt: Date;
   updatedBy: string | null;

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 /**
  * CSRF tokens are bound to the browser: a random id lives in an HttpOnly cookie and the token is
  * its HMAC under an installation secret kept in the database (so every process agrees).
- * The token works before and after login, as contract.md asks.
+ * The token works before and after login, as docs/rest-api.md asks.
  */
 export async function loadCsrfSecret(deps: Deps): Promise<Buffer> {
   const fresh = randomBytes(32).toString('base64url');

@@ -1,4 +1,4 @@
-/** The five roles of spec §6. `edit` implies `view` (contract.md). */
+/** The five roles of docs/spec.md §6. `edit` implies `view` (docs/rest-api.md). */
 export const ROLES = ['view', 'edit', 'gtfs', 'excel', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -3,7 +3,7 @@ import type { ConsistencyContext } from './context.ts';
 /** 'error': riders read something the trains contradict; 'warning': likely wrong; 'info': worth a look. */
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
-/** One finding of GET /feed/consistency (contract.md "Dated trips and disruptions"). */
+/** One finding of GET /feed/consistency (docs/contract-notes.md "Consistency findings"). */
 export type Finding = {
   code: string;
   severity: FindingSeverity;

@@ -1,4 +1,4 @@
-/** Which trips a disruption touches (contract.md "Dated trips and disruptions"); every field optional. */
+/** Which trips a disruption touches (docs/contract-notes.md "Dated trips and disruptions"); every field optional. */
 export type DisruptionSelect = {
   routeId?: string;
   directionId?: number;

@@ -6,7 +6,7 @@ import { runOf } from './rules/duplicated-schedule.ts';
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 
 /**
- * When a trip update leaves the live feed (contract.md): `ttl` after the trip's last arrival
+ * When a trip update leaves the live feed (docs/rest-api.md): `ttl` after the trip's last arrival
  * including delay (an extra train's: the original's, shifted to its own date and start). Without a
  * schedule match, after the latest predicted time given, or a day on.
  */

@@ -9,7 +9,7 @@ const schedule = makeSchedule(DAY_START);
 const update = feedEntityToJson(makeTripUpdate([makeStopTimeUpdate(2, { arrival: { delay: 0 } })]));
 
 describe('tripUpdateState', () => {
-  it('is yet to start while the start time is at or after now (spec §4)', () => {
+  it('is yet to start while the start time is at or after now (docs/spec.md §4)', () => {
     expect(tripUpdateState(update, schedule, DAY_START + 28_799)).toBe('yet_to_start');
     expect(tripUpdateState(update, schedule, DAY_START + 28_800)).toBe('yet_to_start');
   });

@@ -14,7 +14,7 @@ export type AlertState = 'active' | 'ended' | 'upcoming';
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**
- * Trip state of spec §4 from the schedule and the update's delays, at `nowSecs` (POSIX):
+ * Trip state of docs/spec.md §4 from the schedule and the update's delays, at `nowSecs` (POSIX):
  * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated, and
  * 'extra' for an extra train (DUPLICATED: a copy of a scheduled trip at another date or time).
  */
@@ -49,7 +49,7 @@ export function tripUpdateState(
 }
 
 /**
- * In effect, upcoming or ended (spec §4 row colours), by the impact periods (active_period for an
+ * In effect, upcoming or ended (docs/spec.md §4 row colours), by the impact periods (active_period for an
  * alert written without them): 'active' while one holds now, 'upcoming' while one is still to come
  * (riders may be told already: communication starts before impact), else 'ended'. An alert with no
  * impact period goes by its communication periods; with no period at all it is in effect.

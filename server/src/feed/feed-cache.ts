@@ -25,7 +25,7 @@ const FEED_NAMES = new Map(Object.entries(FEED_PATHS).map(([name, kind]) => [kin
  * way most of the time. A save in this process is answered only once its feed was re-read (the
  * bus waits for this listener), so whoever saved reads what they saved.
  *
- * A stamp says the content was current then (contract.md "What every feed consumer gets"): it
+ * A stamp says the content was current then (docs/rest-api.md "What every feed consumer gets"): it
  * moves only up to the last time this process confirmed the content against the database, by
  * reading it or by finding its revision unchanged (every few seconds, and when a poll is due a new
  * stamp). While the database cannot be reached the feeds keep their last content and stamp, so

@@ -1,5 +1,5 @@
 /**
- * contract.md "What every feed consumer gets": header.timestamp changes when the content changes,
+ * docs/rest-api.md "What every feed consumer gets": header.timestamp changes when the content changes,
  * never decreases, and is never more than 30 seconds old. A feed whose content did not change is
  * re-stamped on a grid of STAMP_EVERY_SECONDS shared by every process (the wall clock's multiples
  * of 15 s): processes serving the same content with clocks in step stamp it alike, so their bytes

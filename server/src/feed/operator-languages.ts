@@ -1,5 +1,5 @@
 /**
- * The languages the operator publishes alert texts in (spec §3 "Language list offered for
+ * The languages the operator publishes alert texts in (docs/spec.md §3 "Language list offered for
  * descriptions"), English first: the alert linter, the templates and their completeness read it.
  * The web app keeps the same list for its menus (web/src/features/feed/types.ts); a test keeps
  * the two equal.

@@ -61,7 +61,7 @@ export type SaveFeedEntityResult = {
   draft: boolean;
 };
 
-/** The sentences of spec §3, spelling and spaces included (contract.md). */
+/** The sentences of docs/spec.md §3, spelling and spaces included (docs/rest-api.md). */
 const SAVED: Record<FeedKind, string> = {
   trip_update: '✅ Sucessfully saved Trip Update',
   alert: ' ✅ Successfully saved Alert!',

@@ -3,7 +3,7 @@ type AlertWithPeriods = { activePeriod?: unknown[] | null; impactPeriod?: unknow
 /**
  * The entity as the public feed serves it: an alert with impact periods and no active_period
  * carries active_period = its impact periods, for consumers that predate impact_period
- * (contract.md). The stored JSON keeps what the editor wrote, so a later change of the impact
+ * (docs/rest-api.md). The stored JSON keeps what the editor wrote, so a later change of the impact
  * periods is not held back by a copy of the old ones.
  */
 export function servedEntity<E extends { alert?: AlertWithPeriods | null }>(entity: E): E {

@@ -135,7 +135,11 @@ function addSheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: (s
   for (const row of rows) ws.addRow(row);
 }
 
-export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
+/**
+ * `timezone`: the agency's zone (Africa/Johannesburg); tests run the same network in a zone far
+ * from the operator's to prove no screen or feed mixes the two up (issue 28).
+ */
+export async function buildDemoTimetableWorkbook(options: { timezone?: string } = {}): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Feed Desk';
   addSheet(
@@ -147,7 +151,7 @@ export async function buildDemoTimetableWorkbook(): Promise<Uint8Array> {
         'DEMO',
         'Demo Metrorail Western Cape',
         'https://example.org/metrorail',
-        'Africa/Johannesburg',
+        options.timezone ?? 'Africa/Johannesburg',
         'en',
         '+27 21 000 0000',
       ],

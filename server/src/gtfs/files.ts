@@ -64,7 +64,7 @@ export type FileSpec = {
   fields: readonly FieldSpec[];
   /** A core file: the zip reader looks for the feed in the folder holding most of them. */
   core?: true;
-  /** The reference sheet of the timetable workbook (workbook.md) that holds this file. */
+  /** The reference sheet of the timetable workbook (docs/workbook.md) that holds this file. */
   sheet?: string;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The operator's timetable workbook (shared/docs/workbook.md) → GTFS tables. Every problem of
+ * The operator's timetable workbook (docs/workbook.md) → GTFS tables. Every problem of
  * the file is collected in one pass, each with its sheet, cell and how to fix it, and every
  * produced row remembers the cell it came from so validator notices can point back at it.
  * The sheets are read by the files of ./timetable/.

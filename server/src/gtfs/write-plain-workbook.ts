@@ -1,6 +1,6 @@
 /**
  * GtfsFeed → plain workbook (one sheet per GTFS file, named after it): the
- * export of workbook.md. Every value is written as text so that uploading the file again gives
+ * export of docs/workbook.md. Every value is written as text so that uploading the file again gives
  * back the same GTFS (a number cell would turn `005` into `5` and dates into serials).
  */
 import { PassThrough } from 'node:stream';

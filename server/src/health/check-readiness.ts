@@ -7,7 +7,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 const DATABASE_TIMEOUT_MS = 2_000;
 
 /**
- * Ready = the database answers and has every migration this code expects (contract.md
+ * Ready = the database answers and has every migration this code expects (docs/rest-api.md
  * "Operations"). One small query: probes come every few seconds from every load balancer.
  */
 export async function checkReadiness(deps: Pick<AppDeps, 'database'>): Promise<Readiness> {

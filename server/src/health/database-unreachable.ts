@@ -45,7 +45,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 
 /**
  * A request that failed because the database cannot be reached, as a 503 with a sentence
- * (contract.md "The third release"): a write says nothing was saved, since its transaction never
+ * (docs/contract-notes.md "A service nobody can stop"): a write says nothing was saved, since its transaction never
  * committed. Undefined for any other error.
  */
 export function databaseUnreachableError(error: unknown, method: string): AppError | undefined {

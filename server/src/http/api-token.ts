@@ -5,7 +5,7 @@ import { authenticateApiToken, type TokenCaller } from '../tokens/authenticate-a
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The API token of an `Authorization: Bearer` request (contract.md "API tokens for systems"). */
+    /** The API token of an `Authorization: Bearer` request (docs/rest-api.md "API tokens for systems"). */
     apiToken: TokenCaller | null;
   }
 }

@@ -30,7 +30,7 @@ const UPGRADE_REFUSED =
   'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: 0\r\n\r\n';
 
 /**
- * Bounded waiting and bounded holding (contract.md, "The third release"): a client cannot keep
+ * Bounded waiting and bounded holding (docs/contract-notes.md "A service nobody can stop"): a client cannot keep
  * more than its share of the process's connections and websockets (in total and per address; the
  * file descriptors they use are what the feeds, the database and the log also need), nor keep one
  * open by sending headers or a body a byte at a time. Above a cap a new connection is closed at

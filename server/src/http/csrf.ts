@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every POST, PUT, PATCH and DELETE needs header X-CSRF-Token matching this browser (contract.md). */
+/** Every POST, PUT, PATCH and DELETE needs header X-CSRF-Token matching this browser (docs/rest-api.md). */
 export const csrfPlugin = fp(
   async (app) => {
     const secret = await loadCsrfSecret(app.deps);

@@ -5,7 +5,7 @@ import { badInputError } from './bad-input-errors.ts';
 
 export type ErrorBody = { code: number; error: string; description: string; details?: unknown };
 
-/** Renders every error as `{code, error, description}` (contract.md); never a stack trace or 5xx text. */
+/** Renders every error as `{code, error, description}` (docs/rest-api.md); never a stack trace or 5xx text. */
 export function toErrorBody(error: unknown): ErrorBody {
   const input = badInputError(error);
   if (input) return toErrorBody(input);

@@ -13,7 +13,7 @@ export type SendStoredFileOptions = {
 };
 
 /**
- * Answers a GET (or HEAD) with a stored file, the one way every download goes out (contract.md,
+ * Answers a GET (or HEAD) with a stored file, the one way every download goes out (docs/rest-api.md,
  * "The third release": downloads are streamed). ETag (the SHA-256 kept with the file),
  * Last-Modified and Content-Length come from its metadata, so a conditional GET that matches
  * gets 304 without a byte of the file read, and a HEAD reads none either; a 200 streams the

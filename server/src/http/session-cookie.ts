@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'session';
 
-/** HttpOnly, SameSite=Lax, Secure over https; persistent only with remember_me (contract.md). */
+/** HttpOnly, SameSite=Lax, Secure over https; persistent only with remember_me (docs/rest-api.md). */
 export function setSessionCookie(
   reply: FastifyReply,
   options: { token: string; persistent: boolean; expiresAt: Date; secure: boolean },

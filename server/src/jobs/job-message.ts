@@ -1,6 +1,6 @@
 import type { JobProgress } from './job-progress.ts';
 
-/** One message of a job's log, as clients receive it (contract.md /ws; tRPC subscription). */
+/** One message of a job's log, as clients receive it (docs/rest-api.md /ws; tRPC subscription). */
 export type JobMessage = {
   id: number;
   jobId: string;

@@ -33,7 +33,7 @@ export type ScheduleLoadPhase = 'read' | 'validate' | 'load';
 export type ScheduleLoadTimer = { phaseDone(phase: ScheduleLoadPhase): void };
 
 /**
- * The Prometheus metrics of one process (contract.md "Operations"). The feed, consistency and
+ * The Prometheus metrics of one process (docs/rest-api.md "Operations"). The feed, consistency and
  * schedule gauges are read from the database when scraped, so every process reports the shared
  * state; the read is cached for `cacheSeconds` so frequent scrapes cannot load the database.
  */

@@ -23,7 +23,7 @@ export type StartSummaryOptions = {
 
 /**
  * Starts a summary job and returns its id at once; the job ends with `success` and the file
- * name, or `error` and a sentence (contract.md /ws `finished`). A bad period is refused here,
+ * name, or `error` and a sentence (docs/rest-api.md /ws `finished`). A bad period is refused here,
  * before any job exists.
  */
 export async function startSummary(

@@ -10,7 +10,7 @@ import { countOtherAdmins } from './admin-count.ts';
 import { usernameTaken } from './create-user.ts';
 import { checkPassword, checkRoles, checkUsername } from './user-input.ts';
 
-/** An empty or absent password means "unchanged" (spec §5). */
+/** An empty or absent password means "unchanged" (docs/spec.md §5). */
 export type UpdateUserOptions = {
   userId: number;
   username: string;
@@ -49,7 +49,7 @@ export async function updateUser(deps: Deps, options: UpdateUserOptions): Promis
       .where(eq(userRoles.userId, user.id));
     await tx.delete(userRoles).where(eq(userRoles.userId, user.id));
     if (roles.length > 0) await tx.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
-    // A new password ends every session of that user at once (contract.md).
+    // A new password ends every session of that user at once (docs/rest-api.md).
     for (const record of userChanges(
       user.username,
       username,

@@ -7,7 +7,7 @@ import type { TestDatabase } from '../../support/databases.ts';
 import { demoWorkbook, uploadSchedule } from '../../support/schedule.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 
-/** Entities stay in the live feed for the whole run, whatever the time of day (contract.md expiry). */
+/** Entities stay in the live feed for the whole run, whatever the time of day (docs/rest-api.md expiry). */
 export const BENCH_ENV = { TRIP_UPDATE_TTL_MINUTES: '10080' };
 
 export type BenchTrip = { tripId: string; stops: TripStopTime[] };

@@ -11,7 +11,7 @@ export type ReportRow = {
   result: Verdict;
 };
 
-/** Prints the benchmark's figures as a table (quality.md: figures, targets, ratios, PASS/MISS). */
+/** Prints the benchmark's figures as a table (docs/quality.md: figures, targets, ratios, PASS/MISS). */
 export function printReport(title: string, rows: ReportRow[]): void {
   const headers = ['what', 'measured', 'reference', 'ratio', 'target', 'result'] as const;
   const cells = rows.map((r) => [r.what, r.measured, r.reference ?? '–', r.ratio ?? '–', r.target, r.result]);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 export type WrkOptions = {
   url: string;
-  /** Open connections (quality.md: 50). */
+  /** Open connections (docs/quality.md: 50). */
   connections?: number;
   threads?: number;
   durationSecs?: number;

@@ -6,7 +6,7 @@ import { useMe } from '../features/auth/api/get-me.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { hasRole } from '../lib/authorization.ts';
 
-/** Top bar with the links each role may use (spec §2 home screen), the banners and the screen. */
+/** Top bar with the links each role may use (docs/spec.md §2 home screen), the banners and the screen. */
 export function Layout() {
   const me = useMe();
   const logout = useLogout();

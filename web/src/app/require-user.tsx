@@ -4,8 +4,12 @@ import { LoadingScreen } from '../components/loading.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { hasRole, ROLE_LABELS, type Role } from '../lib/authorization.ts';
+import { AgencyZone } from './agency-zone.tsx';
 
-/** The login form where no one is logged in; a note where the screen's role is missing (spec §2); display only. */
+/**
+ * The login form where no one is logged in; a note where the screen's role is missing
+ * (docs/spec.md §2); display only. The screen itself waits for the agency's zone (AgencyZone).
+ */
 export function RequireUser({ role, children }: { role?: Role; children: ReactNode }) {
   const me = useMe();
   if (me.isLoading) return <LoadingScreen />;
@@ -21,5 +25,5 @@ export function RequireUser({ role, children }: { role?: Role; children: ReactNo
       </Container>
     );
   }
-  return <>{children}</>;
+  return <AgencyZone>{children}</AgencyZone>;
 }

@@ -5,7 +5,7 @@ import { paths } from '../config/paths.ts';
 import { Layout } from './layout.tsx';
 import { RequireUser } from './require-user.tsx';
 
-// Route-level code splitting keeps the first load small (quality.md: JavaScript < 300 KB gzip).
+// Route-level code splitting keeps the first load small (docs/quality.md: JavaScript < 300 KB gzip).
 const Home = lazy(() => import('./routes/home.tsx'));
 const TripUpdate = lazy(() => import('./routes/trip-update.tsx'));
 const ServiceAlert = lazy(() => import('./routes/service-alert.tsx'));
@@ -28,7 +28,7 @@ type Screen = {
   role?: 'view' | 'edit' | 'gtfs' | 'admin' | 'excel';
 };
 
-/** Spec §2: every screen needs a login; the last three also need a role. */
+/** docs/spec.md §2: every screen needs a login; the last three also need a role. */
 const screens: Screen[] = [
   { path: paths.home.path, Component: Home },
   { path: paths.tripUpdate.path, Component: TripUpdate },

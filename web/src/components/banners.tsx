@@ -2,7 +2,7 @@ import { Alert, Button, Container } from 'react-bootstrap';
 import { useNotifications } from '../lib/notifications.tsx';
 
 /**
- * Success and error banners (spec §9), in the page's flow under the top bar: they push the
+ * Success and error banners (docs/spec.md §9), in the page's flow under the top bar: they push the
  * screen down instead of lying over its buttons and labels (issue 18).
  */
 export function Banners() {

@@ -4,7 +4,7 @@ import { paths } from '../config/paths.ts';
 
 export const CANCEL_EDIT_CONFIRM = 'Are you sure you want to cancel? You might lose unsaved changes';
 
-/** Spec §2 editor screens: a go-back link, 'create new' (a fresh form) and Cancel with a confirmation. */
+/** docs/spec.md §2 editor screens: a go-back link, 'create new' (a fresh form) and Cancel with a confirmation. */
 export function EditorActions({ newHref }: { newHref: string }) {
   const navigate = useNavigate();
   const cancel = () => {

@@ -1,4 +1,4 @@
-/** Every screen of spec §2: `path` for the router, `getHref()` for links. */
+/** Every screen of docs/spec.md §2: `path` for the router, `getHref()` for links. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   tripUpdate: {
@@ -25,7 +25,7 @@ export const paths = {
   audit: { path: '/audit', getHref: () => '/audit' },
 } as const;
 
-/** Files served by the gateway (contract.md "/gtfs and downloads", "/excel"). */
+/** Files served by the gateway (docs/rest-api.md "/gtfs and the schedule downloads", "/excel"). */
 export const downloads = {
   workbook: '/static/shared/gtfs.xlsx',
   zip: '/static/shared/gtfs.zip',

@@ -1,4 +1,4 @@
-/** Roles of spec §6. These guards only decide what to display; the server enforces every role. */
+/** Roles of docs/spec.md §6. These guards only decide what to display; the server enforces every role. */
 export const ROLES = ['view', 'edit', 'gtfs', 'excel', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -10,7 +10,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Add, delete or modify users and their permissions',
 };
 
-/** `edit` implies `view` (contract.md). */
+/** `edit` implies `view` (docs/rest-api.md). */
 export function hasRole(roles: readonly string[] | undefined, role: Role): boolean {
   if (!roles) return false;
   return roles.includes(role) || (role === 'view' && roles.includes('edit'));

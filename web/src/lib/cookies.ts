@@ -1,4 +1,4 @@
-/** Client-side cookies `username` and `roles` (spec §6: kept on the client, roles comma separated). */
+/** Client-side cookies `username` and `roles` (docs/spec.md §6: kept on the client, roles comma separated). */
 export function setSessionCookies(username: string, roles: readonly string[], remember: boolean) {
   const maxAge = remember ? `; max-age=${30 * 24 * 3600}` : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the issue asks for document.cookie (no Cookie Store in all browsers)

@@ -30,7 +30,7 @@ function dataOf(error: unknown): ErrorData {
   return error instanceof TRPCClientError ? (error.data as ErrorData) : undefined;
 }
 
-/** Spec §8: an error with a title shows as the title, a newline, then the message; else the text alone. */
+/** docs/spec.md §8: an error with a title shows as the title, a newline, then the message; else the text alone. */
 export function formatError(error: unknown): string {
   const title = dataOf(error)?.title;
   const message = error instanceof Error ? error.message : String(error);

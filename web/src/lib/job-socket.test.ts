@@ -42,7 +42,7 @@ describe('createJobSocket', () => {
     await new Promise((resolve) => endpoint?.server.close(resolve));
   });
 
-  it('gives up after 5 reconnection attempts when the first connection fails (spec §9)', async () => {
+  it('gives up after 5 reconnection attempts when the first connection fails (docs/spec.md §9)', async () => {
     endpoint = await flakyEndpoint(0);
     await followUntilEnded(endpoint.url);
     expect(RECONNECT_ATTEMPTS).toBe(5);

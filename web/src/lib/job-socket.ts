@@ -1,6 +1,6 @@
 import { createWSClient, type WebSocketClientOptions } from '@trpc/client';
 
-/** Spec §9: the live connection makes at most 5 reconnection attempts. */
+/** docs/spec.md §9: the live connection makes at most 5 reconnection attempts. */
 export const RECONNECT_ATTEMPTS = 5;
 
 /** The pacing of the Socket.IO client the spec's live connection used: 1 s, doubling, at most 5 s. */

@@ -9,14 +9,14 @@ type Notifications = {
   banners: Banner[];
   /** `action` adds a button; the banner then stays `ms` long (an undo lasts as long as it works). */
   success(text: string | undefined, options?: { action?: BannerAction; ms?: number }): void;
-  /** Shows title + newline + message (spec §8) and logs the error to the console. */
+  /** Shows title + newline + message (docs/spec.md §8) and logs the error to the console. */
   error(error: unknown, prefix?: string): void;
   dismiss(id: number): void;
 };
 
 const NotificationsContext = createContext<Notifications | null>(null);
 
-/** Spec §9: banners disappear by themselves after 8 seconds or when closed. */
+/** docs/spec.md §9: banners disappear by themselves after 8 seconds or when closed. */
 export const BANNER_MS = 8_000;
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {

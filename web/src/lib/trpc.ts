@@ -14,6 +14,13 @@ const headers = async () => ({ 'x-csrf-token': await csrfToken() });
 const sameOrigin = (url: URL | RequestInfo, init?: RequestInit) =>
   fetch(url, { ...init, credentials: 'same-origin' });
 
+/**
+ * Queries whose input is a whole alert or trip update (the checks run while the controller types):
+ * sent by POST with the input in the body, as a long alert in the URL would be refused (431) and the
+ * editor would show no warning at all (issue 28 point 6). The server allows queries by POST.
+ */
+const BODY_QUERIES = new Set(['feed.lintAlert', 'consistency.preview']);
+
 /** Queries and mutations over HTTP with the CSRF header; job subscriptions over one lazy websocket. */
 export function createTrpcClient() {
   // Lazy: the socket opens for the first subscription and closes when none is left.
@@ -27,7 +34,17 @@ export function createTrpcClient() {
         false: splitLink({
           condition: (op) => isNonJsonSerializable(op.input),
           true: httpLink({ url: '/trpc', headers, fetch: sameOrigin }),
-          false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin, maxItems: 50 }),
+          false: splitLink({
+            condition: (op) => op.type === 'query' && BODY_QUERIES.has(op.path),
+            true: httpBatchLink({
+              url: '/trpc',
+              headers,
+              fetch: sameOrigin,
+              maxItems: 50,
+              methodOverride: 'POST',
+            }),
+            false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin, maxItems: 50 }),
+          }),
         }),
       }),
     ],

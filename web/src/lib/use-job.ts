@@ -7,12 +7,12 @@ export type { JobProgress } from '@feeddesk/server/jobs/job-progress';
 
 import type { JobMessage } from '@feeddesk/server/jobs/job-message';
 
-/** 'failed': the first connection to the job failed; 'lost': an open connection was lost (spec §8). */
+/** 'failed': the first connection to the job failed; 'lost': an open connection was lost (docs/spec.md §8). */
 export type JobConnection = 'connected' | 'failed' | 'lost';
 
 type Options = {
   onMessage?: (message: JobMessage) => void;
-  /** The job's final message (status no longer 'working', spec §4 "Upload status"). */
+  /** The job's final message (status no longer 'working', docs/spec.md §4 "Upload status"). */
   onFinal?: (message: JobMessage) => void;
   /** Called once per change of the connection to the job. */
   onConnection?: (connection: JobConnection) => void;
@@ -23,7 +23,7 @@ type Options = {
 /**
  * Every message of a job, live (tRPC subscription `jobs.onMessage` over the websocket). The
  * subscription resumes after the last seen message on reconnect and ends with the final one, or
- * when the socket gives up reconnecting (spec §9: 5 attempts).
+ * when the socket gives up reconnecting (docs/spec.md §9: 5 attempts).
  */
 export function useJob(jobId: string | null, options: Options = {}) {
   const [messages, setMessages] = useState<JobMessage[]>([]);

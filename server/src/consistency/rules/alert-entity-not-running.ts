@@ -4,7 +4,7 @@ import { meetsPeriods, runOn, serviceDatesOf } from '../time.ts';
 
 /**
  * Alert naming a route or trip that does not run at all during the alert's periods: riders read
- * about a train that is not there, usually a wrong date or route (contract.md
+ * about a train that is not there, usually a wrong date or route (docs/contract-notes.md
  * `alert_entity_not_running`). Alerts without a period (always) and unknown ids (the feed rules
  * refuse those) are not judged.
  */

@@ -5,7 +5,7 @@ import { runOn } from '../time.ts';
 
 /**
  * Cancelled trip that no live alert covers while riders wait longer than the headway gap for the
- * next train of the route and direction (contract.md `cancelled_without_alert`; the gap is
+ * next train of the route and direction (docs/contract-notes.md `cancelled_without_alert`; the gap is
  * CONSISTENCY_HEADWAY_GAP_MINUTES): a short wait needs no alert, a long one does.
  */
 export const code = 'cancelled_without_alert';

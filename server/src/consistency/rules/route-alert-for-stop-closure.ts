@@ -4,7 +4,7 @@ import { meetsPeriods, runOn } from '../time.ts';
 
 /**
  * Alert with NO_SERVICE on a whole route while the route's trip updates show its trains running
- * and skipping only some stops: riders of the open stations are told to stay home (contract.md
+ * and skipping only some stops: riders of the open stations are told to stay home (docs/contract-notes.md
  * `route_alert_for_stop_closure`). Name the closed stops instead.
  */
 export const code = 'route_alert_for_stop_closure';

@@ -5,7 +5,7 @@ import { meetsPeriods, serviceDatesOf } from '../time.ts';
 /**
  * Alert with effect NO_SERVICE on a stop while trains still call there (not SKIPPED, not
  * cancelled) during its period: riders are told the stop is closed, the trip updates say
- * otherwise (contract.md `stop_closed_but_served`). Calls already past are not counted.
+ * otherwise (docs/contract-notes.md `stop_closed_but_served`). Calls already past are not counted.
  */
 export const code = 'stop_closed_but_served';
 export const severity = 'error';

@@ -3,7 +3,7 @@ import { type Finding, finder } from '../finding.ts';
 
 /**
  * Trip update for a trip the current schedule lacks: typically left over from the previous
- * schedule, so riders' apps match it to nothing (contract.md `trip_not_in_schedule`).
+ * schedule, so riders' apps match it to nothing (docs/contract-notes.md `trip_not_in_schedule`).
  */
 export const code = 'trip_not_in_schedule';
 export const severity = 'error';

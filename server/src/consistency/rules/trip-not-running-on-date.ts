@@ -3,7 +3,7 @@ import { type Finding, finder } from '../finding.ts';
 
 /**
  * Trip update whose start_date is not a day the trip's service runs (calendar.txt and
- * calendar_dates.txt): consumers find no run to apply it to (contract.md `trip_not_running_on_date`).
+ * calendar_dates.txt): consumers find no run to apply it to (docs/contract-notes.md `trip_not_running_on_date`).
  */
 export const code = 'trip_not_running_on_date';
 export const severity = 'error';

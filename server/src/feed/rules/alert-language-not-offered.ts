@@ -5,7 +5,7 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
  * Alert translation in a language the operator does not publish in (warning): its tag is not one
- * of spec §3's nine (en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve). A warning, not an error:
+ * of docs/spec.md §3's nine (en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve). A warning, not an error:
  * GTFS-Realtime allows any BCP-47 tag and a REST client may mean `en`, but riders' apps pick the
  * translation by tag, so a typo (`en-ZAA`) or a near miss (`af` beside `af-ZA`) is read by nobody.
  */

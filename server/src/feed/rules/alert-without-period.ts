@@ -5,7 +5,7 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
  * Alert without an impact period (warning): riders cannot tell when the disruption starts or
  * ends. MobilityData's service alert guidelines recommend communication_period and impact_period
  * in every alert. An older alert's active_period counts as its impact period (the server serves
- * impact periods as active_period to older consumers, contract.md), so it is not flagged.
+ * impact periods as active_period to older consumers, docs/rest-api.md), so it is not flagged.
  */
 export const code = 'alert_without_period';
 export const severity: Severity = 'warning';

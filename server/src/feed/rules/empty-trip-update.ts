@@ -3,7 +3,7 @@ import { idOf } from './fields.ts';
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
- * Trip update names no trip: it has no trip_id (spec §5 "Trip update": "Your trip update can't be
+ * Trip update names no trip: it has no trip_id (docs/spec.md §5 "Trip update": "Your trip update can't be
  * empty."). The product identifies every trip by trip_id; MobilityData only warns (W006).
  */
 export const code = 'empty_trip_update';

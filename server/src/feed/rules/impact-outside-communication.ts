@@ -4,7 +4,7 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
  * An impact period riders are not told about (error): every impact_period must lie inside the
- * communication periods (contract.md), else service changes before or after riders can see why.
+ * communication periods (docs/rest-api.md), else service changes before or after riders can see why.
  * Touching or overlapping communication periods count as one stretch; bounds are inclusive, and an
  * open impact bound needs an open communication bound. An alert with no communication_period at all
  * is told for as long as it is in the feed (the GTFS-Realtime reference), so it covers any impact.

@@ -4,7 +4,7 @@ import { isCancelled, own, stopRelationship, stopTimeUpdates } from './fields.ts
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
- * Trip update changes nothing: not cancelled and no stop skipped or given a time or delay (spec §4
+ * Trip update changes nothing: not cancelled and no stop skipped or given a time or delay (docs/spec.md §4
  * "Saving a trip with no cancel flag and no stop changes fails"). An empty list is E041's notice.
  */
 export const code = 'no_changes';

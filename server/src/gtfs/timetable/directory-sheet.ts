@@ -1,6 +1,6 @@
 /**
  * The Directory sheet: from column B, row 1 = a route's route_long_name, the cells below =
- * hyperlinks to that route's timetable sheets (shared/docs/workbook.md).
+ * hyperlinks to that route's timetable sheets (docs/workbook.md).
  */
 import type ExcelJS from 'exceljs';
 import { column, type GtfsTable, type InputProblem } from '../tables.ts';

@@ -14,7 +14,7 @@ const SHEET_COLUMNS: Record<string, string[]> = {
   [FILE.stops]: ['stop_id', 'stop_name'],
 };
 
-/** In the workbook's order (workbook.md); the required ones are the files the reference requires. */
+/** In the workbook's order (docs/workbook.md); the required ones are the files the reference requires. */
 const SHEET_ORDER = [
   ...[FILE.agency, FILE.feedInfo, FILE.routes, FILE.calendar, FILE.calendarDates, FILE.shapes],
   ...[FILE.stops, FILE.fareAttributes, FILE.fareRules],

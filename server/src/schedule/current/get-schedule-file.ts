@@ -8,7 +8,7 @@ import { findCurrentSchedule } from '../find-current-schedule.ts';
 export type ScheduleFileName = 'gtfs.xlsx' | 'gtfs.zip' | 'report.html' | 'report.json';
 
 /**
- * The downloads of contract.md: the current schedule's workbook, zip and validation report. A
+ * The downloads of docs/rest-api.md: the current schedule's workbook, zip and validation report. A
  * refused upload's report is its job's (`jobId`), linked from its log: it never replaces the public
  * one, which is always the report of the schedule that serves.
  */

@@ -9,7 +9,7 @@ import { currentReportId } from './get-schedule-file.ts';
 
 export type ScheduleInfo = {
   timezone: string;
-  /** POSIX seconds of the last successful load; 0 when none (contract.md time_since_last_schedule). */
+  /** POSIX seconds of the last successful load; 0 when none (docs/rest-api.md time_since_last_schedule). */
   timeSinceLastSchedule: number;
   workbookLastModified: string | null;
   hasZip: boolean;

@@ -44,7 +44,7 @@ export type PreparedSchedule = {
   plannerWarnings: string[];
   report: { json: ReportJson; html: string };
   zip: Uint8Array | null;
-  /** For a zip upload: the same schedule as a plain workbook (workbook.md export), when Excel can hold it. */
+  /** For a zip upload: the same schedule as a plain workbook (docs/workbook.md export), when Excel can hold it. */
   workbook: Uint8Array | null;
 };
 

@@ -9,7 +9,7 @@ import { safeFileName } from './safe-file-name.ts';
 
 export type UploadedFile = { bytes: Uint8Array; fileName: string };
 
-/** What was uploaded, as the success sentence names it (spec §3 words for the workbook). */
+/** What was uploaded, as the success sentence names it (docs/spec.md §3 words for the workbook). */
 const UPLOADED: Record<PreparedSchedule['kind'], string> = {
   timetable_workbook: 'gtfs excel',
   plain_workbook: 'gtfs excel',
@@ -18,7 +18,7 @@ const UPLOADED: Record<PreparedSchedule['kind'], string> = {
 };
 
 /**
- * Starts an upload job and returns its id at once (contract.md); progress goes to the job log.
+ * Starts an upload job and returns its id at once (docs/rest-api.md); progress goes to the job log.
  * Refuses a request without a file (a form sent with no file chosen has a nameless empty one) and
  * a file over UPLOAD_MAX_MB, whichever edge it came through.
  */

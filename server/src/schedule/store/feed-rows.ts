@@ -10,7 +10,7 @@ import {
   type StopTimesHash,
 } from './stop-times-hash.ts';
 
-/** What import keeps per trip so queries never scan stop_times (quality.md). */
+/** What import keeps per trip so queries never scan stop_times (docs/quality.md). */
 export type TripSummary = {
   firstSequence: number;
   startSecs: number | null;

@@ -31,7 +31,7 @@ const STOP_TIMES = {
 
 /**
  * The tables of a schedule version in load order. Trips come after stop times: their first and
- * last times are summarised while the stop times stream by (quality.md: kept per trip at import).
+ * last times are summarised while the stop times stream by (docs/quality.md: kept per trip at import).
  */
 export function* scheduleTables(
   feed: GtfsFeed,

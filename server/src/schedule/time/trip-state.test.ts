@@ -5,7 +5,7 @@ import { TripState, tripState } from './trip-state.ts';
 describe('tripState', () => {
   const trip = { startSecs: 6 * 3600, endSecs: 7 * 3600 };
 
-  it('is yet to start up to its start (included, spec §4), in progress up to its end (included), then finished', () => {
+  it('is yet to start up to its start (included, docs/spec.md §4), in progress up to its end (included), then finished', () => {
     expect(tripState({ ...trip, nowSecs: 6 * 3600 - 1 })).toBe(TripState.yetToStart);
     expect(tripState({ ...trip, nowSecs: 6 * 3600 })).toBe(TripState.yetToStart);
     expect(tripState({ ...trip, nowSecs: 6 * 3600 + 1 })).toBe(TripState.inProgress);

@@ -13,7 +13,7 @@ export type TripStateOptions = {
   nowSecs: number;
 };
 
-/** Spec §4: yet to start while the start is at or after now; in progress while the end is. */
+/** docs/spec.md §4: yet to start while the start is at or after now; in progress while the end is. */
 export function tripState({ startSecs, endSecs, delaySecs = 0, nowSecs }: TripStateOptions): TripState {
   if (nowSecs <= startSecs + delaySecs) return TripState.yetToStart;
   if (nowSecs > endSecs + delaySecs) return TripState.finished;

@@ -6,7 +6,7 @@ import { deleteAlertTemplateInput, saveAlertTemplateInput } from './alert-templa
 
 /**
  * Alert templates: controllers (edit) start alerts from them; administrators keep them, as they
- * keep the other settings of the desk (spec §6 gives no role for templates; admin owns setup).
+ * keep the other settings of the desk (docs/spec.md §6 gives no role for templates; admin owns setup).
  */
 export const alertTemplatesRouter = router({
   list: editProcedure.query(({ ctx }) => listAlertTemplates(ctx.deps)),

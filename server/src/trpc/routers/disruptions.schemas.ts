@@ -27,7 +27,7 @@ export const disruptionAlert = z.object({
   descriptionText: texts.optional(),
 });
 
-/** The body of POST /feed/disruptions (contract.md), also the web app's apply and preview. */
+/** The body of POST /feed/disruptions (docs/rest-api.md), also the web app's apply and preview. */
 export const applyDisruptionInput = z.object({
   serviceDate: z
     .string()

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_ALERT_TEXT_CHARS } from '../../feed/alert-text-limits.ts';
 
 export const feedKind = z.enum(['trip_update', 'alert', 'vehicle']);
 
 const translatedString = z.object({
   translation: z
-    .array(z.object({ text: z.string().max(10_000), language: z.string().max(35).optional() }))
+    .array(z.object({ text: z.string().max(MAX_ALERT_TEXT_CHARS), language: z.string().max(35).optional() }))
     .max(20),
 });
 const stopTimeEvent = z.object({

@@ -1,3 +1,4 @@
+import { alertTextLimits } from '../../feed/alert-text-limits.ts';
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { lintAlert } from '../../feed/lint-alert.ts';
@@ -6,7 +7,7 @@ import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
 import { publishAlert } from '../../feed/publish-alert.ts';
 import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
-import { editProcedure, router, viewProcedure } from '../trpc.ts';
+import { authedProcedure, editProcedure, router, viewProcedure } from '../trpc.ts';
 import {
   deleteFeedInput,
   entityRefInput,
@@ -55,6 +56,8 @@ export const feedRouter = router({
   ),
   /** The alert linter as the controller types: the notices saving this alert would give. */
   lintAlert: editProcedure.input(lintAlertInput).query(({ ctx, input }) => lintAlert(ctx.deps, input)),
+  /** The text lengths the alert editor says next to each field before saving. */
+  alertTextLimits: authedProcedure.query(() => alertTextLimits()),
   /** Puts a draft alert into the public feed, as it was saved. */
   publishAlert: editProcedure
     .input(publishAlertInput)

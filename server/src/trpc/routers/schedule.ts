@@ -25,7 +25,7 @@ import {
   uploadInput,
 } from './schedule.schemas.ts';
 
-/** The same queries as REST /db (contract.md), for the web app. */
+/** The same queries as REST /db (docs/rest-api.md), for the web app. */
 export const scheduleRouter = router({
   info: authedProcedure.query(({ ctx }) => getScheduleInfo(ctx.deps)),
   routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),

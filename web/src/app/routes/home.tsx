@@ -7,7 +7,7 @@ import { FeedList } from '../../features/feed/components/feed-list.tsx';
 import { ScheduleDownloads } from '../../features/schedule/components/schedule-downloads.tsx';
 import { hasRole } from '../../lib/authorization.ts';
 
-/** Spec §2 home screen: links by role, schedule downloads, and the feed list. */
+/** docs/spec.md §2 home screen: links by role, schedule downloads, and the feed list. */
 export default function HomeRoute() {
   const roles = useMe().data?.roles ?? [];
   const links = [

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
@@ -9,16 +10,20 @@ import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { AlertEditor } from '../../features/feed/components/alert-editor.tsx';
 import { type AlertEntity, type EditBase, isAlert } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
+import { useFirst } from '../../lib/use-first.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function ServiceAlertRoute() {
   const state = useLocation().state as { entity?: AlertEntity; base?: EditBase; existing?: boolean } | null;
   const id = useSearchParams()[0].get('id');
   const loaded = useFeedEntity('alert', state?.entity && state.base ? null : id);
-  const saved = loaded.data?.entity;
+  // The revision opened stays in the editor when a colleague's save refreshes the query.
+  const opened = useFirst(loaded.data, id);
+  const saved = opened?.entity;
   const found = state?.entity ?? (saved && isAlert(saved) ? saved : undefined);
-  const entity = found && { ...found, id: found.id ?? id ?? undefined };
-  const base = state?.base ?? loaded.data;
+  // One object per revision opened: the editor applies it to the stops once, not on every render.
+  const entity = useMemo(() => found && { ...found, id: found.id ?? id ?? undefined }, [found, id]);
+  const base = state?.base ?? opened;
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (

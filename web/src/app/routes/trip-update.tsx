@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EditorActions } from '../../components/editor-actions.tsx';
 import { LoadingScreen } from '../../components/loading.tsx';
@@ -11,6 +12,7 @@ import { TripUpdateEditor } from '../../features/feed/components/trip-update-edi
 import { isExtraTrain } from '../../features/feed/extra-train.ts';
 import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
+import { useFirst } from '../../lib/use-first.ts';
 
 /** Edit mode: the entity arrives as navigation state, or by `?id=` after a reload. */
 export default function TripUpdateRoute() {
@@ -21,10 +23,13 @@ export default function TripUpdateRoute() {
   } | null;
   const id = useSearchParams()[0].get('id');
   const loaded = useFeedEntity('trip_update', state?.entity && state.base ? null : id);
-  const saved = loaded.data?.entity;
+  // The revision opened stays in the editor when a colleague's save refreshes the query.
+  const opened = useFirst(loaded.data, id);
+  const saved = opened?.entity;
   const found = state?.entity ?? (saved && isTripUpdate(saved) ? saved : undefined);
-  const entity = found && { ...found, id: found.id ?? id ?? undefined };
-  const base = state?.base ?? loaded.data;
+  // One object per revision opened: the editor applies it to the stops once, not on every render.
+  const entity = useMemo(() => found && { ...found, id: found.id ?? id ?? undefined }, [found, id]);
+  const base = state?.base ?? opened;
   const readOnly = !hasRole(useMe().data?.roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (

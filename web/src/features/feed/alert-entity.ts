@@ -146,7 +146,7 @@ export function emptyAlertForm(timeZone: string, now = new Date()): AlertForm {
   };
 }
 
-/** Spec §5: an http or https address of host-dot-domain form. */
+/** docs/spec.md §5: an http or https address of host-dot-domain form. */
 export function isValidUrl(url: string): boolean {
   return /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(url.trim());
 }
@@ -172,7 +172,7 @@ function timeRanges(periods: Period[], timeZone: string) {
 }
 
 /**
- * The entity sent to feed.saveAlert; a period is sent only when it has a start or an end (spec §5).
+ * The entity sent to feed.saveAlert; a period is sent only when it has a start or an end (docs/spec.md §5).
  * Periods go as impact_period and communication_period; active_period is left to the server, which
  * serves the impact periods in it for older consumers.
  */

@@ -23,7 +23,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 export function placeholderValues(form: AlertForm, routeNames: Map<string, string>): PlaceholderValues {
   const ids = (kind: 'route' | 'stop' | 'trip') =>
     form.affected.filter((a) => a.kind === kind).map((a) => a.id);
-  // Trip ids are <service>-<train number> (workbook.md).
+  // Trip ids are <service>-<train number> (docs/workbook.md).
   const trains = ids('trip').map((id) => id.split('-').pop() ?? id);
   const period = form.periods.find((p) => p.startDate || p.endDate);
   return {
@@ -73,6 +73,35 @@ export function applyTemplate(
     ...(languages.length > 0 ? { languages, texts } : {}),
     url: template.texts[URL_LANGUAGE]?.url || form.url,
   };
+}
+
+/** What a template gives the texts: its header and description per language. */
+export type TemplateSource = Pick<AlertTemplate, 'texts'>;
+
+/**
+ * The form after the placeholder values changed (a route or period chosen after the template):
+ * each header and description that still reads as the template filled it is filled again with the
+ * new values; a text the controller rewrote is left as they wrote it (issue 28 point 3).
+ */
+export function refillTemplate(
+  form: AlertForm,
+  template: TemplateSource,
+  before: PlaceholderValues,
+  after: PlaceholderValues,
+): AlertForm {
+  const texts: Texts = { ...form.texts };
+  for (const [tag, raw] of Object.entries(template.texts)) {
+    const current = texts[tag];
+    if (!current) continue;
+    const refill = (now: string, written: string) =>
+      now === fillPlaceholders(written, before) ? fillPlaceholders(written, after) : now;
+    texts[tag] = {
+      ...current,
+      header: refill(current.header, raw.headerText),
+      description: refill(current.description, raw.descriptionText),
+    };
+  }
+  return { ...form, texts };
 }
 
 const rank = (order: string[], tag: string) => (order.includes(tag) ? order.indexOf(tag) : order.length);

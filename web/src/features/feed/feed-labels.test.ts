@@ -16,7 +16,7 @@ describe('TRIP_STATE', () => {
     expect(TRIP_STATE.not_in_schedule).toEqual({ label: 'Not in schedule', variant: 'secondary' });
   });
 
-  it('gives every state its own colour, and the spec §4 colours to the three run states', () => {
+  it('gives every state its own colour, and the docs/spec.md §4 colours to the three run states', () => {
     expect(
       Object.fromEntries(Object.entries(TRIP_STATE).map(([state, { variant }]) => [state, variant])),
     ).toEqual({

@@ -1,13 +1,13 @@
 import type { InformedEntityJson } from './types.ts';
 
-/** Spec §9: alert descriptions are previewed to 60 characters plus an ellipsis. */
+/** docs/spec.md §9: alert descriptions are previewed to 60 characters plus an ellipsis. */
 export const DESCRIPTION_PREVIEW = 60;
 
 export function previewText(text: string): string {
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
 }
 
-/** Spec §2: Trip:{trip id}, else Route:{route name or id}, else Stop:{stop id}. */
+/** docs/spec.md §2: Trip:{trip id}, else Route:{route name or id}, else Stop:{stop id}. */
 export function scopeLabel(entity: InformedEntityJson, routeNames: Map<string, string>): string {
   if (entity.trip?.tripId) return `Trip:${entity.trip.tripId}`;
   if (entity.routeId) return `Route:${routeNames.get(entity.routeId) || entity.routeId}`;
@@ -15,7 +15,7 @@ export function scopeLabel(entity: InformedEntityJson, routeNames: Map<string, s
   return '';
 }
 
-/** Spec §9: a trip id ending in a dash, the number, then optional digits (leading zeros ignored). */
+/** docs/spec.md §9: a trip id ending in a dash, the number, then optional digits (leading zeros ignored). */
 export function matchesTrainNumber(tripId: string, number: string): boolean {
   const n = number.trim().replace(/^0+(?=\d)/, '');
   if (!n) return true;
@@ -26,7 +26,7 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
 type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info';
 
 /**
- * Spec §4: alert rows by state, trip rows by state (server-derived). Upcoming = service affected
+ * docs/spec.md §4: alert rows by state, trip rows by state (server-derived). Upcoming = service affected
  * later (riders may be told already); a draft is in no public feed yet (issue 13).
  */
 export const ALERT_STATE: Record<string, { label: string; variant: Variant | 'info' }> = {
@@ -46,7 +46,7 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   extra: { label: 'Extra', variant: 'info' },
 };
 
-/** Spec §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */
+/** docs/spec.md §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */
 export const PROGRESS: Record<number, { label: string; variant: Variant }> = {
   0: TRIP_STATE.in_progress,
   1: TRIP_STATE.yet_to_start,

@@ -3,7 +3,7 @@ import type { StopTimeEventJson, StopTimeUpdateJson, TripUpdateEntity, TripUpdat
 
 type StopTimeUpdateInput = NonNullable<TripUpdateInput['tripUpdate']['stopTimeUpdate']>[number];
 
-/** One stop of the trip-update editor (spec §3 "Editor additions"). */
+/** One stop of the trip-update editor (docs/spec.md §3 "Editor additions"). */
 export type StopRow = {
   stopSequence: number;
   stopId: string;
@@ -53,7 +53,7 @@ export function isChanged(row: StopRow): boolean {
 const minutes = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : 0);
 
 /**
- * Spec §4: the total delay accumulates down the stops; on time resets it to zero; a skipped
+ * docs/spec.md §4: the total delay accumulates down the stops; on time resets it to zero; a skipped
  * stop keeps the total of the stop before. Minutes, on arrival at each stop.
  */
 export function totalDelays(rows: StopRow[]): number[] {
@@ -86,7 +86,7 @@ export function minutesLate(newTime: string, scheduled: string): number {
 
 /**
  * The entity sent to feed.saveTripUpdate. Each changed stop carries the train's delay there (the
- * running total, minutes × 60 = seconds, spec §5), which is what GTFS-RT consumers read, on the
+ * running total, minutes × 60 = seconds, docs/spec.md §5), which is what GTFS-RT consumers read, on the
  * events the stop has: the first stop a departure only, the last an arrival only, the others an
  * arrival, and a departure too when the train stands longer (dwell). A skipped stop carries SKIPPED
  * only; a platform change its assigned_stop_id.

@@ -37,7 +37,7 @@ export function isAlert(entity: EditedEntity): entity is AlertEntity {
   return Boolean(entity.alert);
 }
 
-/** Spec §3 language list (name and tag); English first and default. */
+/** docs/spec.md §3 language list (name and tag); English first and default. */
 export const LANGUAGES = [
   { tag: 'en-ZA', name: 'English' },
   { tag: 'af-ZA', name: 'Afrikaans' },
@@ -50,7 +50,7 @@ export const LANGUAGES = [
   { tag: 've', name: 'Venda' },
 ] as const;
 
-/** Spec §9, in this order (then SPECIAL_EVENT, GTFS-Realtime's newest cause); the first is the default. */
+/** docs/spec.md §9, in this order (then SPECIAL_EVENT, GTFS-Realtime's newest cause); the first is the default. */
 export const CAUSES = [
   'UNKNOWN_CAUSE',
   'OTHER_CAUSE',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { LoadingScreen } from '../../../components/loading.tsx';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { formatDateTime, zonedToPosix } from '../../../lib/time.ts';
 import { type AuditFilter, type AuditKind, useAuditEntries } from '../api/list-audit-entries.ts';
 
 const PAGE = 50;
@@ -15,12 +17,12 @@ const KINDS: [string, string][] = [
   ['vehicle', 'Vehicle positions'],
 ];
 
-/** Dates picked in the browser's zone become instants: `to` includes its whole day. */
-function toQuery(form: Record<string, string>): AuditFilter {
+/** Dates picked in the agency's zone become instants: `to` includes its whole day. */
+function toQuery(form: Record<string, string>, zone: string): AuditFilter {
   const day = (date: string, plusDays = 0) => {
-    const d = new Date(`${date}T00:00:00`);
-    d.setDate(d.getDate() + plusDays);
-    return d.toISOString();
+    const noon = new Date(`${date}T12:00:00Z`);
+    noon.setUTCDate(noon.getUTCDate() + plusDays);
+    return new Date(zonedToPosix(noon.toISOString().slice(0, 10), '00:00', zone) * 1000).toISOString();
   };
   const filter: AuditFilter = {};
   if (form.by) filter.by = form.by;
@@ -33,6 +35,7 @@ function toQuery(form: Record<string, string>): AuditFilter {
 
 /** Issue 16 §6: who changed what and when, filtered, paged and exportable as CSV. */
 export function AuditTrail() {
+  const zone = useTimeZone();
   const [form, setForm] = useState<Record<string, string>>({
     by: '',
     kind: '',
@@ -55,7 +58,7 @@ export function AuditTrail() {
         className="mb-3"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilter(toQuery(form));
+          setFilter(toQuery(form, zone));
           setOffset(0);
         }}
       >
@@ -121,7 +124,7 @@ export function AuditTrail() {
             <tbody>
               {(entries.data?.entries ?? []).map((e) => (
                 <tr key={e.id}>
-                  <td className="text-nowrap">{new Date(e.at).toLocaleString()}</td>
+                  <td className="text-nowrap">{formatDateTime(e.at, zone)}</td>
                   <td>{e.by ?? 'system'}</td>
                   <td className="text-nowrap">
                     {e.kind} {e.action}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useLogin } from '../api/login.ts';
 
-/** Spec §2 "Login form": username, password, remember me (on); a failure in a red box. */
+/** docs/spec.md §2 "Login form": username, password, remember me (on); a failure in a red box. */
 export function LoginForm({ notice }: { notice?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -1,5 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { zonedDate } from '../../../lib/time.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 
@@ -19,14 +24,28 @@ const CAUSES = [
   'OTHER_CAUSE',
 ];
 
-const today = () => new Date().toLocaleDateString('sv-SE'); // YYYY-MM-DD in the browser's zone
 const byLanguage = (t: Translated): Texts =>
   Object.fromEntries((t?.translation ?? []).map((x) => [x.language ?? '', x.text]));
 
-/** Select trips, preview them with the drafted alert, choose the action, reason, apply. */
+/** The drafted texts and the selection (input of the dry run) they were drafted for. */
+type Draft = { key: string; header: Texts; description: Texts };
+type DraftedAlert = { alert?: { headerText?: Translated; descriptionText?: Translated } } | null | undefined;
+const draftOf = (key: string, alert: DraftedAlert): Draft => ({
+  key,
+  header: byLanguage(alert?.alert?.headerText),
+  description: byLanguage(alert?.alert?.descriptionText),
+});
+
+/**
+ * Select trips, preview them with the drafted alert, choose the action, reason, apply. The drafted
+ * text follows the final selection (issue 28 point 2): unticking a train, changing the period, the
+ * route or the action drafts it again; the controller's own wording is replaced only when they say so.
+ */
 export function DisruptionForm() {
+  const zone = useTimeZone();
   const routes = useRouteChoices();
-  const [date, setDate] = useState(today());
+  // Today in the agency's zone, never the browser's.
+  const [date, setDate] = useState(() => zonedDate(new Date(), zone));
   const [routeId, setRouteId] = useState('');
   const [direction, setDirection] = useState('');
   const [from, setFrom] = useState('');
@@ -45,8 +64,22 @@ export function DisruptionForm() {
   const [header, setHeader] = useState<Texts>({});
   const [description, setDescription] = useState<Texts>({});
   const [unpicked, setUnpicked] = useState<Set<string>>(new Set());
+  /** The selection the texts were drafted for; `own`: the controller has edited them since. */
+  const [drafted, setDrafted] = useState<{ key: string; own: boolean }>({ key: '', own: false });
+  /** A new draft held back because the controller's own wording would be replaced. */
+  const [offered, setOffered] = useState<Draft | null>(null);
   const preview = useApplyDisruption();
-  const apply = useApplyDisruption({ onApplied: () => preview.reset() });
+  const apply = useApplyDisruption({
+    onApplied: () => {
+      preview.reset();
+      setOffered(null);
+      setDrafted({ key: '', own: false });
+    },
+  });
+  // A previewed disruption not yet applied is work in progress: leaving asks first.
+  useUnsavedChanges(Boolean(preview.data) && !apply.isPending);
+  // Dry runs that only draft the texts again: silent, the preview's table stays as it is.
+  const redraft = trpc.disruptions.applyDisruption.useMutation();
 
   const input = (dryRun: boolean, picked?: string[]) => ({
     serviceDate: date.replaceAll('-', ''),
@@ -75,20 +108,55 @@ export function DisruptionForm() {
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
   });
-  const onPreview = () => {
-    setUnpicked(new Set());
+  const takeDraft = (draft: Draft) => {
+    setHeader(draft.header);
+    setDescription(draft.description);
+    setDrafted({ key: draft.key, own: false });
+    setOffered(null);
+  };
+  /** A draft for `key`: taken at once, or offered when the controller has written their own. */
+  const receiveDraft = (draft: Draft, own: boolean) => {
+    if (own) {
+      setDrafted((d) => ({ ...d, key: draft.key }));
+      setOffered(draft);
+    } else takeDraft(draft);
+  };
+  const selectionKey = JSON.stringify(input(true));
+  const [previewedFor, setPreviewedFor] = useState<string | null>(null);
+  const runPreview = (resetPicks: boolean) => {
+    if (resetPicks) setUnpicked(new Set());
+    const key = selectionKey;
+    setPreviewedFor(key);
     preview.mutate(input(true), {
-      onSuccess: (result) => {
-        const alert = result.alert?.alert as
-          | { headerText?: Translated; descriptionText?: Translated }
-          | undefined;
-        setHeader(byLanguage(alert?.headerText));
-        setDescription(byLanguage(alert?.descriptionText));
-      },
+      onSuccess: (result) =>
+        receiveDraft(draftOf(key, result.alert as DraftedAlert), !resetPicks && drafted.own),
     });
   };
+  const onPreview = () => runPreview(true);
   const trips = preview.data?.trips ?? [];
   const picked = trips.filter((t) => !unpicked.has(t.tripId)).map((t) => t.tripId);
+  // What Apply sends: the trains still ticked, or the whole selection when none was unticked.
+  const applyPicked = unpicked.size > 0 ? picked : undefined;
+  const draftKey = preview.data ? JSON.stringify(input(true, applyPicked)) : null;
+  // The filters changed after a preview (route, period, date, action, reason): preview them again.
+  const settledSelection = useDebounced(selectionKey, 400);
+  useEffect(() => {
+    if (previewedFor === null || settledSelection !== selectionKey || settledSelection === previewedFor)
+      return;
+    if (!preview.isPending) runPreview(false);
+  });
+  // Ticks changed: draft the texts again for the trains that will change.
+  const settledDraftKey = useDebounced(draftKey, 300);
+  useEffect(() => {
+    if (!settledDraftKey || settledDraftKey !== draftKey || settledDraftKey === drafted.key) return;
+    if (preview.isPending || redraft.isPending || previewedFor !== selectionKey) return;
+    const key = settledDraftKey;
+    setDrafted((d) => ({ ...d, key }));
+    redraft.mutate(JSON.parse(key), {
+      onSuccess: (result) => receiveDraft(draftOf(key, result.alert as DraftedAlert), drafted.own),
+    });
+  });
+  const draftSettled = !withAlert || (draftKey === drafted.key && !redraft.isPending && !offered);
   const stopChoices = (stops.data ?? []) as [string, string][];
 
   return (
@@ -268,6 +336,26 @@ export function DisruptionForm() {
                   ))}
                 </Form.Select>
               </Form.Group>
+              {offered && (
+                <Alert variant="warning" data-testid="draft-outdated">
+                  <p className="mb-2">
+                    The trains or the period changed since you edited this text; the new draft reads:
+                  </p>
+                  {Object.entries(offered.header).map(([language, text]) => (
+                    <blockquote key={language} className="small mb-2">
+                      <strong>{text}</strong> {offered.description[language] ?? ''}
+                    </blockquote>
+                  ))}
+                  <div className="d-flex gap-2">
+                    <Button size="sm" variant="warning" onClick={() => takeDraft(offered)}>
+                      Use the new draft
+                    </Button>
+                    <Button size="sm" variant="outline-secondary" onClick={() => setOffered(null)}>
+                      Keep my wording
+                    </Button>
+                  </div>
+                </Alert>
+              )}
               {Object.keys(header).length === 0 && (
                 <Alert variant="warning">No template text: add one in Alert templates.</Alert>
               )}
@@ -277,7 +365,10 @@ export function DisruptionForm() {
                     <Form.Label>Header ({language})</Form.Label>
                     <Form.Control
                       value={header[language]}
-                      onChange={(e) => setHeader({ ...header, [language]: e.target.value })}
+                      onChange={(e) => {
+                        setHeader({ ...header, [language]: e.target.value });
+                        setDrafted((d) => ({ ...d, own: true }));
+                      }}
                     />
                   </Form.Group>
                   <Form.Group controlId={`d-description-${language}`}>
@@ -286,7 +377,10 @@ export function DisruptionForm() {
                       as="textarea"
                       rows={2}
                       value={description[language] ?? ''}
-                      onChange={(e) => setDescription({ ...description, [language]: e.target.value })}
+                      onChange={(e) => {
+                        setDescription({ ...description, [language]: e.target.value });
+                        setDrafted((d) => ({ ...d, own: true }));
+                      }}
                     />
                   </Form.Group>
                 </div>
@@ -295,8 +389,8 @@ export function DisruptionForm() {
           )}
           <Button
             variant="danger"
-            disabled={apply.isPending || picked.length === 0}
-            onClick={() => apply.mutate(input(false, unpicked.size > 0 ? picked : undefined))}
+            disabled={apply.isPending || picked.length === 0 || !draftSettled || preview.isPending}
+            onClick={() => apply.mutate(input(false, applyPicked))}
           >
             Apply to {picked.length} trips
           </Button>

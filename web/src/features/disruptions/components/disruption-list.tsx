@@ -1,4 +1,6 @@
 import { Badge, Button, Table } from 'react-bootstrap';
+import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { useLiftDisruption } from '../api/lift-disruption.ts';
 import { useDisruptions } from '../api/list-disruptions.ts';
 
@@ -13,6 +15,7 @@ const ACTIONS: Record<string, string> = {
 export function DisruptionList() {
   const list = useDisruptions();
   const lift = useLiftDisruption();
+  const zone = useTimeZone();
   if (!list.data?.length) return <p className="text-body-secondary">No disruptions yet.</p>;
   return (
     <Table size="sm" striped aria-label="Disruptions">
@@ -31,7 +34,7 @@ export function DisruptionList() {
       <tbody>
         {list.data.map((d) => (
           <tr key={d.id}>
-            <td>{new Date(d.createdAt).toLocaleString()}</td>
+            <td>{formatDateTime(d.createdAt, zone)}</td>
             <td>{d.by}</td>
             <td>{d.serviceDate}</td>
             <td>

@@ -9,7 +9,7 @@ export const UNDO_MS = 60_000;
 
 /**
  * Asks "Delete the update of train 2300?", deletes, and offers Undo in the success banner for the
- * minute the server keeps the entity (spec §8: 'Successfully deleted.'; a failure reads
+ * minute the server keeps the entity (docs/spec.md §8: 'Successfully deleted.'; a failure reads
  * 'Error deleting feed:' then title and message).
  */
 export function useDeleteFeedEntity() {

@@ -3,7 +3,7 @@ import { trpc } from '../../../lib/trpc.ts';
 
 export type TripSearch = { route?: string; service?: string; number?: string; stop?: string; date?: string };
 
-/** Spec §5: the train number is searched without its leading zeros. */
+/** docs/spec.md §5: the train number is searched without its leading zeros. */
 export function trainNumber(text: string): string {
   return text.trim().replace(/^0+(?=\d)/, '');
 }

@@ -2,7 +2,7 @@ import { skipToken } from '@tanstack/react-query';
 import { useScheduleInfo } from '../../../lib/schedule-info.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** Spec §7 "Caching": stop times of a trip are fresh for 5 minutes (spec §9: 300000 ms). */
+/** docs/spec.md §7 "Caching": stop times of a trip are fresh for 5 minutes (docs/spec.md §9: 300000 ms). */
 export const STOP_TIMES_CACHE_MS = 300_000;
 
 /**

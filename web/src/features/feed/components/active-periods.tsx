@@ -60,7 +60,7 @@ export const HALF_TYPED = 'A date or time is half-typed: complete or clear the m
 export const INCOMPLETE_TIME = 'Incomplete time: give hours and minutes, or clear it.';
 
 /**
- * Spec §2: one or more periods, each start and end a date plus an optional time, for the impact
+ * docs/spec.md §2: one or more periods, each start and end a date plus an optional time, for the impact
  * or the communication of an alert. A half-typed field is an error next to it (issue 18), never
  * "no date"; impact periods have shortcuts.
  */

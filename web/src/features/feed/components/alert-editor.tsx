@@ -1,9 +1,11 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import {
   type AlertForm,
   alertFormOf,
@@ -17,18 +19,36 @@ import {
   URL_INVALID,
   withEstimatedEnd,
 } from '../alert-entity.ts';
-import { applyTemplate, placeholderValues } from '../alert-template-fill.ts';
+import { alertDifferences, mergeAlertForms } from '../alert-merge.ts';
+import {
+  applyTemplate,
+  type PlaceholderValues,
+  placeholderValues,
+  refillTemplate,
+  type TemplateSource,
+} from '../alert-template-fill.ts';
+import { PLACEHOLDERS_LEFT, TOO_LONG, textBlocks } from '../alert-text-checks.ts';
+import { useAlertTextLimits } from '../api/alert-text-limits.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useLintAlert } from '../api/lint-alert.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveAlert } from '../api/save-alert.ts';
-import { type AlertEntity, CAUSES, type EditBase, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
+import {
+  type AlertEntity,
+  CAUSES,
+  type EditBase,
+  EFFECTS,
+  humanEnum,
+  isAlert,
+  SEVERITIES,
+} from '../types.ts';
 import { ActivePeriods, COMMUNICATION, HALF_TYPED } from './active-periods.tsx';
 import { AffectedEntities } from './affected-entities.tsx';
 import { AlertLinks } from './alert-links.tsx';
 import { AlertPreview } from './alert-preview.tsx';
 import { AlertTexts } from './alert-texts.tsx';
 import { ChangeWarnings } from './change-warnings.tsx';
+import { ConflictCompare } from './conflict-compare.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { EstimatedDuration } from './estimated-duration.tsx';
 import { LintNotices } from './lint-notices.tsx';
@@ -37,10 +57,10 @@ import { TemplatePicker } from './template-picker.tsx';
 /** The server's notices about impact periods (impact_outside_communication) show at the periods. */
 const isPeriodNotice = (field: string) => field.startsWith('alert.impact_period');
 
-/** Spec §2 service alert editor with a rider preview. */
+/** docs/spec.md §2 service alert editor with a rider preview. */
 export function AlertEditor({
   entity,
-  base,
+  base: openedBase,
   readOnly = false,
 }: {
   entity?: AlertEntity;
@@ -54,12 +74,39 @@ export function AlertEditor({
   const [form, setForm] = useState<AlertForm>(() =>
     entity ? alertFormOf(entity, zone) : emptyAlertForm(zone),
   );
+  // The form as last saved (or as opened): the editor has changes while the form differs from it.
+  const [original, setOriginal] = useState(form);
+  // The revision a save names: the one opened, or a colleague's once the controller kept their
+  // entries on top of it after a conflict.
+  const [base, setBase] = useState(openedBase);
+  const [theirs, setTheirs] = useState<{ form: AlertForm; base: EditBase; by: string } | null>(null);
+  const utils = trpc.useUtils();
+  const dirty = !readOnly && JSON.stringify(form) !== JSON.stringify(original);
+  const { allowLeaving } = useUnsavedChanges(dirty);
   const [problems, setProblems] = useState<string[]>([]);
   const [periodProblems, setPeriodProblems] = useState<string[]>([]);
   // A new alert or a draft may be saved as a draft; a published one stays published.
   const mayDraft = !entity?.id || base?.draft === true;
   const [conflict, setConflict] = useState<EditConflict | null>(null);
-  const reload = useReloadFeedEntity('alert');
+  const reloadEntity = useReloadFeedEntity('alert');
+  const reload = (id: string) => {
+    allowLeaving();
+    void reloadEntity(id);
+  };
+  /** After a 409: the colleague's version, to show beside the controller's entries. */
+  const fetchTheirs = async (id: string) => {
+    const item = await utils.feed.get.fetch({ kind: 'alert', id }, { staleTime: 0 });
+    if (item.entity && isAlert(item.entity))
+      setTheirs({ form: alertFormOf(item.entity, zone), base: item, by: item.updatedBy ?? 'a colleague' });
+  };
+  const keepMine = () => {
+    if (!theirs) return;
+    setForm(mergeAlertForms(original, form, theirs.form));
+    setOriginal(theirs.form);
+    setBase(theirs.base);
+    setTheirs(null);
+    setConflict(null);
+  };
   const [incomplete, setIncomplete] = useState<Set<string>>(new Set());
   const markIncomplete = (id: string, bad: boolean) =>
     setIncomplete((set) => {
@@ -70,13 +117,32 @@ export function AlertEditor({
       return next;
     });
   // After a save the home page opens on the alerts, where the new one is.
-  const save = useSaveAlert({ onSuccess: () => navigate(`${paths.home.getHref()}?show=alerts`) });
+  const save = useSaveAlert({
+    onSuccess: () => {
+      allowLeaving();
+      navigate(`${paths.home.getHref()}?show=alerts`);
+    },
+  });
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
+  const limits = useAlertTextLimits().data;
+  const blocks = textBlocks(form, limits);
+  // The template last used and the values its placeholders were filled with: a route or period
+  // chosen afterwards fills them again, in every text the controller has not rewritten.
+  const [template, setTemplate] = useState<{ source: TemplateSource; values: PlaceholderValues } | null>(
+    null,
+  );
   const urlInvalid = form.url.trim() !== '' && !isValidUrl(form.url);
   const routeNames = useMemo(
     () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id])),
     [routes.data],
   );
+  const values = useMemo(() => placeholderValues(form, routeNames), [form, routeNames]);
+  const valuesKey = JSON.stringify(values);
+  useEffect(() => {
+    if (!template || JSON.stringify(template.values) === valuesKey) return;
+    setForm((f) => refillTemplate(f, template.source, template.values, values));
+    setTemplate({ ...template, values });
+  }, [template, values, valuesKey]);
   const scope = useMemo(() => {
     const names = routeNames;
     return form.affected.map((a) =>
@@ -88,15 +154,15 @@ export function AlertEditor({
   // Consistency findings this alert would add, shown before saving (issue 12 part 4).
   const preview = useMemo(
     () =>
-      form.affected.length > 0
+      form.affected.length > 0 && !blocks.tooLong
         ? { kind: 'alert' as const, entity: buildAlert(form, zone, entity?.id) }
         : null,
-    [form, zone, entity?.id],
+    [form, zone, entity?.id, blocks.tooLong],
   );
   // The alert linter on what is typed (issue 13): the notices a save would give.
   const lintInput = useMemo(
-    () => (readOnly ? null : { entity: buildAlert(form, zone, entity?.id) }),
-    [form, zone, entity?.id, readOnly],
+    () => (readOnly || blocks.tooLong ? null : { entity: buildAlert(form, zone, entity?.id) }),
+    [form, zone, entity?.id, readOnly, blocks.tooLong],
   );
   const lint = useLintAlert(lintInput);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -109,6 +175,9 @@ export function AlertEditor({
       ...(halfTyped.length > 0 || incomplete.size > 0 ? [HALF_TYPED] : []),
       ...(form.affected.length === 0 ? [NOTHING_AFFECTED] : []),
       ...(urlInvalid ? [URL_INVALID] : []),
+      ...(blocks.tooLong ? [TOO_LONG] : []),
+      // A draft reaches no rider: it may keep its placeholders for now.
+      ...(!draft && blocks.placeholders ? [PLACEHOLDERS_LEFT] : []),
     ];
     if (found.length > 0) {
       setProblems(found);
@@ -130,7 +199,10 @@ export function AlertEditor({
           const notices = noticesOf(error);
           setPeriodProblems(notices.filter((n) => isPeriodNotice(n.field)).map((n) => n.message));
           setProblems(notices.filter((n) => !isPeriodNotice(n.field)).map((n) => n.message));
-          setConflict(conflictOf(error));
+          const found = conflictOf(error);
+          setConflict(found);
+          setTheirs(null);
+          if (found) void fetchTheirs(found.id).catch(() => {});
         },
       },
     );
@@ -139,15 +211,24 @@ export function AlertEditor({
     <Row className="g-3">
       <Col lg={8}>
         <Card className="shadow-sm">
-          <EditStatus base={base} conflict={conflict} onReload={reload} />
+          <EditStatus base={base} conflict={conflict} onReload={reload}>
+            {conflict && theirs && (
+              <ConflictCompare
+                by={theirs.by}
+                differences={alertDifferences(form, theirs.form)}
+                onKeepMine={keepMine}
+              />
+            )}
+          </EditStatus>
           <AlertLinks alertId={entity?.id ?? null} />
           <Card.Body>
             <Form onSubmit={submit} noValidate aria-label="Service alert">
               <fieldset disabled={readOnly}>
                 <TemplatePicker
-                  onPick={(template) =>
-                    setForm((f) => applyTemplate(f, template, placeholderValues(f, routeNames)))
-                  }
+                  onPick={(picked) => {
+                    setForm((f) => applyTemplate(f, picked, values));
+                    setTemplate({ source: picked, values });
+                  }}
                 />
                 <ActivePeriods
                   periods={form.periods}
@@ -211,6 +292,7 @@ export function AlertEditor({
                   languages={form.languages}
                   texts={form.texts}
                   onChange={(languages, texts) => set({ languages, texts })}
+                  limits={limits}
                 />
                 <Form.Group className="mb-3" controlId="alert-url">
                   <Form.Label className="fw-semibold">More information (URL)</Form.Label>

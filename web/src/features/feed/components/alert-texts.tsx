@@ -1,13 +1,33 @@
 import { useState } from 'react';
 import { Button, Form, Nav, Tab } from 'react-bootstrap';
 import { EMPTY_TEXTS, type LanguageTexts, type Texts } from '../alert-entity.ts';
+import { type AlertTextLimits, checkText, type TextCheck } from '../alert-text-checks.ts';
 import { LANGUAGES } from '../types.ts';
 
 type Props = {
   languages: string[];
   texts: Texts;
   onChange: (languages: string[], texts: Texts) => void;
+  /** The server's limits, said under each field as the controller types (issue 28 point 6). */
+  limits?: AlertTextLimits;
 };
+
+/** The sentence under a field: an error (red, blocks) or a warning (saving stays possible). */
+function FieldCheck({ check, id }: { check: TextCheck; id: string }) {
+  if (check.error)
+    return (
+      <Form.Control.Feedback type="invalid" id={id} data-testid={id}>
+        {check.error}
+      </Form.Control.Feedback>
+    );
+  if (check.warning)
+    return (
+      <Form.Text id={id} data-testid={id} className="text-warning-emphasis d-block">
+        {check.warning}
+      </Form.Text>
+    );
+  return null;
+}
 
 const nameOf = (tag: string) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag;
 
@@ -23,8 +43,12 @@ const MORE_TEXTS: { key: keyof LanguageTexts; label: string; experimental?: bool
   { key: 'effectDetail', label: 'Consequence in detail', experimental: true, rows: 1 },
 ];
 
-/** Spec §3: header and description per language (English, en-ZA, first), and the optional texts. */
-export function AlertTexts({ languages, texts, onChange }: Props) {
+/** A field with a check says so to assistive technology, and turns red on an error. */
+const checked = (check: TextCheck, id: string) =>
+  check.error || check.warning ? { isInvalid: Boolean(check.error), 'aria-describedby': id } : {};
+
+/** docs/spec.md §3: header and description per language (English, en-ZA, first), and the optional texts. */
+export function AlertTexts({ languages, texts, onChange, limits }: Props) {
   const [active, setActive] = useState(languages[0] ?? 'en-ZA');
   const [adding, setAdding] = useState('');
   const unused = LANGUAGES.filter((l) => !languages.includes(l.tag));
@@ -86,6 +110,11 @@ export function AlertTexts({ languages, texts, onChange }: Props) {
                 <Form.Control
                   value={texts[tag]?.header ?? ''}
                   onChange={(e) => set(tag, { header: e.target.value })}
+                  {...checked(checkText(texts[tag]?.header ?? '', 'header', limits), `check-header-${tag}`)}
+                />
+                <FieldCheck
+                  check={checkText(texts[tag]?.header ?? '', 'header', limits)}
+                  id={`check-header-${tag}`}
                 />
               </Form.Group>
               <Form.Group className="mb-2" controlId={`description-${tag}`}>
@@ -95,6 +124,14 @@ export function AlertTexts({ languages, texts, onChange }: Props) {
                   rows={3}
                   value={texts[tag]?.description ?? ''}
                   onChange={(e) => set(tag, { description: e.target.value })}
+                  {...checked(
+                    checkText(texts[tag]?.description ?? '', 'description', limits),
+                    `check-description-${tag}`,
+                  )}
+                />
+                <FieldCheck
+                  check={checkText(texts[tag]?.description ?? '', 'description', limits)}
+                  id={`check-description-${tag}`}
                 />
               </Form.Group>
               <details className="mb-2" open={MORE_TEXTS.some(({ key }) => texts[tag]?.[key])}>
@@ -119,6 +156,11 @@ export function AlertTexts({ languages, texts, onChange }: Props) {
                       rows={rows}
                       value={texts[tag]?.[key] ?? ''}
                       onChange={(e) => set(tag, { [key]: e.target.value })}
+                      {...checked(checkText(texts[tag]?.[key] ?? '', 'other', limits), `check-${key}-${tag}`)}
+                    />
+                    <FieldCheck
+                      check={checkText(texts[tag]?.[key] ?? '', 'other', limits)}
+                      id={`check-${key}-${tag}`}
                     />
                   </Form.Group>
                 ))}

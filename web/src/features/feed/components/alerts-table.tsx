@@ -57,7 +57,7 @@ function languagesOf(alert: AlertJson): string {
 }
 
 /**
- * Spec §2 alerts table, rows coloured in effect / ended / upcoming (spec §4) or draft, filtered by
+ * docs/spec.md §2 alerts table, rows coloured in effect / ended / upcoming (docs/spec.md §4) or draft, filtered by
  * state; an alert in effect that ends soon or has long had no end says so.
  */
 export function AlertsTable({

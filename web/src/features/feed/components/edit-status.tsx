@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import type { EditConflict } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
@@ -13,12 +14,15 @@ export function EditStatus({
   existing,
   conflict,
   onReload,
+  children,
 }: {
   base?: EditBase;
   /** The sentence that says why the editor opened an existing entity instead of a new one. */
   existing?: string;
   conflict: EditConflict | null;
   onReload: (id: string) => void;
+  /** Shown in the conflict box: the colleague's version beside the controller's entries. */
+  children?: ReactNode;
 }) {
   const zone = useTimeZone();
   return (
@@ -32,13 +36,14 @@ export function EditStatus({
       {conflict && (
         <Alert
           variant="warning"
-          className="m-3 mb-0 d-flex align-items-center gap-3"
+          className="m-3 mb-0 d-flex flex-wrap align-items-center gap-3"
           data-testid="edit-conflict"
         >
           <span>{conflict.message}</span>
           <Button size="sm" variant="warning" className="ms-auto" onClick={() => onReload(conflict.id)}>
-            Reload
+            {children ? 'Reload their version (drops your entries)' : 'Reload'}
           </Button>
+          {children}
         </Alert>
       )}
     </>

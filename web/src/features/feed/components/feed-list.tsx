@@ -14,7 +14,7 @@ import { NotInScheduleAction } from './not-in-schedule-action.tsx';
 import { type TripSort, TripsTable } from './trips-table.tsx';
 
 /**
- * Spec §2 feed list: alerts / trip updates toggle (`?show=alerts` opens on alerts), the trip
+ * docs/spec.md §2 feed list: alerts / trip updates toggle (`?show=alerts` opens on alerts), the trip
  * filters and sort, live through the feed subscription, with the time of the last refresh.
  */
 export function FeedList({ canEdit }: { canEdit: boolean }) {

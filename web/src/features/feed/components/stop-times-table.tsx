@@ -23,7 +23,7 @@ type Props = {
   platforms?: Record<string, Platform[]>;
 };
 
-/** Spec §2/§4 stop list: Passed / train marker / blank, new time, on time, delay, skip, total. */
+/** docs/spec.md §2/§4 stop list: Passed / train marker / blank, new time, on time, delay, skip, total. */
 export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, platforms = {} }: Props) {
   const withPlatforms = rows.some((row) => (platforms[row.stopId] ?? []).length > 0);
   const totals = totalDelays(rows);

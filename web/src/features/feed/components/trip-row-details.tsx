@@ -6,7 +6,7 @@ import { platformLabel } from '../feed-labels.ts';
 import { withCancelled } from '../trip-entity.ts';
 import type { TripUpdateEntity } from '../types.ts';
 
-/** Spec §2: the expanded trip row: cancel checkbox, total delay, cancelled stops and Save. */
+/** docs/spec.md §2: the expanded trip row: cancel checkbox, total delay, cancelled stops and Save. */
 export function TripRowDetails({
   id,
   entity,

@@ -10,12 +10,15 @@ import { useServiceDay } from '../api/get-service-day.ts';
 import { useServices } from '../api/get-services.ts';
 import { PROGRESS } from '../feed-labels.ts';
 
-/** Spec §9: WE when the day of week is a weekend day, else WD; schedule.info knows today's services. */
-function todaysService(todayServices: string[] | undefined): string {
+/**
+ * docs/spec.md §9: WE when the day of week is a weekend day, else WD; schedule.info knows today's
+ * services and today's date in the agency's zone (`YYYYMMDD`).
+ */
+function todaysService(todayServices: string[] | undefined, today: string): string {
   if (todayServices?.includes('WD')) return 'WD';
   if (todayServices?.includes('WE')) return 'WE';
   if (todayServices?.[0]) return todayServices[0];
-  const day = new Date().getDay();
+  const day = new Date(`${toInputDate(today)}T12:00:00Z`).getUTCDay();
   return day === 0 || day === 6 ? 'WE' : 'WD';
 }
 
@@ -25,7 +28,7 @@ const fromInputDate = (d: string) => d.replaceAll('-', '');
 
 const MAX_RESULTS = 50;
 
-/** Spec §2: find a trip by route, service and train number, or by stop name. */
+/** docs/spec.md §2: find a trip by route, service and train number, or by stop name. */
 export function TripSearch({
   onSelect,
   disabled = false,
@@ -46,7 +49,7 @@ export function TripSearch({
   useEffect(() => {
     if (date || !info.data) return;
     setDate(info.data.today);
-    setService(todaysService(info.data.todayServices));
+    setService(todaysService(info.data.todayServices, info.data.today));
   }, [info.data, date]);
   const debouncedNumber = useDebounced(number);
   const debouncedStop = useDebounced(stopName);

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
@@ -20,8 +22,10 @@ import {
   rowsFor,
   type StopRow,
 } from '../trip-entity.ts';
-import type { EditBase, TripUpdateEntity } from '../types.ts';
+import { mergeTripEdits, type TripEdit, tripDifferences } from '../trip-merge.ts';
+import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../types.ts';
 import { ChangeWarnings } from './change-warnings.tsx';
+import { ConflictCompare } from './conflict-compare.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { ExtraTrainForm } from './extra-train-form.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
@@ -29,12 +33,12 @@ import { TellRiders } from './tell-riders.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
 
 /**
- * Spec §2 trip update editor: find a trip, change its stops or cancel it, save. A train that already
+ * docs/spec.md §2 trip update editor: find a trip, change its stops or cancel it, save. A train that already
  * has an update on the chosen date opens that update; a save names the revision it started from.
  */
 export function TripUpdateEditor({
   entity,
-  base,
+  base: openedBase,
   existing = false,
   readOnly = false,
 }: {
@@ -62,12 +66,21 @@ export function TripUpdateEditor({
   const [notices, setNotices] = useState<Notice[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
+  // The revision a save names: the one opened, or a colleague's once the controller kept their
+  // entries on top of it after a conflict.
+  const [base, setBase] = useState(openedBase);
+  const [theirs, setTheirs] = useState<{ edit: TripEdit; base: EditBase; by: string } | null>(null);
+  const utils = trpc.useUtils();
   const updates = useFeedList('trip_update').data;
-  const reload = useReloadFeedEntity('trip_update');
+  const reloadEntity = useReloadFeedEntity('trip_update');
   const stopTimes = useStopTimes(trip?.tripId ?? null);
   const platforms = usePlatforms(stopTimes.data?.map((s) => s.stopId) ?? null).data;
-  const save = useSaveTripUpdate({ onSuccess: () => navigate(paths.home.getHref()) });
-  const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: () => navigate(paths.home.getHref()) });
+  const saved = () => {
+    allowLeaving();
+    navigate(paths.home.getHref());
+  };
+  const save = useSaveTripUpdate({ onSuccess: saved });
+  const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: saved });
   const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
 
   useEffect(() => {
@@ -87,6 +100,8 @@ export function TripUpdateEditor({
       return;
     }
     setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
+    setRows([]);
+    setBaseline(null);
     setNotices([]);
     setProblem(null);
   };
@@ -105,6 +120,44 @@ export function TripUpdateEditor({
         : null,
     [trip, entity, tripsToRoutes, cancelled, rows],
   );
+  // The entity as the train's stops first showed it: the editor has changes once it differs.
+  const builtKey = built && rows.length > 0 ? JSON.stringify(built) : null;
+  const [baseline, setBaseline] = useState<string | null>(null);
+  // The stops as first shown: what the controller changed, should a colleague save meanwhile.
+  const [original, setOriginal] = useState<TripEdit | null>(null);
+  useEffect(() => {
+    if (baseline !== null || builtKey === null) return;
+    setBaseline(builtKey);
+    setOriginal({ cancelled, rows });
+  }, [baseline, builtKey, cancelled, rows]);
+  /** After a 409: the colleague's version of this train, to show beside the controller's entries. */
+  const fetchTheirs = async (id: string) => {
+    const item = await utils.feed.get.fetch({ kind: 'trip_update', id }, { staleTime: 0 });
+    if (!stopTimes.data || !item.entity || !isTripUpdate(item.entity)) return;
+    setTheirs({
+      edit: {
+        cancelled: item.entity.tripUpdate.trip.scheduleRelationship === 'CANCELED',
+        rows: applyEntity(rowsFor(stopTimes.data), item.entity, zone),
+      },
+      base: item,
+      by: item.updatedBy ?? 'a colleague',
+    });
+  };
+  const keepMine = () => {
+    if (!theirs || !original) return;
+    const merged = mergeTripEdits(original, { cancelled, rows }, theirs.edit);
+    setCancelled(merged.cancelled);
+    setRows(merged.rows);
+    setOriginal(theirs.edit);
+    setBase(theirs.base);
+    setTheirs(null);
+    setConflict(null);
+  };
+  const { allowLeaving } = useUnsavedChanges(!readOnly && baseline !== null && builtKey !== baseline);
+  const reload = (id: string) => {
+    allowLeaving();
+    void reloadEntity(id);
+  };
   const preview = useMemo(
     () =>
       built && (cancelled || rows.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
@@ -137,7 +190,10 @@ export function TripUpdateEditor({
     const input = { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 };
     const onError = (error: unknown) => {
       setNotices(noticesOf(error));
-      setConflict(conflictOf(error));
+      const found = conflictOf(error);
+      setConflict(found);
+      setTheirs(null);
+      if (found) void fetchTheirs(found.id).catch(() => {});
     };
     if (alertChoice) saveWithAlert.mutate({ ...input, alert: alertChoice }, { onError });
     else save.mutate(input, { onError });
@@ -202,7 +258,15 @@ export function TripUpdateEditor({
             }
             conflict={conflict}
             onReload={reload}
-          />
+          >
+            {conflict && theirs && (
+              <ConflictCompare
+                by={theirs.by}
+                differences={tripDifferences({ cancelled, rows }, theirs.edit)}
+                onKeepMine={keepMine}
+              />
+            )}
+          </EditStatus>
           <ChangeWarnings
             input={preview}
             settled={alertChoice && 'publish' in alertChoice ? ['cancelled_without_alert'] : []}

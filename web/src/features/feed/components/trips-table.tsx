@@ -40,7 +40,7 @@ type Props = {
 const STATE_ORDER = LIST_STATES.map((s) => s.value);
 const CANCELLED = { label: 'Cancelled', variant: 'secondary' } as const;
 
-/** Spec §2 trip table; a double click (or the ▸ button) on a row opens its quick edit. */
+/** docs/spec.md §2 trip table; a double click (or the ▸ button) on a row opens its quick edit. */
 export function TripsTable({ items, loading, canEdit, route, number, state, departsAfter, sort }: Props) {
   const zone = useTimeZone();
   const tripsToRoutes = useTripsToRoutes().data;

@@ -1,12 +1,12 @@
 import { Card } from 'react-bootstrap';
 import { downloads } from '../../../config/paths.ts';
-import { useScheduleInfo } from '../../../lib/schedule-info.ts';
+import { useScheduleInfo, useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 
-/** Spec §2 home: the latest schedule workbook with its last-modified time, and the schedule zip. */
+/** docs/spec.md §2 home: the latest schedule workbook with its last-modified time, and the schedule zip. */
 export function ScheduleDownloads() {
   const info = useScheduleInfo().data;
-  const zone = info?.timezone ?? 'Africa/Johannesburg';
+  const zone = useTimeZone();
   return (
     <Card className="shadow-sm h-100">
       <Card.Body>

@@ -9,14 +9,14 @@ import { useUploadSchedule } from '../api/upload-schedule.ts';
 
 export const UPLOAD_SUCCESS = '✅ Successfully uploaded the gtfs excel file.';
 
-/** Spec §8 live connection messages, word for word. */
+/** docs/spec.md §8 live connection messages, word for word. */
 const CONNECTION: Record<JobConnection, string> = {
   connected: 'Connected to status of upload',
   failed: 'Failed to connect Connection to status of upload',
   lost: 'Lost Connection to status of upload',
 };
 
-/** Spec §2 upload screen: file, submit, the growing log of the job, and result links. */
+/** docs/spec.md §2 upload screen: file, submit, the growing log of the job, and result links. */
 export function UploadForm() {
   const notify = useNotifications();
   const utils = trpc.useUtils();
@@ -43,7 +43,7 @@ export function UploadForm() {
     upload.mutate(file);
   };
   const busy = upload.isPending || job.running;
-  // Spec §2: the report link belongs to this upload, only when one of its messages carried a report;
+  // docs/spec.md §2: the report link belongs to this upload, only when one of its messages carried a report;
   // it opens this upload's report (a refused one's is not the public report).
   const report = job.messages.some((m) => m.validation_report);
   const connection = job.connection && CONNECTION[job.connection];

@@ -10,7 +10,7 @@ import { useCreateSummary } from '../api/create-summary.ts';
 import { useDeleteSummary } from '../api/delete-summary.ts';
 import { useSummaries } from '../api/list-summaries.ts';
 
-/** Spec §2 spreadsheet screen: summaries with download and delete; 'create new' with a spinner. */
+/** docs/spec.md §2 spreadsheet screen: summaries with download and delete; 'create new' with a spinner. */
 export function SummaryList() {
   const notify = useNotifications();
   const utils = trpc.useUtils();
@@ -22,7 +22,7 @@ export function SummaryList() {
   const [to, setTo] = useState('');
   const create = useCreateSummary({ onStarted: setJobId });
   const job = useJob(jobId, {
-    // Spec §8: only a failed first connection is reported; a lost one reconnects and resumes.
+    // docs/spec.md §8: only a failed first connection is reported; a lost one reconnects and resumes.
     onConnection: (connection) => {
       if (connection === 'failed') notify.error(new Error('Failed to connect to file status.'));
     },

@@ -1,7 +1,7 @@
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** Deletes a user; banner 'Successfully deleted user {username}' (spec §8). */
+/** Deletes a user; banner 'Successfully deleted user {username}' (docs/spec.md §8). */
 export function useDeleteUser() {
   const utils = trpc.useUtils();
   const notify = useNotifications();

@@ -6,7 +6,7 @@ import { useUpdateUser } from '../api/update-user.ts';
 
 export type UserRow = { id: number; username: string; roles: string[] };
 
-/** Spec §5 "New or edited user". */
+/** docs/spec.md §5 "New or edited user". */
 export const PASSWORD_MIN = 10;
 export const CANCEL_USER_CONFIRM = 'Are you sure you want to cancel?';
 

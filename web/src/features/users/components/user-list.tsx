@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/list-users.ts';
 
-/** Spec §2 user list with edit and delete ('Are you sure you want to delete {username}?'). */
+/** docs/spec.md §2 user list with edit and delete ('Are you sure you want to delete {username}?'). */
 export function UserList() {
   const users = useUsers();
   const remove = useDeleteUser();
