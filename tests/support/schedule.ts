@@ -18,7 +18,7 @@ export function demoWorkbook(): Promise<Uint8Array> {
 }
 
 /**
- * The demo workbook with its agency in another time zone (quality.md: tests run with the agency
+ * The demo workbook with its agency in another time zone (docs/quality.md: tests run with the agency
  * far from Johannesburg): the same trains and times, read as local times of `zone`.
  */
 export async function demoWorkbookInZone(zone: string): Promise<Uint8Array> {
