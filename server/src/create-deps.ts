@@ -26,5 +26,13 @@ export function createAppDeps(options: {
       cacheSeconds: options.config.METRICS_CACHE_SECONDS,
     }),
   };
+  // Every change of trip updates, alerts or the schedule, on any process (each hears the others'
+  // by NOTIFY), drops the cached figures: /metrics then shows the feed as checked after it (issue
+  // 28). Each change already ran the whole-feed check in its own transaction (keep-feed-invariants).
+  const changed = () => deps.metrics.figuresChanged();
+  deps.bus.on('feed_changed', (kind) => {
+    if (kind !== 'vehicle') changed();
+  });
+  deps.bus.on('schedule_changed', changed);
   return deps;
 }

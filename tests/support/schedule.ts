@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDemoTimetableWorkbook } from '@feeddesk/server/gtfs/index';
+import ExcelJS from 'exceljs';
 import type { HttpClient } from './http-client.ts';
 import { followOverSocket } from './live.ts';
 
@@ -14,6 +15,28 @@ let demo: Promise<Uint8Array> | undefined;
 export function demoWorkbook(): Promise<Uint8Array> {
   demo ??= buildDemoTimetableWorkbook();
   return demo;
+}
+
+/**
+ * The demo workbook with its agency in another time zone (docs/quality.md: tests run with the agency
+ * far from Johannesburg): the same trains and times, read as local times of `zone`.
+ */
+export async function demoWorkbookInZone(zone: string): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await demoWorkbook()) as unknown as ArrayBuffer);
+  let replaced = 0;
+  wb.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.value === 'Africa/Johannesburg') {
+          cell.value = zone;
+          replaced++;
+        }
+      }),
+    ),
+  );
+  if (replaced !== 1) throw new Error(`the demo workbook names its zone ${replaced} times, not once`);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
 /** Uploads a file through POST /gtfs/upload_gtfs and follows its job over /ws to the end. */

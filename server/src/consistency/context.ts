@@ -10,6 +10,8 @@ export type ConsistencyTrip = {
   lastStopId: string | null;
   startSecs: number | null;
   endSecs: number | null;
+  /** What riders know the train by (trip_short_name, else the number in its id, else the id). */
+  trainNumber: string;
 };
 
 /** A scheduled call at a stop (for stops that alerts close). */
@@ -40,6 +42,8 @@ export type LiveTripUpdate = {
   /** ADDED / NEW / DUPLICATED trips are not in the schedule on purpose. */
   extra: boolean;
   skippedStopIds: string[];
+  /** How many stop time updates it carries (a cancelled trip must carry none). */
+  stopTimeUpdates: number;
 };
 
 export type InformedEntity = {
@@ -61,6 +65,22 @@ export type LiveAlert = {
   /** The alert's active periods; empty = always. */
   periods: Period[];
   informed: InformedEntity[];
+  /** Every text riders read (header, description, URL, their TTS forms), one per language. */
+  texts: AlertText[];
+};
+
+export type AlertText = { field: string; language: string; text: string };
+
+/**
+ * The trips an alert was published for (alert links): a disruption's trips while it is active,
+ * or the one trip update whose editor published it.
+ */
+export type AlertLink = {
+  alertId: string;
+  /** The disruption's id, or null for a trip update's own alert. */
+  disruptionId: string | null;
+  /** tripId and service date of each linked trip; an own alert's trip update gone = none. */
+  trips: { tripId: string; startDate: string }[];
 };
 
 export type ConsistencyContext = {
@@ -71,6 +91,8 @@ export type ConsistencyContext = {
   alerts: LiveAlert[];
   /** null before any schedule is loaded: then there is nothing to compare against. */
   schedule: ConsistencySchedule | null;
+  /** Alert links of live alerts; empty when the caller did not load them. */
+  alertLinks: AlertLink[];
   /** A cancelled train whose next train of the route and direction leaves within this is not flagged. */
   headwayGapSecs: number;
 };

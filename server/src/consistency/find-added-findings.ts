@@ -1,9 +1,7 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { AppDeps } from '../deps.ts';
-import { consistencyContext } from './find-consistency-findings.ts';
+import { loadConsistency } from './find-consistency-findings.ts';
 import type { Finding } from './finding.ts';
-import { listLiveEntities } from './live-entities.ts';
-import { loadConsistencySchedule } from './load-consistency-schedule.ts';
 import { checkConsistency } from './rules/index.ts';
 
 export type FindAddedFindingsOptions = { entity: FeedEntity };
@@ -14,20 +12,23 @@ export const PROPOSED_ID = 'proposed';
 /**
  * The findings a proposed change would add: the live feed with this entity saved (replacing the
  * entity of the same id, or the same trip and service date, as a save does) minus today's findings.
- * The editors show these before saving; they warn, they do not block.
+ * The editors show these before saving; the save itself refuses the error-level invariants
+ * (keep-feed-invariants.ts).
  */
 export async function findAddedFindings(
   deps: AppDeps,
   options: FindAddedFindingsOptions,
 ): Promise<Finding[]> {
-  const live = await listLiveEntities(deps);
-  const schedule = await loadConsistencySchedule(deps, [...live, options.entity]);
-  const before = checkConsistency(consistencyContext(deps, schedule, live));
-  const today = consistencyContext(deps, schedule, []).today;
+  const { live, context } = await loadConsistency(deps, [options.entity]);
+  const before = checkConsistency(context(live));
+  const today = context([]).today;
   const proposed = { ...options.entity, id: options.entity.id || sameTripId(live, options.entity, today) };
-  const after = checkConsistency(
-    consistencyContext(deps, schedule, [...live.filter((e) => e.id !== proposed.id), proposed]),
-  );
+  const after = checkConsistency(context([...live.filter((e) => e.id !== proposed.id), proposed]));
+  return addedFindings(before, after);
+}
+
+/** The findings of `after` not already raised in `before`. */
+export function addedFindings(before: Finding[], after: Finding[]): Finding[] {
   const known = new Set(before.map(keyOf));
   return after.filter((f) => !known.has(keyOf(f)));
 }

@@ -1,17 +1,47 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { AppDeps } from '../deps.ts';
 import { DEFAULT_TIMEZONE, serviceDateOf } from '../schedule/time/service-day.ts';
-import type { ConsistencyContext, ConsistencySchedule, LiveAlert, LiveTripUpdate } from './context.ts';
+import type {
+  AlertLink,
+  ConsistencyContext,
+  ConsistencySchedule,
+  LiveAlert,
+  LiveTripUpdate,
+} from './context.ts';
 import type { Finding } from './finding.ts';
 import { listLiveEntities, toLiveAlert, toLiveTripUpdate } from './live-entities.ts';
+import { linkedTripIds, loadAlertLinks, type StoredAlertLink } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
 import { checkConsistency } from './rules/index.ts';
 
 /** Findings across the live feed and the current schedule (GET /feed/consistency). */
 export async function findConsistencyFindings(deps: AppDeps): Promise<Finding[]> {
-  const entities = await listLiveEntities(deps);
-  const schedule = await loadConsistencySchedule(deps, entities);
-  return checkConsistency(consistencyContext(deps, schedule, entities));
+  const { context } = await loadConsistency(deps);
+  return checkConsistency(context(await listLiveEntities(deps)));
+}
+
+/**
+ * What the rules compare a feed with, loaded once: the live entities, the alert links and the
+ * schedule they need; `context` builds the rules' context for these entities or a proposed set
+ * (`extra` entities only widen what schedule is loaded).
+ */
+export async function loadConsistency(deps: AppDeps, extra: FeedEntity[] = []) {
+  const [live, links] = await Promise.all([listLiveEntities(deps), loadAlertLinks(deps)]);
+  const ownTrips = live.flatMap((e) =>
+    e.tripUpdate?.trip?.tripId && links.some((l) => l.tripUpdateId === e.id)
+      ? [e.tripUpdate.trip.tripId]
+      : [],
+  );
+  const schedule = await loadConsistencySchedule(
+    deps,
+    [...live, ...extra],
+    [...linkedTripIds(links), ...ownTrips],
+  );
+  return {
+    live,
+    schedule,
+    context: (entities: FeedEntity[]) => consistencyContext(deps, schedule, entities, links),
+  };
 }
 
 /** The rules' context for a set of entities against an already loaded schedule. */
@@ -19,15 +49,29 @@ export function consistencyContext(
   deps: Pick<AppDeps, 'now' | 'config'>,
   schedule: ConsistencySchedule | null,
   entities: FeedEntity[],
+  links: StoredAlertLink[] = [],
 ): ConsistencyContext {
   const now = deps.now();
   const today = serviceDateOf(now, schedule?.timezone ?? DEFAULT_TIMEZONE);
+  const tripUpdates = entities.map((e) => toLiveTripUpdate(e, today)).filter((t): t is LiveTripUpdate => !!t);
   return {
     now,
     today,
-    tripUpdates: entities.map((e) => toLiveTripUpdate(e, today)).filter((t): t is LiveTripUpdate => !!t),
+    tripUpdates,
     alerts: entities.map(toLiveAlert).filter((a): a is LiveAlert => !!a),
     schedule,
     headwayGapSecs: deps.config.CONSISTENCY_HEADWAY_GAP_MINUTES * 60,
+    alertLinks: links.map((link) => resolveLink(link, tripUpdates)),
+  };
+}
+
+/** A trip update's own alert speaks for the trip that update is about now. */
+function resolveLink(link: StoredAlertLink, tripUpdates: LiveTripUpdate[]): AlertLink {
+  if (link.trips) return { alertId: link.alertId, disruptionId: link.disruptionId, trips: link.trips };
+  const tu = tripUpdates.find((t) => t.id === link.tripUpdateId);
+  return {
+    alertId: link.alertId,
+    disruptionId: null,
+    trips: tu ? [{ tripId: tu.tripId, startDate: tu.startDate }] : [],
   };
 }

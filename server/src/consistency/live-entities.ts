@@ -50,6 +50,7 @@ export function toLiveTripUpdate(entity: FeedEntity, defaultDate: ServiceDate): 
     skippedStopIds: (tu.stopTimeUpdate ?? [])
       .filter((stu) => num(stu.scheduleRelationship) === SKIPPED && stu.stopId)
       .map((stu) => stu.stopId!),
+    stopTimeUpdates: tu.stopTimeUpdate?.length ?? 0,
   };
 }
 
@@ -73,5 +74,21 @@ export function toLiveAlert(entity: FeedEntity): LiveAlert | undefined {
       if (sel.trip?.startDate) out.startDate = sel.trip.startDate;
       return out;
     }),
+    texts: TEXT_FIELDS.flatMap((field) =>
+      (alert[field]?.translation ?? []).map((t) => ({
+        field: FIELD_NAMES[field],
+        language: t.language ?? '',
+        text: t.text ?? '',
+      })),
+    ),
   };
 }
+
+const TEXT_FIELDS = ['headerText', 'descriptionText', 'url', 'ttsHeaderText', 'ttsDescriptionText'] as const;
+const FIELD_NAMES: Record<(typeof TEXT_FIELDS)[number], string> = {
+  headerText: 'header',
+  descriptionText: 'description',
+  url: 'URL',
+  ttsHeaderText: 'spoken header',
+  ttsDescriptionText: 'spoken description',
+};

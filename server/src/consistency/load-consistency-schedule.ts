@@ -17,21 +17,30 @@ const tripColumns = {
   lastStopId: trips.lastStopId,
   startSecs: trips.startSecs,
   endSecs: trips.endSecs,
+  tripShortName: trips.tripShortName,
+  tripNumber: trips.tripNumber,
 };
 
 /**
  * The current schedule as far as these entities need it, in a handful of queries: the trips they
  * name, every trip of the routes they name or cancel trains of (for headways), the calls at stops
  * NO_SERVICE alerts close, and the calendars of those trips. null when no schedule is loaded.
+ * `linkedTripIds` (the trips alerts were published for) bring their routes' trips too: an alert's
+ * text is checked for trains of the route it was not published for.
  */
 export async function loadConsistencySchedule(
   deps: Pick<Deps, 'db'>,
   entities: FeedEntity[],
+  linkedTripIds: string[] = [],
 ): Promise<ConsistencySchedule | null> {
   const current = await findCurrentSchedule(deps);
   if (!current) return null;
   const { versionId, timezone } = current;
   const refs = referencesOf(entities);
+  for (const tripId of linkedTripIds) {
+    refs.tripIds.add(tripId);
+    refs.cancelledTripIds.add(tripId);
+  }
   const byId = new Map<string, ConsistencyTrip>();
   const add = (rows: ConsistencyTrip[]) => {
     for (const row of rows) byId.set(row.tripId, row);
@@ -105,10 +114,14 @@ async function selectTrips(
   ids: string[],
 ): Promise<ConsistencyTrip[]> {
   if (ids.length === 0) return [];
-  return deps.db
+  const rows = await deps.db
     .select(tripColumns)
     .from(trips)
     .where(and(eq(trips.versionId, versionId), inArray(trips[by], ids)));
+  return rows.map(({ tripShortName, tripNumber, ...trip }) => ({
+    ...trip,
+    trainNumber: tripShortName || tripNumber || trip.tripId,
+  }));
 }
 
 async function selectCalls(

@@ -76,7 +76,7 @@ export async function applyDisruption(
       const entities = plan.updates.slice(i, i + WRITE_BATCH);
       await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true });
     }
-    changes.add('trip_update');
+    changes.add('trip_update', options.by);
     if (result.alert && result.alertId)
       await saveFeedEntity(txDeps, {
         kind: 'alert',

@@ -103,7 +103,7 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
       });
     for (let i = 0; i < gone.length; i += BATCH)
       await deleteLiveEntities(tx, { kind: 'trip_update', ids: gone.slice(i, i + BATCH), by, now });
-    if (restored.length + gone.length > 0) changes.add('trip_update');
+    if (restored.length + gone.length > 0) changes.add('trip_update', by);
     if (disruption.alertId)
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
     await tx

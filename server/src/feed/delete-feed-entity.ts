@@ -5,7 +5,7 @@ import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
-import type { FeedChanges } from './feed-transaction.ts';
+import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 
 /** How long a delete can be undone (restoreFeedEntity). */
 export const UNDO_MS = 60_000;
@@ -29,6 +29,11 @@ export type DeleteFeedEntityOptions = {
  * (who saved it, when), which no call removes or changes. Answers whether it was live.
  */
 export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityOptions): Promise<boolean> {
+  // One act that keeps the feed invariants (deleting a train's skip leaves its alert behind).
+  if (!options.changes)
+    return inFeedTransaction(deps, (feed) =>
+      deleteFeedEntity(feed.deps, { ...options, changes: feed.changes }),
+    );
   const now = deps.now();
   const deleted = await deps.db.transaction(async (tx) => {
     const deleted = await tx
@@ -83,8 +88,7 @@ export async function deleteFeedEntity(deps: AppDeps, options: DeleteFeedEntityO
     return true;
   });
   if (!deleted) return false;
-  if (options.changes) options.changes.add(options.kind);
-  else await deps.bus.publish('feed_changed', options.kind);
+  options.changes.add(options.kind, options.by);
   return true;
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { entityRefs } from './entity-refs.ts';
 import { markFeedChanged } from './feed-state.ts';
+import { inFeedTransaction } from './feed-transaction.ts';
 import { checkFeedEntity, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 export type PublishAlertOptions = {
@@ -50,7 +51,8 @@ export async function publishAlert(
     });
   }
   const base = options.baseRevision ?? current.revision;
-  const revision = await deps.db.transaction(async (tx) => {
+  // One act that keeps the feed invariants (an alert published with a {placeholder} is refused).
+  const revision = await inFeedTransaction(deps, async ({ deps: { db: tx }, changes }) => {
     const [published] = await tx
       .update(feedEntities)
       .set({
@@ -72,8 +74,8 @@ export async function publishAlert(
       .insert(feedLog)
       .values({ kind: 'alert', entityId: id, action: 'save', at: now, by: options.by, json: published.json });
     await markFeedChanged(tx, 'alert', now);
+    changes.add('alert', options.by);
     return published.revision;
   });
-  await deps.bus.publish('feed_changed', 'alert');
   return { id, revision, message: PUBLISHED };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { UNDO_MS } from './delete-feed-entity.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import { inFeedTransaction } from './feed-transaction.ts';
 
 /** The row as deleteFeedEntity put it in the trash (JSON: its dates are ISO strings). */
 type TrashedRow = {
@@ -29,7 +30,8 @@ export async function restoreFeedEntity(
 ): Promise<{ id: string; message: string }> {
   const now = deps.now();
   const { kind, id } = options;
-  await deps.db.transaction(async (tx) => {
+  // One act that keeps the feed invariants, like a save.
+  await inFeedTransaction(deps, async ({ deps: { db: tx }, changes }) => {
     const where = and(eq(feedTrash.kind, kind), eq(feedTrash.id, id));
     const [trashed] = await tx.select().from(feedTrash).where(where);
     if (!trashed || now.getTime() - trashed.deletedAt.getTime() > UNDO_MS) {
@@ -65,7 +67,7 @@ export async function restoreFeedEntity(
       .insert(feedLog)
       .values({ kind, entityId: id, action: 'restore', at: now, by: options.by, json: row.json });
     await markFeedChanged(tx, kind, now);
+    changes.add(kind, options.by);
   });
-  await deps.bus.publish('feed_changed', kind);
   return { id, message: 'Delete undone.' };
 }

@@ -19,10 +19,10 @@ import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
-import type { FeedChanges } from './feed-transaction.ts';
+import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 import { findEntityNotices } from './find-entity-notices.ts';
 import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
-import { duplicateOf, isDuplicatedTrip } from './rules/fields.ts';
+import { duplicateOf, isCancelled, isDuplicatedTrip } from './rules/fields.ts';
 import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import { servedEntity } from './served-alert.ts';
 
@@ -105,6 +105,11 @@ export async function saveFeedEntity(
   if (draft && kind !== 'alert') {
     throw new AppError('bad_request', { message: 'Only an alert can be saved as a draft.' });
   }
+  // A save of the public feed is one act that keeps the feed invariants; a draft is not served.
+  if (!options.changes && !draft)
+    return inFeedTransaction(deps, (feed) =>
+      saveFeedEntity(feed.deps, { ...options, changes: feed.changes }),
+    );
   const entity = readEntityOf(kind, options.entity, options.saveCalls);
   const view = await readScheduleViewFor(deps, kind, [entity]);
   const verify = !('json' in options.entity);
@@ -126,7 +131,7 @@ export async function saveFeedEntity(
     }
     return saved.revision;
   });
-  if (options.changes) options.changes.add(kind);
+  if (options.changes) options.changes.add(kind, options.by);
   else await deps.bus.publish('feed_changed', kind);
   const message = draft ? DRAFT_SAVED : SAVED[kind];
   return { id: prepared.id, revision, message, warnings: prepared.warnings, draft };
@@ -198,6 +203,7 @@ export async function prepareFeedEntity(
   const now = deps.now();
   const nowSecs = Math.floor(now.getTime() / 1000);
   if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
+  dropStopsOfCancelledTrip(entity);
   entity.id =
     entity.id || (await existingIdOfTrip(deps, entity, view)) || entity.vehicle?.vehicle?.id || randomUUID();
 
@@ -343,6 +349,17 @@ function fillTripDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs
   if (!trip || !tripId || trip.startDate || isDuplicatedTrip(trip)) return;
   const startDate = serviceDateOfRun(view, tripId);
   if (startDate) trip.startDate = startDate;
+}
+
+/**
+ * A CANCELED or DELETED trip serves no stop time updates (issue 28 item 4): delays and skipped
+ * stops saved before the cancellation (by the editor, a disruption merging onto them, a REST
+ * client) would tell riders times and stops of a train that does not run. Dropped here, on the
+ * one path every save takes, rather than refused: cancelling is what the controller chose.
+ */
+function dropStopsOfCancelledTrip(entity: FeedEntity) {
+  const tu = entity.tripUpdate;
+  if (tu && isCancelled(tu.trip) && (tu.stopTimeUpdate?.length ?? 0) > 0) tu.stopTimeUpdate = [];
 }
 
 /** The service date of the trip's current run (noon of its service day names the date). */

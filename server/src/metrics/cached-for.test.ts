@@ -20,4 +20,14 @@ describe('cachedFor', () => {
     expect(await read()).toBe(2);
     expect(await read()).toBe(2);
   });
+
+  it('reads again after invalidate, even within the window or while a read runs', async () => {
+    let reads = 0;
+    const read = cachedFor(60_000, async () => ++reads);
+    expect(await read()).toBe(1);
+    read.invalidate();
+    const pending = read();
+    read.invalidate();
+    expect([await pending, await read(), await read()]).toEqual([2, 3, 3]);
+  });
 });

@@ -1,10 +1,14 @@
 /**
  * `read` at most once per `ms`: callers within the window, and all callers while a read runs
- * (the gauges of one scrape), share its promise. A failed read is not kept: the next call retries.
+ * (the gauges of one scrape), share its promise. A failed read is not kept: the next call retries;
+ * `invalidate` makes the next call read again (the data changed).
  */
-export function cachedFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+export function cachedFor<T>(
+  ms: number,
+  read: () => Promise<T>,
+): (() => Promise<T>) & { invalidate(): void } {
   let cached: { at: number; pending: boolean; value: Promise<T> } | undefined;
-  return () => {
+  const get = () => {
     const now = performance.now();
     if (cached && (cached.pending || now - cached.at < ms)) return cached.value;
     const entry = { at: now, pending: true, value: read() };
@@ -20,4 +24,10 @@ export function cachedFor<T>(ms: number, read: () => Promise<T>): () => Promise<
     );
     return entry.value;
   };
+  // What changed is read by the next call, not answered from a read made (or begun) before.
+  return Object.assign(get, {
+    invalidate() {
+      cached = undefined;
+    },
+  });
 }

@@ -10,6 +10,12 @@ export type Metrics = {
   jobDuration: Histogram<'kind' | 'status'>;
   /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
   eventLoopDelay: Histogram;
+  /**
+   * The live feed or the schedule changed: the next scrape reads the shared figures (the
+   * consistency check among them) again, so /metrics shows the feed as it is after the change,
+   * not a read cached from before it.
+   */
+  figuresChanged(): void;
   /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
   timeScheduleLoad(): ScheduleLoadTimer;
   /**
@@ -130,6 +136,9 @@ export function createMetrics(options: {
 
   return {
     registry,
+    figuresChanged() {
+      cached.invalidate();
+    },
     httpRequests: new Histogram({
       name: 'feeddesk_http_request_duration_seconds',
       help: 'HTTP requests by route pattern, method and status class (2xx, 4xx…): durations, and their count.',

@@ -1,6 +1,12 @@
 import type { Deps } from '../deps.ts';
+import { serviceDateOf, serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import { loadScheduleNames, type ScheduleNames } from './load-schedule-names.ts';
-import { type AlertRecord, LogRecordCollector, type TripUpdateRecord } from './log-records.ts';
+import {
+  type AlertRecord,
+  LogRecordCollector,
+  settleCancelled,
+  type TripUpdateRecord,
+} from './log-records.ts';
 import { readFeedLog } from './read-feed-log.ts';
 import type { SummaryPeriod } from './summary-period.ts';
 
@@ -31,5 +37,20 @@ export async function collectSummaryRecords(
     stopIds: new Set(alerts.flatMap((a) => a.stops).concat(tripUpdates.flatMap((t) => t.stops))),
     tripIds: new Set(alerts.flatMap((a) => a.trips).concat(tripUpdates.map((t) => t.tripId))),
   });
+  for (const tu of tripUpdates) tu.cancelled = settleCancelled(tu, runOf(tu, names));
   return { alerts, tripUpdates, names };
+}
+
+/** When the run of a trip update leaves and ends (ms), from the schedule; undefined when unknown. */
+function runOf(tu: TripUpdateRecord, names: ScheduleNames) {
+  const trip = names.trips.get(tu.tripId);
+  if (!trip || trip.startSecs === null || !names.timezone) return undefined;
+  const day = serviceDayStartSecs(
+    tu.startDate ?? serviceDateOf(new Date(tu.firstAt), names.timezone),
+    names.timezone,
+  );
+  return {
+    departsAt: (day + trip.startSecs) * 1000,
+    endsAt: (day + (trip.endSecs ?? trip.startSecs)) * 1000,
+  };
 }

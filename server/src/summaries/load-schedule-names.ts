@@ -6,7 +6,12 @@ import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 export type ScheduleNames = {
   routes: Map<string, string>;
   stops: Map<string, string>;
-  trips: Map<string, { routeId: string; headsign: string | null }>;
+  trips: Map<
+    string,
+    { routeId: string; headsign: string | null; startSecs: number | null; endSecs: number | null }
+  >;
+  /** The current schedule's zone (null without one): runs are placed in time by it. */
+  timezone: string | null;
 };
 
 const CHUNK = 1000;
@@ -19,16 +24,23 @@ export async function loadScheduleNames(
   deps: Pick<Deps, 'db'>,
   ids: { routeIds: Iterable<string>; stopIds: Iterable<string>; tripIds: Iterable<string> },
 ): Promise<ScheduleNames> {
-  const names: ScheduleNames = { routes: new Map(), stops: new Map(), trips: new Map() };
+  const names: ScheduleNames = { routes: new Map(), stops: new Map(), trips: new Map(), timezone: null };
   const current = await findCurrentSchedule(deps);
   if (!current) return names;
+  names.timezone = current.timezone;
   const version = current.versionId;
   for (const chunk of chunks(ids.tripIds)) {
     const rows = await deps.db
-      .select({ id: trips.tripId, routeId: trips.routeId, headsign: trips.tripHeadsign })
+      .select({
+        id: trips.tripId,
+        routeId: trips.routeId,
+        headsign: trips.tripHeadsign,
+        startSecs: trips.startSecs,
+        endSecs: trips.endSecs,
+      })
       .from(trips)
       .where(and(eq(trips.versionId, version), inArray(trips.tripId, chunk)));
-    for (const r of rows) names.trips.set(r.id, { routeId: r.routeId, headsign: r.headsign });
+    for (const { id, ...trip } of rows) names.trips.set(id, trip);
   }
   const routeIds = new Set(ids.routeIds);
   for (const t of names.trips.values()) routeIds.add(t.routeId);

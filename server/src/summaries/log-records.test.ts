@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogRecordCollector } from './log-records.ts';
+import { LogRecordCollector, settleCancelled } from './log-records.ts';
 
 const row = (alert: object) => ({
   id: 1,
@@ -30,5 +30,102 @@ describe('alert records of the history', () => {
       row({ activePeriod: [{ start: 1_758_600_000 }], impactPeriod: [{ start: 1_758_700_000 }] }),
     );
     expect(collector.alerts[0]?.periods).toEqual([{ start: 1_758_600_000, end: undefined }]);
+  });
+});
+
+describe('cancellations of a trip update over time', () => {
+  const H = 3_600_000;
+  const T0 = Date.UTC(2025, 8, 23, 13); // 06:00 in Los Angeles
+  const trip = (relationship?: string) => ({
+    trip: {
+      tripId: '305',
+      startDate: '20250923',
+      ...(relationship ? { scheduleRelationship: relationship } : {}),
+    },
+    stopTimeUpdate: relationship ? [] : [{ stopSequence: 2, arrival: { delay: 60 } }],
+  });
+  const fold = (steps: [number, 'save' | 'delete', string?][]) => {
+    const collector = new LogRecordCollector();
+    for (const [i, [hours, action, relationship]] of steps.entries()) {
+      collector.add({
+        id: i + 1,
+        kind: 'trip_update',
+        entityId: 'tu-305',
+        action,
+        at: new Date(T0 + hours * H),
+        by: 'controller',
+        erasedAt: null,
+        json: action === 'save' ? { id: 'tu-305', tripUpdate: trip(relationship) } : null,
+      });
+    }
+    return collector.tripUpdates[0]!;
+  };
+  /** Train 305 leaves at 07:29 and arrives at 09:14. */
+  const run = { departsAt: T0 + 1.5 * H - 60_000, endsAt: T0 + 3.25 * H - 60_000 };
+
+  it('keeps the spans the feed served it cancelled, ended by a save or a delete', () => {
+    const record = fold([
+      [0, 'save', 'CANCELED'],
+      [0.5, 'save'],
+      [1, 'save', 'CANCELED'],
+      [2, 'delete'],
+    ]);
+    expect(record.cancelledSpans).toEqual([
+      { from: T0, to: T0 + 0.5 * H, byDelete: false },
+      { from: T0 + H, to: T0 + 2 * H, byDelete: true },
+    ]);
+    expect(settleCancelled(record, run)).toBe(true); // in force at 07:29
+  });
+
+  it('counts a cancellation withdrawn before the train was due as none, one kept or tidied after the run as one', () => {
+    expect(
+      settleCancelled(
+        fold([
+          [0, 'save', 'CANCELED'],
+          [0.25, 'delete'],
+        ]),
+        run,
+      ),
+    ).toBe(false);
+    expect(
+      settleCancelled(
+        fold([
+          [0, 'save', 'CANCELED'],
+          [0.25, 'save'],
+        ]),
+        run,
+      ),
+    ).toBe(false);
+    // Cancelled by hand after the train was due (it never came), kept, or deleted once it would have arrived.
+    expect(settleCancelled(fold([[2, 'save', 'CANCELED']]), run)).toBe(true);
+    expect(
+      settleCancelled(
+        fold([
+          [2, 'save', 'CANCELED'],
+          [4, 'delete'],
+        ]),
+        run,
+      ),
+    ).toBe(true);
+    expect(
+      settleCancelled(
+        fold([
+          [2, 'save', 'CANCELED'],
+          [2.5, 'delete'],
+        ]),
+        run,
+      ),
+    ).toBe(false);
+    // Without the schedule: the last state, a delete withdrawing it.
+    expect(settleCancelled(fold([[0, 'save', 'CANCELED']]), undefined)).toBe(true);
+    expect(
+      settleCancelled(
+        fold([
+          [0, 'save', 'CANCELED'],
+          [4, 'delete'],
+        ]),
+        undefined,
+      ),
+    ).toBe(false);
   });
 });

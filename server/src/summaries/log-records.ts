@@ -31,13 +31,21 @@ export type TripUpdateRecord = {
   lastAt: number;
   by: string | null;
   deletedAt: number | null;
+  /**
+   * Cancelled as riders were told: at first the last save's state; collectSummaryRecords settles
+   * it against the trip's run (settleCancelled).
+   */
   cancelled: boolean;
+  /** When the feed served this run cancelled (ms); `to` null = still; `byDelete` = withdrawn by a delete. */
+  cancelledSpans: CancelledSpan[];
   skippedStops: string[];
   stops: string[];
   /** Seconds; null when no stop carries a delay. */
   maxDelay: number | null;
   lastStopDelay: number | null;
 };
+
+export type CancelledSpan = { from: number; to: number | null; byDelete: boolean };
 
 type Json = Record<string, any>;
 
@@ -78,7 +86,10 @@ export class LogRecordCollector {
   private addTripUpdate(row: FeedLogRow, at: number) {
     const open = this.openTripUpdates.get(row.entityId);
     if (row.action === 'delete') {
-      if (open) open.deletedAt = at;
+      if (open) {
+        open.deletedAt = at;
+        endSpan(open, at, true);
+      }
       this.openTripUpdates.delete(row.entityId);
       return;
     }
@@ -88,12 +99,47 @@ export class LogRecordCollector {
     const sameRun = open && (open.startDate === startDate || startDate === null);
     const record = tripUpdateRecord(row.entityId, tripUpdate, sameRun ? open.firstAt : at, at, row.by);
     if (sameRun) {
-      Object.assign(open, { ...record, startDate: record.startDate ?? open.startDate });
+      const spans = open.cancelledSpans;
+      Object.assign(open, {
+        ...record,
+        startDate: record.startDate ?? open.startDate,
+        cancelledSpans: spans,
+      });
+      if (record.cancelled && spans.at(-1)?.to !== null) spans.push({ from: at, to: null, byDelete: false });
+      if (!record.cancelled) endSpan(open, at, false);
       return;
     }
+    if (open) endSpan(open, at, false);
+    if (record.cancelled) record.cancelledSpans.push({ from: at, to: null, byDelete: false });
     this.tripUpdates.push(record);
     this.openTripUpdates.set(row.entityId, record);
   }
+}
+
+function endSpan(record: TripUpdateRecord, at: number, byDelete: boolean) {
+  const last = record.cancelledSpans.at(-1);
+  if (last && last.to === null) Object.assign(last, { to: at, byDelete });
+}
+
+/**
+ * Whether riders were told the run is cancelled, over time (issue 28): it was cancelled when the
+ * train was due to leave (`departsAt`, ms), or its last cancellation was never withdrawn before
+ * the run ended (`endsAt`: a delete after the run is tidying up, not a withdrawal). A disruption
+ * lifted before the train left counts as no cancellation; one lifted after, as one. Without the
+ * run's times (no schedule), the last state, a delete withdrawing it.
+ */
+export function settleCancelled(
+  record: TripUpdateRecord,
+  run: { departsAt: number; endsAt: number } | undefined,
+): boolean {
+  const spans = record.cancelledSpans;
+  const atDeparture =
+    run !== undefined &&
+    spans.some((s) => s.from <= run.departsAt && (s.to === null || s.to > run.departsAt));
+  const last = spans.at(-1);
+  const kept =
+    last !== undefined && (last.to === null || (last.byDelete && run !== undefined && last.to >= run.endsAt));
+  return atDeparture || kept;
 }
 
 function alertRecord(id: string, alert: Json, firstAt: number, at: number, by: string | null): AlertRecord {
@@ -147,6 +193,7 @@ function tripUpdateRecord(
     by,
     deletedAt: null,
     cancelled: trip.scheduleRelationship === 'CANCELED',
+    cancelledSpans: [],
     skippedStops: updates.filter((u) => u.scheduleRelationship === 'SKIPPED').map(stopOf),
     stops: distinct(updates.map(stopOf)),
     maxDelay,

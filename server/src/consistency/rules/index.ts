@@ -1,8 +1,12 @@
 import type { ConsistencyContext } from '../context.ts';
 import type { ConsistencyRule, Finding } from '../finding.ts';
 import * as alertEntityNotRunning from './alert-entity-not-running.ts';
+import * as alertPlaceholderUnfilled from './alert-placeholder-unfilled.ts';
+import * as alertTripsNotLinked from './alert-trips-not-linked.ts';
+import * as cancelledTripWithStopTimes from './cancelled-trip-with-stop-times.ts';
 import * as cancelledWithoutAlert from './cancelled-without-alert.ts';
 import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
+import * as skippedStopAlertOutlived from './skipped-stop-alert-outlived.ts';
 import * as stopClosedButServed from './stop-closed-but-served.ts';
 import * as tripNotInSchedule from './trip-not-in-schedule.ts';
 import * as tripNotRunningOnDate from './trip-not-running-on-date.ts';
@@ -15,7 +19,15 @@ export const consistencyRules: ConsistencyRule[] = [
   stopClosedButServed,
   alertEntityNotRunning,
   routeAlertForStopClosure,
+  // Feed invariants (issue 28): a change adding an error of these is refused.
+  cancelledTripWithStopTimes,
+  alertTripsNotLinked,
+  alertPlaceholderUnfilled,
+  skippedStopAlertOutlived,
 ];
+
+/** The feed invariants: what every change of the feed is checked against (keep-feed-invariants.ts). */
+export const invariantRules = consistencyRules.filter((r) => r.invariant);
 
 export function checkConsistency(ctx: ConsistencyContext): Finding[] {
   return consistencyRules.flatMap((rule) => rule.check(ctx));

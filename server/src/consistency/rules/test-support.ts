@@ -36,6 +36,7 @@ const trip = (
   lastStopId: directionId === 0 ? 'FHK' : 'CPT',
   startSecs: secs(start),
   endSecs: secs(end),
+  trainNumber: tripId.slice(4),
 });
 
 /**
@@ -89,6 +90,7 @@ export function makeTripUpdate(
     deleted: false,
     extra: false,
     skippedStopIds: [],
+    stopTimeUpdates: 0,
     ...extra,
   };
 }
@@ -99,6 +101,7 @@ export function makeAlert(id: string, extra: Partial<LiveAlert> = {}): LiveAlert
     effect: 'NO_SERVICE',
     periods: [{ start: at('05:00'), end: at('09:00') }],
     informed: [],
+    texts: [],
     ...extra,
   };
 }
@@ -111,6 +114,7 @@ export function makeContext(extra: Partial<ConsistencyContext> = {}): Consistenc
     alerts: [],
     schedule: makeSchedule(),
     headwayGapSecs: 15 * 60,
+    alertLinks: [],
     ...extra,
   };
 }

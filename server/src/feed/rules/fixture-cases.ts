@@ -8,6 +8,7 @@ import {
   type TripDescriptor,
   type TripUpdate,
 } from '@feeddesk/proto';
+import { serviceDayStartSecs } from '../../schedule/time/service-day.ts';
 import {
   makeAlert as bareAlert,
   makeStopTimeUpdate,
@@ -25,6 +26,8 @@ import {
 export const fixtureDir = fileURLToPath(new URL('../../../../tests/fixtures/feed-rules/', import.meta.url));
 
 const [SKIPPED, NO_DATA, CANCELED, DUPLICATED] = [1, 2, 3, 6];
+/** The service day start of 14 November 2023 in Johannesburg (the day NOW ends). */
+export const DAY_14 = serviceDayStartSecs('20231114', 'Africa/Johannesburg');
 const delayed = (seq: number | null, extra: Parameters<typeof makeStopTimeUpdate>[1] = {}) =>
   makeStopTimeUpdate(seq, { arrival: { delay: 60 }, ...extra });
 const trip = (
@@ -95,6 +98,11 @@ export const errorCases: Record<string, FeedEntity> = {
     makeStopTimeUpdate(2, { arrival: { time: NOW + 600 } }),
     makeStopTimeUpdate(3, { arrival: { time: NOW + 300 } }),
   ]),
+  // WD-2300 of 14 November leaves CPT at 08:00 (NOW is 00:13 on the 15th): MBG predicted 07:55.
+  'predicted_before_first_departure.trip_update-stop_time_update-arrival-time': trip(
+    [makeStopTimeUpdate(3, { arrival: { time: DAY_14 + 28_800 - 300 } })],
+    { tripId: 'WD-2300', startDate: '20231114' },
+  ),
   'E025.trip_update-stop_time_update-departure-time': trip([
     makeStopTimeUpdate(2, { arrival: { time: NOW + 60 }, departure: { time: NOW } }),
   ]),

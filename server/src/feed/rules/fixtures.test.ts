@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { decodeFeedMessage, feedMessageFromJson } from '@feeddesk/proto';
 import { describe, expect, it } from 'vitest';
-import { fixtureDir, fixtureFiles } from './fixture-cases.ts';
+import { DAY_14, fixtureDir, fixtureFiles } from './fixture-cases.ts';
 import { checkFeedEntity, checkFeedHeader, feedRules } from './index.ts';
 import { context, NOW, withSentences } from './test-support.ts';
 
@@ -204,6 +204,21 @@ const expected: Record<string, object[]> = {
       stu(1, 'arrival.time'),
       'This stop is predicted 300 s before the previous stop; times must increase along the trip.',
       { value: NOW + 300, stopSequence: 3, previousTime: NOW + 600 },
+    ),
+  ],
+  'predicted_before_first_departure.trip_update-stop_time_update-arrival-time': [
+    tu(
+      'predicted_before_first_departure',
+      stu(0, 'arrival.time'),
+      'Stop MBG is predicted at 07:55, before the train leaves its first stop CPT at 08:00; correct the delay or time so the stop comes after 08:00.',
+      {
+        value: DAY_14 + 28_500,
+        stopSequence: 3,
+        stopId: 'MBG',
+        predicted: '07:55',
+        firstStopId: 'CPT',
+        firstDeparture: '08:00',
+      },
     ),
   ],
   'E025.trip_update-stop_time_update-departure-time': [

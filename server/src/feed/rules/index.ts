@@ -29,6 +29,7 @@ import * as invalidStartTime from './invalid-start-time.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
 import type { FeedNotice, FeedRule } from './notice.ts';
+import * as predictedBeforeFirstDeparture from './predicted-before-first-departure.ts';
 import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
 import * as stopSequenceNotInTrip from './stop-sequence-not-in-trip.ts';
 import * as stopSequenceRepeated from './stop-sequence-repeated.ts';
@@ -83,6 +84,7 @@ export const feedRules: FeedRule[] = [
   stopTimeEventEmpty,
   timesForNoDataStop,
   timesNotIncreasing,
+  predictedBeforeFirstDeparture,
   departureBeforeArrival,
   alertWithoutInformedEntity,
   informedEntityWithoutSpecifier,

@@ -9,13 +9,16 @@ export function useFeedList(kind: FeedKind) {
 /**
  * Keeps the open lists live: each feed change (this controller's, a colleague's, an expiry, on any
  * process) refetches the list of its kind; 'all' comes on (re)connection, for changes missed meanwhile.
+ * The consistency count is checked again with them: it is about the same feed (issue 28).
  */
 export function useLiveFeed() {
   const utils = trpc.useUtils();
   trpc.feed.onChange.useSubscription(undefined, {
     onData: (kind) => {
+      if (kind === 'vehicle') return;
       if (kind === 'all') void utils.feed.list.invalidate();
-      else if (kind !== 'vehicle') void utils.feed.list.invalidate({ kind });
+      else void utils.feed.list.invalidate({ kind });
+      void utils.consistency.list.invalidate();
     },
   });
 }

@@ -1,0 +1,103 @@
+import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { decodeFeedEntity } from '@feeddesk/proto';
+import { and, inArray, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
+import { servedRows } from '../feed/feed-snapshot.ts';
+import type { FeedTransaction } from '../feed/feed-transaction.ts';
+import type { FeedNoticeJson } from '../feed/rules/index.ts';
+import { addedFindings } from './find-added-findings.ts';
+import { consistencyContext } from './find-consistency-findings.ts';
+import type { Finding } from './finding.ts';
+import { linkedTripIds, loadAlertLinks } from './load-alert-links.ts';
+import { loadConsistencySchedule } from './load-consistency-schedule.ts';
+import { invariantRules } from './rules/index.ts';
+import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
+
+/**
+ * The error-level findings of the feed invariants, over the feed as `deps.db` sees it. Run twice
+ * in every feed act, so it reads only what the invariants can be about: every alert, the links,
+ * and of the trip updates only those alerts pair with a stop or own, and cancelled ones still
+ * carrying stop time updates (found in SQL); the schedule of the linked trips alone. A save on a
+ * 1 000-entity feed reads a few rows, not the whole feed (the full check is GET /feed/consistency).
+ */
+export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
+  const [alerts, links] = await Promise.all([
+    deps.db.select({ pb: feedEntities.pb }).from(feedEntities).where(servedRows('alert')),
+    loadAlertLinks(deps),
+  ]);
+  const alertEntities = alerts.map((r) => decodeFeedEntity(r.pb));
+  const pairTrips = alertEntities.flatMap((e) =>
+    (e.alert?.informedEntity ?? []).flatMap((sel) =>
+      sel.trip?.tripId && sel.stopId ? [sel.trip.tripId] : [],
+    ),
+  );
+  const ownIds = links.flatMap((l) => (l.tripUpdateId ? [l.tripUpdateId] : []));
+  const cancelledWithStops = sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED') and jsonb_array_length(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) > 0`;
+  const related = [cancelledWithStops];
+  if (pairTrips.length > 0) related.push(inArray(feedEntities.tripId, [...new Set(pairTrips)]));
+  if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
+  const tripRows = await deps.db
+    .select({ pb: feedEntities.pb })
+    .from(feedEntities)
+    .where(and(servedRows('trip_update'), or(...related)));
+  const tripEntities = tripRows.map((r) => decodeFeedEntity(r.pb));
+  const ownTrips = tripEntities.flatMap((e) =>
+    e.tripUpdate?.trip?.tripId && ownIds.includes(e.id ?? '') ? [e.tripUpdate.trip.tripId] : [],
+  );
+  const schedule = await loadConsistencySchedule(
+    deps,
+    [],
+    [...linkedTripIds(links), ...ownTrips, ...pairTrips],
+  );
+  const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links);
+  return invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');
+}
+
+/**
+ * Run inside a feed transaction after its writes: ends the trip updates' own skipped-stop alerts
+ * that this change outlived (a train cancelled or its skip removed without "Tell riders"; the
+ * alert was only ever about that train), then refuses the whole change (422, rolled back) when it
+ * still adds an error-level invariant finding to what `before` held. Findings already there (a
+ * schedule change, time passing) never block an unrelated change.
+ */
+export async function keepFeedInvariants(feed: FeedTransaction, before: Finding[]): Promise<void> {
+  let added = addedFindings(before, await invariantErrors(feed.deps));
+  if (added.length === 0) return;
+  if (await endOutlivedOwnAlerts(feed, added))
+    added = addedFindings(before, await invariantErrors(feed.deps));
+  if (added.length === 0) return;
+  throw new AppError('feed_rules_failed', {
+    message: added.map((f) => f.message).join(' '),
+    details: { notices: added.map(noticeOf) },
+  });
+}
+
+/** Ends the own alerts (trip_update_alerts) among the outlived skipped-stop alerts; whether any. */
+async function endOutlivedOwnAlerts(feed: FeedTransaction, added: Finding[]): Promise<boolean> {
+  const alertIds = added.filter((f) => f.code === outlivedCode).flatMap((f) => f.entityIds);
+  if (alertIds.length === 0) return false;
+  const own = await feed.deps.db
+    .delete(tripUpdateAlerts)
+    .where(inArray(tripUpdateAlerts.alertId, alertIds))
+    .returning({ alertId: tripUpdateAlerts.alertId });
+  for (const alertId of new Set(own.map((o) => o.alertId)))
+    await deleteFeedEntity(feed.deps, {
+      kind: 'alert',
+      id: alertId,
+      by: feed.changes.by,
+      ifLive: true,
+      changes: feed.changes,
+    });
+  return own.length > 0;
+}
+
+/** A finding in the shape of the feed rules' notices, which the editors show beside a refused save. */
+const noticeOf = (f: Finding): FeedNoticeJson => ({
+  code: f.code,
+  severity: f.severity,
+  entityId: f.entityIds[0] ?? '',
+  field: '',
+  message: f.message,
+});

@@ -1,0 +1,54 @@
+import type { ConsistencyContext, InformedEntity, LiveAlert } from '../context.ts';
+import { type Finding, finder } from '../finding.ts';
+import { runOn } from '../time.ts';
+
+/**
+ * Alert saying a train does not stop somewhere (an informed entity pairing a trip with a stop,
+ * as the editors draft for skipped stops) while the train's live update no longer skips it: the
+ * train was cancelled, the skip removed or the update gone (issue 28 item 4: "Hayward Park:
+ * trains do not stop" live for a cancelled train). Alerts whose periods are over are not shown
+ * to riders and are not judged.
+ */
+export const code = 'skipped_stop_alert_outlived';
+export const severity = 'error';
+export const invariant = true;
+const report = finder(code, severity);
+/** Effects that say a train leaves a stop out (not, say, a platform note). */
+const SKIP_EFFECTS = new Set(['NO_SERVICE', 'REDUCED_SERVICE', 'MODIFIED_SERVICE', 'DETOUR']);
+
+export function check(ctx: ConsistencyContext): Finding[] {
+  const nowSecs = Math.floor(ctx.now.getTime() / 1000);
+  const updates = new Map(
+    ctx.tripUpdates.filter((tu) => !tu.extra).map((tu) => [`${tu.tripId}@${tu.startDate}`, tu]),
+  );
+  return ctx.alerts.flatMap((alert) => {
+    if (!SKIP_EFFECTS.has(alert.effect) || !shownFrom(alert, nowSecs)) return [];
+    const problems = alert.informed.filter(isTripAtStop).flatMap((sel) => {
+      const date = sel.startDate ?? ctx.today;
+      const tu = updates.get(`${sel.tripId}@${date}`);
+      const train = `train ${sel.tripId} (${date})`;
+      if (tu?.cancelled || tu?.deleted) return [`${train} is cancelled`];
+      if (tu?.skippedStopIds.includes(sel.stopId)) return [];
+      if (tu) return [`${train} stops at ${sel.stopId} again`];
+      const trip = ctx.schedule?.trip(sel.tripId);
+      const run = trip && ctx.schedule ? runOn(ctx.schedule, trip, date) : undefined;
+      return [
+        run && run.end < nowSecs ? `${train} has run` : `${train} has no trip update skipping ${sel.stopId}`,
+      ];
+    });
+    if (problems.length === 0) return [];
+    return [
+      report(
+        [alert.id],
+        `Alert ${alert.id} says trains do not stop, but ${[...new Set(problems)].join('; ')}; end the alert or draft it again.`,
+      ),
+    ];
+  });
+}
+
+const isTripAtStop = (sel: InformedEntity): sel is InformedEntity & { tripId: string; stopId: string } =>
+  !!sel.tripId && !!sel.stopId;
+
+/** Riders see it now or later: no period (always), or one not yet over. */
+const shownFrom = (alert: LiveAlert, nowSecs: number) =>
+  alert.periods.length === 0 || alert.periods.some((p) => p.end === undefined || p.end >= nowSecs);
