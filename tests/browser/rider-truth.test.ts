@@ -332,11 +332,18 @@ describe.skipIf(!hasChromium)(
       const { page } = b;
       const found = await colleague.trpc('query', 'schedule.trips', { number: '103', service: 'WD' });
       const tripId = found.body.result.data[0].trip_id as string;
+      // A run that has not happened yet: without a date the save names today's run, which from about
+      // 08:30 in Los Angeles (16:30 UTC) is over, so the update expired at once and the background
+      // expiry (every 10 s) deleted it somewhere in the middle of this test.
+      const startDate = comingWeekday().replaceAll('-', '');
       const colleagueSaves = (delay: number, baseRevision: number, id?: string) =>
         colleague.trpc('mutation', 'feed.saveTripUpdate', {
           entity: {
             ...(id ? { id } : {}),
-            tripUpdate: { trip: { tripId }, stopTimeUpdate: [{ stopSequence: 2, arrival: { delay } }] },
+            tripUpdate: {
+              trip: { tripId, startDate },
+              stopTimeUpdate: [{ stopSequence: 2, arrival: { delay } }],
+            },
           },
           baseRevision,
         });

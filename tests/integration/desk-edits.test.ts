@@ -66,6 +66,21 @@ describe('two controllers on one train', () => {
     expect(row?.json).toMatchObject({ tripUpdate: { stopTimeUpdate: [{ arrival: { delay: 420 } }] } });
   });
 
+  it('says a train deleted (or expired) meanwhile was deleted, not changed by the controller saving it', async () => {
+    t.clock.now = NOW;
+    const { id } = (await saveTrip(pieter, delayed('WD-107', 300), 0)).body.result.data;
+    // The background expiry or a colleague removes the row while Thandi edits revision 1.
+    expect((await pieter.trpc('mutation', 'feed.delete', { kind: 'trip_update', id })).status).toBe(200);
+    const res = await saveTrip(thandi, delayed('WD-107', 600, id), 1);
+    expect(res.status).toBe(409);
+    expect(res.body.error.data.appCode).toBe('entity_changed');
+    expect(res.body.error.message).toBe(
+      'Train WD-107 was deleted since you opened it. Reload, then save again.',
+    );
+    expect(res.body.error.data.details).toMatchObject({ id, revision: 0, updatedBy: null });
+    expect(await rowOf(id)).toBeUndefined();
+  });
+
   it('refuses a new update (revision 0) for a train that already has one on that date, giving its id', async () => {
     const existing = (
       await t.deps.db

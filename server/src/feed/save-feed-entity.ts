@@ -127,7 +127,10 @@ export async function saveFeedEntity(
       baseRevision: base,
     });
     if (!saved || (base !== undefined && saved.revision !== base + 1)) {
-      throw await entityChanged(tx, kind, prepared.id, entity, view);
+      // Saved but not at base + 1: the row was inserted anew, so the entity had been deleted (or
+      // had expired) meanwhile. The row read now is this very save's, about to be rolled back:
+      // it must not be reported as someone's change (it named the controller themselves).
+      throw await entityChanged(saved ? null : tx, kind, prepared.id, entity, view);
     }
     return saved.revision;
   });
@@ -307,16 +310,19 @@ export async function writeFeedEntities(
 
 /** The refusal of a save that started from an older revision: who changed the entity, and when. */
 async function entityChanged(
-  db: DbOrTx,
+  /** null: the entity is known to be gone. */
+  db: DbOrTx | null,
   kind: string,
   id: string,
   entity: FeedEntity,
   view: ScheduleView | null,
 ): Promise<AppError> {
-  const [current] = await db
-    .select({ revision: feedEntities.revision, at: feedEntities.updatedAt, by: feedEntities.updatedBy })
-    .from(feedEntities)
-    .where(and(eq(feedEntities.kind, kind), eq(feedEntities.id, id)));
+  const [current] = db
+    ? await db
+        .select({ revision: feedEntities.revision, at: feedEntities.updatedAt, by: feedEntities.updatedBy })
+        .from(feedEntities)
+        .where(and(eq(feedEntities.kind, kind), eq(feedEntities.id, id)))
+    : [];
   const what = entity.tripUpdate?.trip?.tripId ? `Train ${entity.tripUpdate.trip.tripId}` : 'This alert';
   const by = current?.by ?? 'a feed client';
   const at = current
