@@ -85,3 +85,11 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+export type ErrorLike = { code?: unknown; message?: unknown; syscall?: unknown; cause?: unknown };
+
+/** The error and the errors it wraps (drizzle wraps the driver's as its `cause`), at most `depth`. */
+export function* errorAndCauses(error: unknown, depth = 5): Generator<ErrorLike> {
+  let e = error as ErrorLike | undefined;
+  for (let i = 0; e && typeof e === 'object' && i < depth; i++, e = e.cause as ErrorLike | undefined) yield e;
+}

@@ -16,6 +16,7 @@ const MAX_FORM_VALUES = BODY_LIMITS.formValues;
 export async function readForm(request: FastifyRequest): Promise<Form> {
   // No prototype: a field named `constructor` or `__proto__` is just a field.
   const form: Form = { fields: Object.create(null), files: {} };
+  const push = valueAdder(form);
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -23,7 +24,7 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
           message: 'This call takes no file: send the form fields only.',
         });
       }
-      push(form, part.fieldname.replace(/\[\]$/, ''), String(part.value ?? ''));
+      push(part.fieldname.replace(/\[\]$/, ''), String(part.value ?? ''));
     }
     return form;
   }
@@ -40,7 +41,7 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
           message: `The field "${name.slice(0, 50)}" must be text or a list of texts, not an object.`,
         });
       }
-      push(form, name, String(item));
+      push(name, String(item));
     }
   }
   return form;
@@ -61,20 +62,22 @@ export async function readUpload(request: FastifyRequest, name: string): Promise
   return file;
 }
 
-const valueCount = new WeakMap<Form, number>();
-
-/** Adds a value in constant time (copying the list per value made a form of n values cost n²). */
-function push(form: Form, name: string, value: string) {
-  const count = (valueCount.get(form) ?? 0) + 1;
-  if (count > MAX_FORM_VALUES) {
-    throw new AppError('bad_request', {
-      message: `The form has more than ${MAX_FORM_VALUES} values. Send each field once (a list at most ${MAX_FORM_VALUES} long).`,
-    });
-  }
-  valueCount.set(form, count);
-  const list = form.fields[name];
-  if (list) list.push(value);
-  else form.fields[name] = [value];
+/**
+ * Adds values to a form in constant time each (copying the list per value made a form of n values
+ * cost n²), at most MAX_FORM_VALUES of them.
+ */
+function valueAdder(form: Form): (name: string, value: string) => void {
+  let values = 0;
+  return (name, value) => {
+    if (++values > MAX_FORM_VALUES) {
+      throw new AppError('bad_request', {
+        message: `The form has more than ${MAX_FORM_VALUES} values. Send each field once (a list at most ${MAX_FORM_VALUES} long).`,
+      });
+    }
+    const list = form.fields[name];
+    if (list) list.push(value);
+    else form.fields[name] = [value];
+  };
 }
 
 export function field(form: Form, name: string): string | undefined {

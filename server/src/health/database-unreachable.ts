@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError, errorAndCauses } from '../errors.ts';
 
 /** Socket errors of a connection to the database that could not be made or was cut. */
 const SOCKET_CODES = new Set([
@@ -29,11 +29,7 @@ const SERVER_CODES = new Set(['57P01', '57P02', '57P03']);
  * the error, or an error it wraps (drizzle wraps the driver's as its cause).
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; syscall?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (const e of errorAndCauses(error)) {
     const code = typeof e.code === 'string' ? e.code : '';
     // ENOENT and the like only from a connection, never from a file.
     if (SOCKET_CODES.has(code) && ['connect', 'read', 'write', 'getaddrinfo'].includes(String(e.syscall)))

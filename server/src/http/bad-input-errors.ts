@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError, errorAndCauses } from '../errors.ts';
 
 /** PostgreSQL codes for text it cannot store: a NUL byte (22021), an untranslatable character (22P05). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
@@ -15,11 +15,7 @@ const BROKEN_MULTIPART =
  * multipart parser rather than from a service: as an AppError (400), else undefined.
  */
 export function badInputError(error: unknown): AppError | undefined {
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (const e of errorAndCauses(error)) {
     if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) {
       return new AppError('validation_failed', {
         message:
