@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { errorAndCauses } from '../errors.ts';
+import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
 
 /**
  * Errors of the operating system that pass: descriptors or memory short for a moment, a peer that
@@ -19,9 +21,11 @@ const TRANSIENT = new Set([
   'EAI_AGAIN',
 ]);
 
+/** A passing system error, or a database that cannot be reached now (its supervisor or server brings it back). */
 export function isTransientError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && TRANSIENT.has(code);
+  if (isDatabaseUnreachable(error)) return true;
+  for (const e of errorAndCauses(error)) if (typeof e.code === 'string' && TRANSIENT.has(e.code)) return true;
+  return false;
 }
 
 /**
@@ -36,7 +40,7 @@ export function surviveTransientErrors(log: Logger): void {
       log.fatal({ err: error, origin }, 'uncaught error: the process ends');
       process.exit(1);
     }
-    const code = String((error as { code: string }).code);
+    const code = String([...errorAndCauses(error)].find((e) => typeof e.code === 'string')?.code);
     const now = Date.now();
     if (now - (lastLogged.get(code) ?? 0) >= 10_000) {
       lastLogged.set(code, now);
