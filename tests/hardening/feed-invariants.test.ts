@@ -1,9 +1,10 @@
-import { disruptions, feedEntities, stopTimes, trips, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { disruptions, stopTimes, trips } from '@feeddesk/drizzle';
 import { serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
 import { asc, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearLiveFeeds } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbookInZone, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -300,11 +301,8 @@ describe('feed invariants hold under any sequence of changes', () => {
   }
 
   async function reset() {
-    await t.deps.db.delete(feedEntities);
-    await t.deps.db.delete(tripUpdateAlerts);
     await t.deps.db.delete(disruptions);
-    await t.deps.bus.publish('feed_changed', 'trip_update');
-    await t.deps.bus.publish('feed_changed', 'alert');
+    await clearLiveFeeds(t);
   }
 
   it('serves no cancelled train with stop times, no placeholder, no outlived skip, no impossible time', async () => {

@@ -1,9 +1,9 @@
-import { feedEntities, feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { eq } from 'drizzle-orm';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postEntity } from '../support/feed.ts';
+import { clearLiveFeeds, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
@@ -36,12 +36,7 @@ describe('feed invariants', () => {
     t.clock.now = pdt('06:00');
   });
   afterAll(() => t?.close());
-  beforeEach(async () => {
-    await t.deps.db.delete(feedEntities);
-    await t.deps.db.delete(tripUpdateAlerts);
-    await t.deps.bus.publish('feed_changed', 'trip_update');
-    await t.deps.bus.publish('feed_changed', 'alert');
-  });
+  beforeEach(() => clearLiveFeeds(t));
 
   const call = async (type: 'query' | 'mutation', path: string, input: unknown, status = 200) => {
     const res = await controller.trpc(type, path, input);

@@ -1,8 +1,7 @@
-import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getFeed } from '../support/feed.ts';
+import { clearLiveFeeds, getFeed } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -61,13 +60,7 @@ describe('a single cancellation or skipped stop tells riders, linked both ways',
     t.clock.now = jnb('2025-09-23T05:00:00');
   });
   afterAll(() => t?.close());
-  beforeEach(async () => {
-    await t.deps.db.delete(feedEntities);
-    await t.deps.db.delete(tripUpdateAlerts);
-    // The served feeds are cached until a change is announced.
-    await t.deps.bus.publish('feed_changed', 'trip_update');
-    await t.deps.bus.publish('feed_changed', 'alert');
-  });
+  beforeEach(() => clearLiveFeeds(t));
 
   const call = async (type: 'query' | 'mutation', path: string, input: unknown, status = 200) => {
     const res = await controller.trpc(type, path, input);

@@ -1,5 +1,7 @@
+import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { decodeFeedMessage, encodeFeedEntity, encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
 import type { HttpClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
 
 /** POSTs one FeedEntity as protobuf, as external clients and the original web app do. */
 export function postEntity(
@@ -39,4 +41,15 @@ export function postPositions(
       }),
     ),
   });
+}
+
+/**
+ * Empties the live feeds (and the trip updates' alert links) of a test app between tests, and says
+ * so on the bus: the served feeds are cached until a change is announced.
+ */
+export async function clearLiveFeeds(t: Pick<TestApp, 'deps'>): Promise<void> {
+  await t.deps.db.delete(feedEntities);
+  await t.deps.db.delete(tripUpdateAlerts);
+  await t.deps.bus.publish('feed_changed', 'trip_update');
+  await t.deps.bus.publish('feed_changed', 'alert');
 }
