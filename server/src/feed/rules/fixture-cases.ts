@@ -103,6 +103,14 @@ export const errorCases: Record<string, FeedEntity> = {
     [makeStopTimeUpdate(3, { arrival: { time: DAY_14 + 28_800 - 300 } })],
     { tripId: 'WD-2300', startDate: '20231114' },
   ),
+  // WD-2300 of 14 November leaves CPT 15 min late (08:15): WDS keeps +15 (08:26), MBG is told 08:20.
+  'carried_delay_passes_next_stop.trip_update-stop_time_update-arrival-time': trip(
+    [
+      makeStopTimeUpdate(1, { departure: { time: DAY_14 + 28_800 + 900 } }),
+      makeStopTimeUpdate(3, { arrival: { time: DAY_14 + 30_000 } }),
+    ],
+    { tripId: 'WD-2300', startDate: '20231114' },
+  ),
   'E025.trip_update-stop_time_update-departure-time': trip([
     makeStopTimeUpdate(2, { arrival: { time: NOW + 60 }, departure: { time: NOW } }),
   ]),

@@ -221,6 +221,23 @@ const expected: Record<string, object[]> = {
       },
     ),
   ],
+  'carried_delay_passes_next_stop.trip_update-stop_time_update-arrival-time': [
+    tu(
+      'carried_delay_passes_next_stop',
+      stu(1, 'arrival.time'),
+      'Stop WDS has no update and keeps the +15 min delay of CPT: riders there are told 08:26, after MBG at 08:20; give WDS its own time, or delays that keep times increasing along the trip.',
+      {
+        value: DAY_14 + 30_000,
+        stopSequence: 3,
+        stopId: 'WDS',
+        delay: '+15 min',
+        fromStopId: 'CPT',
+        predicted: '08:26',
+        nextStopId: 'MBG',
+        nextPredicted: '08:20',
+      },
+    ),
+  ],
   'E025.trip_update-stop_time_update-departure-time': [
     tu(
       'E025',

@@ -15,6 +15,7 @@ import * as assignedStopOtherStation from './assigned-stop-other-station.ts';
 import * as carriageSequenceGap from './carriage-sequence-gap.ts';
 import * as carriageSequenceMissing from './carriage-sequence-missing.ts';
 import * as carriageSequenceRepeated from './carriage-sequence-repeated.ts';
+import * as carriedDelayPassesNextStop from './carried-delay-passes-next-stop.ts';
 import type { FeedRuleContext } from './context.ts';
 import * as departureBeforeArrival from './departure-before-arrival.ts';
 import * as duplicatedTripInSchedule from './duplicated-trip-in-schedule.ts';
@@ -84,6 +85,7 @@ export const feedRules: FeedRule[] = [
   stopTimeEventEmpty,
   timesForNoDataStop,
   timesNotIncreasing,
+  carriedDelayPassesNextStop,
   predictedBeforeFirstDeparture,
   departureBeforeArrival,
   alertWithoutInformedEntity,
