@@ -2,11 +2,14 @@ import { feedEntities, feedLog } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { markFeedChanged } from './feed-state.ts';
+import { inFeedTransaction } from './feed-transaction.ts';
 import { findTripUpdatesNotInSchedule } from './find-trip-updates-not-in-schedule.ts';
 
 /**
  * Removes, in one act, every live trip update whose trip the current schedule lacks (the feed
  * list's "Not in schedule" rows); each deletion is logged like a single one. Returns the ids removed.
+ * The act keeps the feed invariants like a single delete: the trains' own skipped-stop alerts end
+ * with them, and one that would leave another alert contradicting the feed is refused.
  */
 export async function deleteTripUpdatesNotInSchedule(
   deps: AppDeps,
@@ -15,7 +18,7 @@ export async function deleteTripUpdatesNotInSchedule(
   const ids = (await findTripUpdatesNotInSchedule(deps)).map((t) => t.id);
   if (ids.length === 0) return { deleted: [] };
   const now = deps.now();
-  const deleted = await deps.db.transaction(async (tx) => {
+  const deleted = await inFeedTransaction(deps, async ({ deps: { db: tx }, changes }) => {
     const rows = await tx
       .delete(feedEntities)
       .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
@@ -32,8 +35,8 @@ export async function deleteTripUpdatesNotInSchedule(
       })),
     );
     await markFeedChanged(tx, 'trip_update', now);
+    changes.add('trip_update', options.by);
     return rows.map((r) => r.id);
   });
-  if (deleted.length > 0) await deps.bus.publish('feed_changed', 'trip_update');
   return { deleted: deleted.sort() };
 }
