@@ -125,6 +125,18 @@ const REST: Call[] = [
       ),
   },
   {
+    name: 'POST /feed/trip_updates',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/trip_updates', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: new Uint8Array([0xff]),
+        }),
+      ),
+  },
+  {
     name: 'POST /feed/trip_update',
     access: 'edit',
     call: (c) =>
@@ -541,6 +553,7 @@ describe('roles on every route and procedure', () => {
       ['POST', '/feed/service_alert'],
       ['POST', '/feed/vehicle_position'],
       ['POST', '/feed/vehicle_positions'],
+      ['POST', '/feed/trip_updates'],
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],

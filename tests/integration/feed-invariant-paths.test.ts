@@ -1,3 +1,5 @@
+import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -95,5 +97,105 @@ describe('feed invariants on every path that changes the feed', () => {
     expect(await served('/feed/updates')).toEqual([]);
     expect(await served('/feed/alerts')).toEqual([]);
     expect(await errors()).toEqual([]);
+  });
+
+  /** A whole FeedMessage of trip updates, as a CAD system pushes its predictions. */
+  const pushTripUpdates = (entities: FeedEntity[], body?: Uint8Array) =>
+    controller.fetch('/feed/trip_updates', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: Buffer.from(
+        body ??
+          encodeFeedMessage({
+            header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(t.clock.now!.getTime() / 1000) },
+            entity: entities,
+          }),
+      ),
+    });
+  const delayAt = (id: string, tripId: string, stopSequence: number, stopId: string, delay: number) => ({
+    id,
+    tripUpdate: {
+      trip: { tripId, startDate: DATE },
+      stopTimeUpdate: [{ stopSequence, stopId, arrival: { delay }, departure: { delay } }],
+    },
+  });
+
+  it('refuses a bulk push whole (422, nothing saved) when one train of it contradicts a live alert', async () => {
+    // The controller closed Hayward Park to train 305 with a disruption, riders told.
+    const skip = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: DATE,
+        select: { tripIds: ['305'] },
+        action: { type: 'skip_stop', stopId: 'HWP' },
+        reason: 'Platform works',
+        alert: true,
+      }),
+    });
+    expect(skip.status).toBe(200);
+    const { alertId } = await skip.json();
+    const before = await served('/feed/updates');
+    const logged = (await t.deps.db.select().from(feedLog)).length;
+
+    // The CAD system knows nothing of it: 303 runs 4 min late, 305 3 min late and stopping everywhere.
+    const res = await pushTripUpdates([
+      delayAt('cad-303', '303', 3, 'MHL', 240),
+      delayAt('305-20250923', '305', 2, 'SMN', 180),
+    ]);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    const sentence = `Alert ${alertId} says trains do not stop, but train 305 (${DATE}) stops at HWP again; end the alert or draft it again.`;
+    expect(body).toMatchObject({
+      code: 422,
+      description: sentence,
+      details: { notices: [{ code: 'skipped_stop_alert_outlived', severity: 'error', entityId: alertId }] },
+    });
+    // Nothing of the message was saved, 303's good update neither; the alert and skip still served.
+    expect(await served('/feed/updates')).toEqual(before);
+    expect((await t.deps.db.select().from(feedEntities)).map((e) => e.id).sort()).toEqual(
+      ['305-20250923', alertId].sort(),
+    );
+    expect((await t.deps.db.select().from(feedLog)).length).toBe(logged);
+    expect(await errors()).toEqual([]);
+
+    // Without the contradicting train the push is saved, each bad entity listed as before.
+    const ok = await pushTripUpdates([
+      delayAt('cad-303', '303', 3, 'MHL', 240),
+      delayAt('cad-bad', '303', 9, 'NOPE', 60),
+    ]);
+    expect(ok.status).toBe(200);
+    const answer = await ok.json();
+    expect(answer.saved).toBe(1);
+    expect(answer.rejected.map((r: { id: string }) => r.id)).toEqual(['cad-bad']);
+    expect((await served('/feed/updates')).map((e) => e.id).sort()).toEqual(['305-20250923', 'cad-303']);
+    expect(await errors()).toEqual([]);
+  });
+
+  it('refuses hostile bulk bodies with a sentence and keeps serving', async () => {
+    const garbage = await pushTripUpdates([], new Uint8Array([0xff, 0x00, 0x12]));
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).description).toMatch(/^The body is not a valid FeedMessage: /);
+    const alertInside = await pushTripUpdates([
+      { id: 'a-1', alert: { informedEntity: [{ routeId: 'LOC' }] } } as FeedEntity,
+    ]);
+    expect(alertInside.status).toBe(200);
+    expect((await alertInside.json()).rejected).toEqual([
+      {
+        id: 'a-1',
+        notices: [
+          {
+            code: 'bad_request',
+            severity: 'error',
+            entityId: 'a-1',
+            field: '',
+            message:
+              'This call takes a trip update, but the entity holds an alert. Send it to POST /feed/service_alert.',
+          },
+        ],
+      },
+    ]);
+    expect(await served('/feed/updates')).toEqual([]);
+    expect((await t.client().get('/readyz')).status).toBe(200);
   });
 });

@@ -60,6 +60,7 @@ const CONTRACT = [
   'OPTIONS /feed/{feed}',
   'POST /feed/vehicle_position',
   'POST /feed/vehicle_positions',
+  'POST /feed/trip_updates',
   'POST /auth/tokens',
   'GET /auth/tokens',
   'DELETE /auth/tokens/{id}',

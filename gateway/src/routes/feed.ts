@@ -71,6 +71,22 @@ const saveSchema = (summary: string) => ({
   response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422) },
 });
 
+/** A bulk push: one FeedMessage in, the count saved and the entities refused out. */
+const bulkSchema = (summary: string) => ({
+  tags,
+  summary,
+  documentedBody: {
+    'application/x-protobuf': { ...Binary, description: 'One GTFS-Realtime FeedMessage (at most 1 MB).' },
+  },
+  response: {
+    200: Type.Object({
+      saved: Type.Integer(),
+      rejected: Type.Array(Type.Object({ id: Type.String(), notices: Type.Array(Notice) })),
+    }),
+    ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422),
+  },
+});
+
 /** /feed of docs/rest-api.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const cache = new FeedCache(app.deps);
@@ -183,24 +199,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     '/vehicle_positions',
     {
       ...edit,
-      schema: {
-        tags,
-        summary:
-          'Save a whole FeedMessage of vehicle positions (edit), as an AVL system pushes it: the good entities saved, the bad ones listed.',
-        documentedBody: {
-          'application/x-protobuf': {
-            ...Binary,
-            description: 'One GTFS-Realtime FeedMessage (at most 1 MB).',
-          },
-        },
-        response: {
-          200: Type.Object({
-            saved: Type.Integer(),
-            rejected: Type.Array(Type.Object({ id: Type.String(), notices: Type.Array(Notice) })),
-          }),
-          ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422),
-        },
-      },
+      schema: bulkSchema(
+        'Save a whole FeedMessage of vehicle positions (edit), as an AVL system pushes it: the good entities saved, the bad ones listed.',
+      ),
     },
     async (request) =>
       saveFeedEntities(app.deps, {
@@ -208,6 +209,25 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         message: protobufBody(request, 'a protobuf FeedMessage'),
         by: request.user!.username,
         log: false,
+        saveCalls: SAVE_CALLS,
+      }),
+  );
+
+  // A CAD system's predictions for many trains at once; refused whole when they contradict the feed.
+  app.post(
+    '/trip_updates',
+    {
+      ...edit,
+      schema: bulkSchema(
+        'Save a whole FeedMessage of trip updates (edit): the good entities saved, the bad ones listed; 422 and nothing saved when together they contradict the live feed.',
+      ),
+    },
+    async (request) =>
+      saveFeedEntities(app.deps, {
+        kind: 'trip_update',
+        message: protobufBody(request, 'a protobuf FeedMessage'),
+        by: request.user!.username,
+        log: logEntityHeader(request),
         saveCalls: SAVE_CALLS,
       }),
   );

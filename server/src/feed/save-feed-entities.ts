@@ -1,7 +1,8 @@
 import { decodeFeedMessage, FeedDecodeError, type FeedEntity, type transit_realtime } from '@feeddesk/proto';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
+import { inFeedTransaction } from './feed-transaction.ts';
 import { checkFeedHeader, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import {
   type PreparedEntity,
@@ -30,9 +31,13 @@ const CHUNK = 1000;
 
 /**
  * Saves the good entities of a whole FeedMessage (an AVL system pushing every train every few
- * seconds) through the same steps as saveFeedEntity, but cheaply: one schedule read, one
- * transaction of multi-row upserts, one feed change and one NOTIFY. Bad entities are reported with
- * their notices, never thrown: one bad train must not hold back the others.
+ * seconds, a CAD system its predictions) through the same steps as saveFeedEntity, but cheaply:
+ * one schedule read, one transaction of multi-row upserts, one feed change and one NOTIFY. Bad
+ * entities are reported with their notices, never thrown: one bad train must not hold back the
+ * others. The good ones together are one feed act that keeps the feed invariants (issue 28): when
+ * they would contradict the feed (a train that stops where an alert says it does not), the whole
+ * message is refused (422) and nothing of it is saved. Positions are not what any invariant is
+ * about, so a push of them skips that check.
  */
 export async function saveFeedEntities(
   deps: AppDeps,
@@ -62,13 +67,20 @@ export async function saveFeedEntities(
   const prepared = [...byId.values()];
   if (prepared.length > 0) {
     const now = deps.now();
-    await deps.db.transaction(async (tx) => {
+    const write = async (tx: DbOrTx) => {
       for (let i = 0; i < prepared.length; i += CHUNK) {
         const entities = prepared.slice(i, i + CHUNK);
         await writeFeedEntities(tx, { kind, entities, now, by: options.by, log: options.log });
       }
-    });
-    await deps.bus.publish('feed_changed', kind);
+    };
+    if (kind === 'vehicle') {
+      await deps.db.transaction(write);
+      await deps.bus.publish('feed_changed', kind);
+    } else
+      await inFeedTransaction(deps, async (feed) => {
+        await write(feed.deps.db);
+        feed.changes.add(kind, options.by);
+      });
   }
   // In the order of the message, whichever step refused them.
   const rejected = message.entity.flatMap((entity) => refusals.get(entity) ?? []);
