@@ -198,4 +198,46 @@ describe('feed invariants on every path that changes the feed', () => {
     expect(await served('/feed/updates')).toEqual([]);
     expect((await t.client().get('/readyz')).status).toBe(200);
   });
+
+  it('lists in the disruption preview the refusals its apply would get, with the same sentence, saving nothing', async () => {
+    const apply = (alert: unknown, dryRun: boolean) =>
+      controller.fetch('/feed/disruptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          serviceDate: DATE,
+          select: { routeId: 'LOC', tripIds: ['303', '307'] },
+          action: { type: 'cancel' },
+          reason: dryRun ? '' : 'No crew',
+          alert,
+          dryRun,
+        }),
+      });
+    // The text was written before 301 and 305 were unticked.
+    const stale = { headerText: { en: 'Local: trains 301, 303, 305, 307 cancelled' } };
+    const preview = await apply(stale, true);
+    expect(preview.status).toBe(200);
+    const planned = await preview.json();
+    expect(planned).toMatchObject({ id: null, alertId: null, count: 2 });
+    const sentence =
+      /^Alert disruption-[\w-]+ names trains 301, 305 in its text, but disruption [\w-]+ changes trains 303, 307; name exactly those trains \(draft the alert again\)\.$/;
+    expect(planned.refusals).toHaveLength(1);
+    expect(planned.refusals[0]).toMatchObject({ code: 'alert_trips_not_linked', severity: 'error' });
+    expect(planned.refusals[0].message).toMatch(sentence);
+    // The preview saved nothing and announced nothing.
+    expect(await served('/feed/updates')).toEqual([]);
+    expect(await served('/feed/alerts')).toEqual([]);
+    expect((await controller.get('/feed/disruptions').then((r) => r.json())).length).toBe(0);
+
+    const refused = await apply(stale, false);
+    expect(refused.status).toBe(422);
+    const { description } = await refused.json();
+    // The same sentence but for the ids the apply drew.
+    const words = (text: string) => text.replace(/[0-9a-f]{8}-[\w-]+/g, 'ID');
+    expect(words(description)).toBe(words(planned.refusals[0].message));
+
+    const good = await apply({ headerText: { en: 'Local: trains 303, 307 cancelled' } }, true);
+    expect((await good.json()).refusals).toEqual([]);
+    expect(await served('/feed/updates')).toEqual([]);
+  });
 });

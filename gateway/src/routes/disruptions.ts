@@ -60,6 +60,20 @@ const Applied = Type.Object({
     }),
   ),
   alertId: Type.Union([Type.String(), Type.Null()]),
+  refusals: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          code: Type.String(),
+          severity: Type.String(),
+          entityId: Type.String(),
+          field: Type.String(),
+          message: Type.String(),
+        },
+        { description: 'dryRun: what the apply would be refused for (422), with its sentences.' },
+      ),
+    ),
+  ),
 });
 const Listed = Type.Array(
   Type.Object({

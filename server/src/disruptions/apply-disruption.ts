@@ -5,7 +5,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
+import {
+  type FeedTransaction,
+  inFeedTransaction,
+  rehearseFeedAct,
+  storedJson,
+} from '../feed/feed-transaction.ts';
+import type { FeedNoticeJson } from '../feed/rules/index.ts';
 import {
   type PreparedEntity,
   prepareFeedEntity,
@@ -42,14 +48,21 @@ export type ApplyDisruptionResult = {
   alertId: string | null;
   /** The alert published (or, on a dry run, drafted) with the change. */
   alert: AlertJson | null;
+  /**
+   * On a dry run: what the apply would be refused for (issue 28), with the sentences its 422 would
+   * give; empty when it would be saved. Absent on an apply.
+   */
+  refusals?: FeedNoticeJson[];
 };
 
 /**
  * Changes every selected trip in one transaction, each merged with its existing update and checked
  * and logged as a single save would be (rules, expiry, history), and records the disruption with
- * each trip's earlier update for the lift. A dry run makes the same plan and meets the same rule
- * errors, but in a read-only snapshot: it takes no lock, so saves go on while a large preview runs
- * (the feed's write lock was once held for the whole preview: 81–229 s over 5 000 Renfe trips).
+ * each trip's earlier update for the lift. A dry run rehearses the apply (its writes and its check
+ * of the feed invariants, then rolled back) and lists what the apply would be refused for. It
+ * takes no disruption lock and plans before it writes, so the feed's rows are locked only for the
+ * writes and the check, not the planning (a preview once held the write lock for 81–229 s over
+ * 5 000 Renfe trips).
  */
 export async function applyDisruption(
   deps: AppDeps,
@@ -58,56 +71,67 @@ export async function applyDisruption(
   const { action } = options;
   checkAction(action);
   if (options.dryRun) {
-    const plan = await deps.db.transaction((tx) => planDisruption({ ...deps, db: tx }, options), {
-      isolationLevel: 'repeatable read',
-      accessMode: 'read only',
+    const { result, refusals } = await rehearseFeedAct(deps, async (feed) => {
+      const plan = await planDisruption(feed.deps, options);
+      // A reason is asked for at the apply; the preview may come before it is typed.
+      await writeDisruption(feed, { ...options, reason: options.reason.trim() || '-' }, plan);
+      return plan.result;
     });
-    return { ...plan.result, id: null, alertId: null };
+    return { ...result, id: null, alertId: null, refusals };
   }
   if (options.reason.trim() === '')
     throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the disruption.' });
-  return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
-    const tx = txDeps.db;
-    await lockDisruptions(tx);
-    const plan = await planDisruption(txDeps, options);
-    const { result, now } = plan;
-    // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
-    for (let i = 0; i < plan.updates.length; i += WRITE_BATCH) {
-      const entities = plan.updates.slice(i, i + WRITE_BATCH);
-      await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true });
-    }
-    changes.add('trip_update', options.by);
-    if (result.alert && result.alertId)
-      await saveFeedEntity(txDeps, {
-        kind: 'alert',
-        entity: { json: { id: result.alertId, ...result.alert } },
-        by: options.by,
-        log: true,
-        changes,
-      });
-    await tx.insert(disruptions).values({
-      id: plan.id,
-      createdAt: now,
-      createdBy: options.by,
-      reason: options.reason.trim(),
-      serviceDate: result.serviceDate,
-      select: options.select,
-      action,
-      alertId: result.alertId,
-    });
-    for (let i = 0; i < plan.recorded.length; i += WRITE_BATCH)
-      await tx.insert(disruptionTrips).values(plan.recorded.slice(i, i + WRITE_BATCH));
-    await recordAudit(
-      tx,
-      appliedAudit(now, options.by, {
-        ...options,
-        id: plan.id,
-        ...plan.selection,
-        trips: result.count,
-      }),
-    );
-    return result;
+  return inFeedTransaction(deps, async (feed) => {
+    await lockDisruptions(feed.deps.db);
+    const plan = await planDisruption(feed.deps, options);
+    await writeDisruption(feed, options, plan);
+    return plan.result;
   });
+}
+
+/** The apply's writes: the trips' updates, the alert through the save path, the disruption and its audit. */
+async function writeDisruption(
+  { deps: txDeps, changes }: FeedTransaction,
+  options: ApplyDisruptionOptions,
+  plan: Awaited<ReturnType<typeof planDisruption>>,
+): Promise<void> {
+  const tx = txDeps.db;
+  const { result, now } = plan;
+  // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
+  for (let i = 0; i < plan.updates.length; i += WRITE_BATCH) {
+    const entities = plan.updates.slice(i, i + WRITE_BATCH);
+    await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true });
+  }
+  changes.add('trip_update', options.by);
+  if (result.alert && result.alertId)
+    await saveFeedEntity(txDeps, {
+      kind: 'alert',
+      entity: { json: { id: result.alertId, ...result.alert } },
+      by: options.by,
+      log: true,
+      changes,
+    });
+  await tx.insert(disruptions).values({
+    id: plan.id,
+    createdAt: now,
+    createdBy: options.by,
+    reason: options.reason.trim(),
+    serviceDate: result.serviceDate,
+    select: options.select,
+    action: options.action,
+    alertId: result.alertId,
+  });
+  for (let i = 0; i < plan.recorded.length; i += WRITE_BATCH)
+    await tx.insert(disruptionTrips).values(plan.recorded.slice(i, i + WRITE_BATCH));
+  await recordAudit(
+    tx,
+    appliedAudit(now, options.by, {
+      ...options,
+      id: plan.id,
+      ...plan.selection,
+      trips: result.count,
+    }),
+  );
 }
 
 /** Trip updates checked between two turns of the event loop (a few milliseconds of work). */

@@ -1,7 +1,9 @@
 import { decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
 import { invariantErrors, keepFeedInvariants } from '../consistency/keep-feed-invariants.ts';
 import type { AppDeps, Tx } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
+import type { FeedNoticeJson } from './rules/index.ts';
 
 /**
  * The feeds changed by the writes of one transaction. The save and delete services add to it
@@ -49,6 +51,44 @@ export async function inFeedTransaction<T>(
   });
   await changes.announce(deps.bus);
   return result;
+}
+
+/** What a rehearsed act would do, and the refusals its invariant check would give (none: it would be saved). */
+export type Rehearsal<T> = { result: T; refusals: FeedNoticeJson[] };
+
+/**
+ * Runs a feed act as inFeedTransaction would, its writes and its invariant check included, then
+ * rolls it all back: a preview that meets the very refusals (same sentences) the act would get,
+ * before the controller presses save (issue 28). Other refusals (feed rules, bad input) are thrown
+ * as the act throws them. Nothing is announced; the rows it wrote are locked until the rollback.
+ */
+export async function rehearseFeedAct<T>(
+  deps: AppDeps,
+  work: (feed: FeedTransaction) => Promise<T>,
+): Promise<Rehearsal<T>> {
+  const rollback = new RolledBack<T>();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const feed = { deps: { ...deps, db: tx }, changes: new FeedChanges() };
+      const before = await invariantErrors(feed.deps);
+      rollback.rehearsal = { result: await work(feed), refusals: [] };
+      try {
+        if (feed.changes.changed) await keepFeedInvariants(feed, before);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'feed_rules_failed') throw error;
+        rollback.rehearsal.refusals = (error.details as { notices: FeedNoticeJson[] }).notices;
+      }
+      throw rollback;
+    });
+  } catch (error) {
+    if (error !== rollback || !rollback.rehearsal) throw error;
+  }
+  return rollback.rehearsal!;
+}
+
+/** Thrown to roll a rehearsal back, carrying what it found. */
+class RolledBack<T> extends Error {
+  rehearsal: Rehearsal<T> | undefined;
 }
 
 /** A stored entity (protobuf bytes) as protobuf-JSON, the form services edit and save again. */
