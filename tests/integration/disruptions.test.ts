@@ -125,6 +125,8 @@ describe('disruptions', () => {
         { tripId: 'WD-0600', startDate: '20250923', routeId: 'NTH', firstTime: '06:00', lastTime: '06:59' },
         { tripId: 'WD-0700', startDate: '20250923', routeId: 'NTH', firstTime: '07:00', lastTime: '07:59' },
       ],
+      // Nothing the apply would be refused for (issue 28).
+      refusals: [],
     });
     expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual([]);
     expect(await list()).toEqual([]);
