@@ -157,6 +157,19 @@ export function DisruptionForm() {
     });
   });
   const draftSettled = !withAlert || (draftKey === drafted.key && !redraft.isPending && !offered);
+  // What Apply would send, rehearsed by the server (issue 28): the refusals are shown before applying.
+  const applyKey = preview.data && draftSettled ? JSON.stringify(input(false, applyPicked)) : null;
+  const settledApplyKey = useDebounced(applyKey, 400);
+  const check = trpc.disruptions.applyDisruption.useMutation();
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!settledApplyKey || settledApplyKey !== applyKey || settledApplyKey === checkedFor) return;
+    if (check.isPending) return;
+    setCheckedFor(settledApplyKey);
+    check.mutate({ ...JSON.parse(settledApplyKey), dryRun: true });
+  });
+  const refusals =
+    checkedFor === applyKey && !check.isPending && check.variables ? (check.data?.refusals ?? []) : [];
   const stopChoices = (stops.data ?? []) as [string, string][];
 
   return (
@@ -387,9 +400,25 @@ export function DisruptionForm() {
               ))}
             </fieldset>
           )}
+          {refusals.length > 0 && (
+            <Alert variant="danger" data-testid="apply-refusals">
+              <div className="small fw-semibold">Applying this would be refused:</div>
+              <ul className="small mb-0">
+                {refusals.map((r) => (
+                  <li key={`${r.code} ${r.entityId}`}>{r.message}</li>
+                ))}
+              </ul>
+            </Alert>
+          )}
           <Button
             variant="danger"
-            disabled={apply.isPending || picked.length === 0 || !draftSettled || preview.isPending}
+            disabled={
+              apply.isPending ||
+              picked.length === 0 ||
+              !draftSettled ||
+              preview.isPending ||
+              refusals.length > 0
+            }
             onClick={() => apply.mutate(input(false, applyPicked))}
           >
             Apply to {picked.length} trips
