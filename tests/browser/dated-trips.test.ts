@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-
-/** 06:40 in Johannesburg on the next Monday to Thursday from today, so tomorrow is a weekday too. */
+/** 06:40 in the agency's zone on the next Monday to Thursday from today, so tomorrow is a weekday too. */
 function morningBeforeAWeekday(): { now: Date; tomorrow: string } {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (['Mon', 'Tue', 'Wed', 'Thu'].includes(weekday)) break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  const now = new Date(`${date}T06:40:00+02:00`);
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(now.getTime() + 86_400_000),
-  );
-  return { now, tomorrow };
+  const date = nextDateOn(['Mon', 'Tue', 'Wed', 'Thu']);
+  return { now: wallTime(date, '06:40'), tomorrow: addDays(date, 1) };
 }
 
 describe.skipIf(!hasChromium)('dated trips and consistency findings in the browser', () => {
@@ -25,7 +14,7 @@ describe.skipIf(!hasChromium)('dated trips and consistency findings in the brows
   let b: TestBrowser;
   const morning = morningBeforeAWeekday();
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = morning.now;
     b = await openBrowser(t.url);
