@@ -58,6 +58,15 @@ export function zonedDate(date: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/**
+ * The agency's tomorrow: the calendar day after `now`'s date in the zone. Not now + 24 h, which
+ * lands on today or the day after tomorrow where the clocks change that night.
+ */
+export function zonedTomorrow(now: Date, timeZone: string): string {
+  const p = zonedParts(now, timeZone);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day + 1)).toISOString().slice(0, 10);
+}
+
 /** 'HH:MM' of a moment in the zone. */
 export function zonedTime(date: Date, timeZone: string): string {
   const p = zonedParts(date, timeZone);
