@@ -119,6 +119,19 @@ export function nowSecondsOfDay(timeZone: string, now = new Date()): number {
   return p.hour * 3600 + p.minute * 60 + p.second;
 }
 
+/**
+ * Seconds since the start of a service day (`YYYYMMDD`) now: GTFS times count from noon minus
+ * 12 h of the service date in the agency's zone. Negative before the day, past 24 h after it.
+ */
+export function secondsIntoServiceDay(serviceDate: string, timeZone: string, now = new Date()): number {
+  const noon = zonedToPosix(
+    `${serviceDate.slice(0, 4)}-${serviceDate.slice(4, 6)}-${serviceDate.slice(6, 8)}`,
+    '12:00',
+    timeZone,
+  );
+  return Math.floor(now.getTime() / 1000) - (noon - 12 * 3600);
+}
+
 /** 'HH:MM:SS' of a moment in the zone (the feed list's "Updated" time). */
 export function formatClock(value: Date | number, timeZone: string): string {
   const p = zonedParts(value instanceof Date ? value : new Date(value), timeZone);
