@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyDay, agencySeconds } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-const day = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const day = agencyDay;
 
 type AlertsJson = {
   entity: {
@@ -27,7 +26,7 @@ describe.skipIf(!hasChromium)('an upcoming alert: written as a draft, published 
     );
 
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     b = await openBrowser(t.url);
     await logIn(b.page, 'controller', 'a-long-password-1');
@@ -101,7 +100,7 @@ describe.skipIf(!hasChromium)('an upcoming alert: written as a draft, published 
     await screenshot(page, 'alert-upcoming-published');
 
     const [served] = await publicAlerts();
-    const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+02:00`) / 1000;
+    const at = agencySeconds;
     const impact = [{ start: at(tomorrow, '18:00'), end: at(tomorrow, '21:00') }];
     expect(served?.alert.impactPeriod).toEqual(impact);
     expect(served?.alert.activePeriod).toEqual(impact);

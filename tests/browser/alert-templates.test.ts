@@ -1,14 +1,13 @@
 // MobilityData's own bindings read the served bytes, as a journey planner would.
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyDay, agencySeconds } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-const dayAfter = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + days * 86_400_000);
+const dayAfter = agencyDay;
 const tomorrow = () => dayAfter(1);
-const local = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+02:00`) / 1000;
+const local = agencySeconds;
 const { transit_realtime: rt } = GtfsRealtimeBindings;
 
 type AlertsJson = {
@@ -28,7 +27,7 @@ describe.skipIf(!hasChromium)('alert templates and the alert linter in the brows
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     b = await openBrowser(t.url);
     await logIn(b.page, ADMIN.username, ADMIN.password);
   });

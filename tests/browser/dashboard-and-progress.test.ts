@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { oneImportAtATime } from '@feeddesk/server/schedule/import/one-import-at-a-time';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
-import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
+import { sampleFeed, sampleFiles } from '@feeddesk/server/schedule/test-support/sample-feed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENCY_ZONE, agencyDay, wallTime } from '../support/agency-zone.ts';
 import {
   hasChromium,
   logIn,
@@ -15,7 +16,7 @@ import {
   seriousAxeViolations,
   type TestBrowser,
 } from '../support/browser.ts';
-import { demoWorkbook } from '../support/schedule.ts';
+import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Every state the page's progress bar shows from now on ([aria-valuenow, aria-valuetext]). */
@@ -41,11 +42,8 @@ async function recordProgress(page: Page) {
 
 const bar = (page: Page, name: string) => page.getByRole('progressbar', { name });
 
-/** `YYYY-MM-DD` in Africa/Johannesburg, `days` from now. */
-function localDay(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(at);
-}
+/** `YYYY-MM-DD` in the agency's zone, `days` from today. */
+const localDay = agencyDay;
 
 describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in the browser', () => {
   let t: TestApp;
@@ -69,7 +67,7 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     let go = () => {};
     const slot = oneImportAtATime(() => new Promise<void>((resolve) => (go = resolve)));
     const file = join(dir, 'demo.xlsx');
-    writeFileSync(file, await demoWorkbook());
+    writeFileSync(file, await agencyDemoWorkbook());
     await page.goto('/upload_gtfs');
     await page.getByLabel(/Schedule workbook/).setInputFiles(file);
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -121,7 +119,10 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
   it('charts the chosen period and shows the same figures as tables', async () => {
     const { page } = b;
     await storeScheduleVersion(t.deps, {
-      feed: sampleFeed(),
+      // The sample line with its agency in the suite's zone: the dashboard's days are the agency's.
+      feed: sampleFeed({
+        'agency.txt': sampleFiles['agency.txt']!.replace('Africa/Johannesburg', AGENCY_ZONE),
+      }),
       sourceKind: 'zip',
       sourceName: 'gtfs.zip',
       uploadedBy: 'test',
@@ -130,7 +131,7 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     const recent = localDay(-2);
     const older = localDay(-20);
     const save = async (day: string, kind: 'alert' | 'trip_update', json: object) => {
-      t.clock.now = jnb(`${day}T08:00:00`);
+      t.clock.now = wallTime(day, '08:00');
       await saveFeedEntity(t.deps, { kind, entity: { json }, by: 'desk', log: true });
     };
     await save(recent, 'alert', { alert: { informedEntity: [{ routeId: 'NTH' }], cause: 'STRIKE' } });

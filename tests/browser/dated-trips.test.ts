@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-
-/** 06:40 in Johannesburg on the next Monday to Thursday from today, so tomorrow is a weekday too. */
-function morningBeforeAWeekday(): { now: Date; tomorrow: string } {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (['Mon', 'Tue', 'Wed', 'Thu'].includes(weekday)) break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  const now = new Date(`${date}T06:40:00+02:00`);
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(now.getTime() + 86_400_000),
-  );
-  return { now, tomorrow };
+/** 06:40 in the agency's zone on the next Monday to Thursday from today, so tomorrow is a weekday too. */
+function morningBeforeAWeekday(): { now: Date; today: string; tomorrow: string } {
+  const date = nextDateOn(['Mon', 'Tue', 'Wed', 'Thu']);
+  return { now: wallTime(date, '06:40'), today: date, tomorrow: addDays(date, 1) };
 }
 
 describe.skipIf(!hasChromium)('dated trips and consistency findings in the browser', () => {
@@ -25,10 +14,12 @@ describe.skipIf(!hasChromium)('dated trips and consistency findings in the brows
   let b: TestBrowser;
   const morning = morningBeforeAWeekday();
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = morning.now;
     b = await openBrowser(t.url);
+    // The browser's clock shows the server's instant too (the editor marks the stops passed by it).
+    await b.page.clock.setFixedTime(morning.now);
     await logIn(b.page, 'controller', 'a-long-password-1');
   });
   afterAll(async () => {
@@ -70,5 +61,35 @@ describe.skipIf(!hasChromium)('dated trips and consistency findings in the brows
       `Trip WD-105 of ${morning.tomorrow.replaceAll('-', '')} is cancelled`,
     );
     await screenshot(page, 'home-consistency-panel');
+  });
+
+  it("marks the stops today's train 103 has passed at 06:40, and none of tomorrow's", async () => {
+    const { page } = b;
+    const open = async (date: string) => {
+      await page.goto('/trip_update');
+      await page.getByLabel('Date', { exact: true }).fill(date);
+      await page.getByLabel('Train number').fill('103');
+      await page.getByTestId('trip-result').first().click();
+      await page.getByTestId('selected-date').filter({ hasText: date }).waitFor();
+      await page.locator('table.stop-times tbody tr').first().waitFor();
+    };
+    const position = () =>
+      page.locator('table.stop-times tbody tr').evaluateAll((rows) =>
+        rows.map((row) => {
+          const cell = row.querySelectorAll('td')[1];
+          return cell?.querySelector('[aria-label="Train is here"]') ? 'here' : cell?.textContent || '';
+        }),
+      );
+    // Train 103 leaves Cape Town at 06:30: by 06:40 it has passed its first stops.
+    await open(morning.today);
+    const today = await position();
+    expect(today.slice(0, 2)).toEqual(['Passed', 'Passed']);
+    expect(today).toContain('here');
+    // Tomorrow's run has not started: no stop passed, the train at its first stop.
+    await open(morning.tomorrow);
+    const tomorrow = await position();
+    expect(tomorrow.filter((p) => p === 'Passed')).toEqual([]);
+    expect(tomorrow[0]).toBe('here');
+    await screenshot(page, 'trip-update-editor-tomorrow-not-passed');
   });
 });

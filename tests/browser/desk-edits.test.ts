@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 18 points 1 and 6, "the controller's desk": each test below failed on the screens before the fix.
 
-const ZONE = 'Africa/Johannesburg';
-
-/** 06:40 in Johannesburg on the next weekday from today (train 103, 06:30 → 07:25, is running). */
-function weekdayMorning(): Date {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (weekday !== 'Sat' && weekday !== 'Sun') break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  return new Date(`${date}T06:40:00+02:00`);
-}
+/** 06:40 in the agency's zone on the next weekday from today (train 103, 06:30 → 07:25, is running). */
+const weekdayMorning = (): Date => wallTime(nextDateOn(MON_TO_FRI), '06:40');
 
 describe.skipIf(!hasChromium)('two controllers on one train (issue 18 points 1, 6)', () => {
   let t: TestApp;
@@ -39,7 +29,7 @@ describe.skipIf(!hasChromium)('two controllers on one train (issue 18 points 1, 
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     t.clock.now = weekdayMorning();
     await t.clientWithRoles(['view', 'edit'], 'controller');
     colleague = await t.clientWithRoles(['view', 'edit'], 'colleague');

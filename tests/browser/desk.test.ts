@@ -1,24 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENCY_ZONE, dateIn, MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 18, "the controller's desk": each test below failed on the screens before the fix.
 
-const ZONE = 'Africa/Johannesburg';
-
-/** 06:40 in Johannesburg on the next weekday from today (train 103, 06:30 → 07:25, is running). */
-function weekdayMorning(): Date {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (weekday !== 'Sat' && weekday !== 'Sun') break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  return new Date(`${date}T06:40:00+02:00`);
-}
+/** 06:40 in the agency's zone on the next weekday from today (train 103, 06:30 → 07:25, is running). */
+const weekdayMorning = (): Date => wallTime(nextDateOn(MON_TO_FRI), '06:40');
 
 function stopRow(page: Page, index: number) {
   return page.locator('table.stop-times tbody tr').nth(index);
@@ -45,12 +35,14 @@ describe.skipIf(!hasChromium)("the controller's desk (issue 18)", () => {
   let b: TestBrowser;
   let colleague: HttpClient;
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     t.clock.now = weekdayMorning();
     await t.clientWithRoles(['view', 'edit'], 'controller');
     await t.clientWithRoles(['view'], 'viewer');
     colleague = await t.clientWithRoles(['view', 'edit'], 'colleague');
     b = await openBrowser(t.url);
+    // The browser's clock shows the server's instant (the browser itself is in a third zone).
+    await b.page.clock.setFixedTime(t.clock.now!);
     await logIn(b.page, 'controller', 'a-long-password-1');
   });
   afterAll(async () => {
@@ -150,8 +142,9 @@ describe.skipIf(!hasChromium)("the controller's desk (issue 18)", () => {
     await page.goto('/service_alert');
     const startDate = await page.getByLabel('Start date').inputValue();
     const startTime = await page.getByLabel('Start time').inputValue();
-    expect(startDate).toMatch(/^\d{4}-\d\d-\d\d$/);
-    expect(startTime).toMatch(/^\d\d:\d\d$/);
+    // Now, on the agency's clock: 06:40 there, whatever the browser's zone.
+    expect(startDate).toBe(dateIn(AGENCY_ZONE, t.clock.now!));
+    expect(startTime).toBe('06:40');
     await page.getByRole('button', { name: '+1 h' }).click();
     const end = new Date(`${startDate}T${startTime}:00Z`).getTime() + 3_600_000;
     expect(

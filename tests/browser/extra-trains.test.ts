@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-const dateIn = (moment: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(moment);
-
-/** 06:40 in Johannesburg on the next Monday to Thursday from today, so tomorrow is a weekday too. */
+/** 06:40 in the agency's zone on the next Monday to Thursday from today, so tomorrow is a weekday too. */
 function morningBeforeAWeekday(): { now: Date; today: string; tomorrow: string } {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (['Mon', 'Tue', 'Wed', 'Thu'].includes(weekday)) break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const today = dateIn(day);
-  const now = new Date(`${today}T06:40:00+02:00`);
-  return { now, today, tomorrow: dateIn(new Date(now.getTime() + 86_400_000)) };
+  const today = nextDateOn(['Mon', 'Tue', 'Wed', 'Thu']);
+  return { now: wallTime(today, '06:40'), today, tomorrow: addDays(today, 1) };
 }
 
 /** Issue 14 item 4 as a controller does it: an extra train tomorrow, and a train moved to platform 3. */
@@ -24,7 +15,7 @@ describe.skipIf(!hasChromium)('extra trains and platform changes in the browser'
   let b: TestBrowser;
   const morning = morningBeforeAWeekday();
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = morning.now;
     b = await openBrowser(t.url);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import {
   hasChromium,
   logIn,
@@ -10,23 +11,12 @@ import {
 } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
 const DESCRIPTION = 'Signal fault at Woodstock: expect delays of up to 20 minutes on all trains.';
 
-/** 06:40 in Johannesburg on the next weekday from today: train 103 (06:30, 55 min) is running. */
+/** 06:40 in the agency's zone on the next weekday from today: train 103 (06:30, 55 min) is running. */
 function weekdayMorning(): { now: Date; date: string; nextDate: string } {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (weekday !== 'Sat' && weekday !== 'Sun') break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  const now = new Date(`${date}T06:40:00+02:00`);
-  const next = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
-    new Date(now.getTime() + 86_400_000),
-  );
-  return { now, date, nextDate: next };
+  const date = nextDateOn(MON_TO_FRI);
+  return { now: wallTime(date, '06:40'), date, nextDate: addDays(date, 1) };
 }
 
 type FeedJson = {
@@ -57,7 +47,7 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
   let tripId = '';
   const morning = weekdayMorning();
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     t.clock.now = morning.now;
     await t.clientWithRoles(['view', 'edit'], 'controller');
     b = await openBrowser(t.url);
@@ -160,6 +150,8 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
       .poll(
         async () =>
           (await feedUpdates(t)).entity?.find((e) => e.tripUpdate?.trip.tripId === tripId)?.tripUpdate?.trip,
+        // The save goes through the server: vitest's 1 s default is too short on a busy machine.
+        { timeout: 15_000 },
       )
       .toEqual(expect.objectContaining({ scheduleRelationship: 'CANCELED' }));
   });

@@ -10,7 +10,7 @@ import {
   seriousAxeViolations,
   type TestBrowser,
 } from '../support/browser.ts';
-import { demoWorkbook } from '../support/schedule.ts';
+import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.skipIf(!hasChromium)('schedule upload and summaries in the browser', () => {
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('schedule upload and summaries in the browser', ()
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const file = join(dir, 'demo.xlsx');
-    writeFileSync(file, await demoWorkbook());
+    writeFileSync(file, await agencyDemoWorkbook());
     await page.getByLabel(/Schedule workbook/).setInputFiles(file);
     await page.getByRole('button', { name: 'Upload' }).click();
     const log = page.getByTestId('upload-log');

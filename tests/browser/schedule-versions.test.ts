@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
-import { demoWorkbook } from '../support/schedule.ts';
+import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('a planner rolls back a wrong timetable (issue 16 
 
   it('uploads a wrong timetable, sees what changed per route, rolls back and sees the current version change', async () => {
     const { page } = b;
-    await upload('timetable.xlsx', await demoWorkbook());
+    await upload('timetable.xlsx', await agencyDemoWorkbook());
     const zip = new Uint8Array(await (await page.request.get('/static/shared/gtfs.zip')).body());
     const wrong = wrongTimetable(zip);
     await upload('wrong-timetable.zip', wrong.bytes);

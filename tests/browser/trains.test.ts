@@ -1,18 +1,17 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import { createApiToken } from '@feeddesk/server/tokens/create-api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencyToday, weekdayOf } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { postPositions } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
+import { agencyDemoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const CAPE_TOWN = { latitude: -33.92226, longitude: 18.4253 };
 const WOODSTOCK = { latitude: -33.92545, longitude: 18.44571 };
-const zone = { timeZone: 'Africa/Johannesburg' } as const;
-const SERVICE = ['Sat', 'Sun'].includes(new Intl.DateTimeFormat('en', { ...zone, weekday: 'short' }).format())
-  ? 'WE'
-  : 'WD';
+/** Today's service in the agency's zone. */
+const SERVICE = ['Sat', 'Sun'].includes(weekdayOf(agencyToday())) ? 'WE' : 'WD';
 
 /**
  * The target of issue 14: an AVL system with its own API token (Authorization: Bearer, no session,
@@ -41,7 +40,7 @@ describe.skipIf(!hasChromium)('the Trains screen', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ serveWeb: true });
-    await uploadSchedule(await t.clientWithRoles(['gtfs']), await demoWorkbook(), 'demo.xlsx');
+    await uploadSchedule(await t.clientWithRoles(['gtfs']), await agencyDemoWorkbook(), 'demo.xlsx');
     const { token } = await createApiToken(t.deps, { name: 'AVL system', roles: ['edit'], by: 'admin' });
     avl = new HttpClient(t.url, { bearer: token });
     const trips = (await (await avl.get(`/db/get_trips?route=STH&service=${SERVICE}`)).json()) as {

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const ZONE = 'Africa/Johannesburg';
-
-/** 05:00 in Johannesburg on the next weekday from today: train 105 is still to run, an hour before the next. */
+/** 05:00 in the agency's zone on the next weekday from today: train 105 is still to run, an hour before the next. */
 function weekdayDawn(): { now: Date; date: string } {
-  const day = new Date();
-  for (;;) {
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short' }).format(day);
-    if (weekday !== 'Sat' && weekday !== 'Sun') break;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(day);
-  return { now: new Date(`${date}T05:00:00+02:00`), date };
+  const date = nextDateOn(MON_TO_FRI);
+  return { now: wallTime(date, '05:00'), date };
 }
 
 type FeedJson = {
@@ -34,7 +27,7 @@ describe.skipIf(!hasChromium)('telling riders of one cancelled train from the tr
   const feed = async (path: string) =>
     ((await (await fetch(`${t.url}${path}?format=json`)).json()) as FeedJson).entity ?? [];
   beforeAll(async () => {
-    t = await startTestApp({ serveWeb: true, env: { DEMO_SCHEDULE: 'true' } });
+    t = await startTestApp({ serveWeb: true, agencyDemo: true });
     await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = dawn.now;
     b = await openBrowser(t.url);

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENCY_ZONE, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
-import { demoWorkbook } from '../support/schedule.ts';
+import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 18 point 12: this test failed before the fix (the log had no warning line; the report gave UTC).
 
-/** 06:40 in Johannesburg on 20 December 2028: the demo schedule ends on 31 December 2028. */
-const NOW = new Date('2028-12-20T06:40:00+02:00');
+/** 06:40 in the agency's zone on 20 December 2028: the demo schedule ends on 31 December 2028. */
+const NOW = wallTime('2028-12-20', '06:40');
 
 describe.skipIf(!hasChromium)('upload warnings a planner must see (issue 18 point 12)', () => {
   let t: TestApp;
@@ -32,7 +33,7 @@ describe.skipIf(!hasChromium)('upload warnings a planner must see (issue 18 poin
     const { page } = b;
     await page.goto('/upload_gtfs');
     const file = join(dir, 'demo.xlsx');
-    writeFileSync(file, await demoWorkbook());
+    writeFileSync(file, await agencyDemoWorkbook());
     await page.getByLabel(/Schedule workbook/).setInputFiles(file);
     await page.getByRole('button', { name: 'Upload' }).click();
     await page
@@ -47,7 +48,7 @@ describe.skipIf(!hasChromium)('upload warnings a planner must see (issue 18 poin
 
     const report = await page.request.get('/static/shared/result/report.html');
     expect(await report.text()).toContain(
-      '<tr><th>Validated at</th><td>2028-12-20 06:40:00 Africa/Johannesburg</td></tr>',
+      `<tr><th>Validated at</th><td>2028-12-20 06:40:00 ${AGENCY_ZONE}</td></tr>`,
     );
   });
 });

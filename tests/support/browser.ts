@@ -37,10 +37,11 @@ export type TestBrowser = {
 };
 
 /**
- * The browser's own zone: FEEDDESK_BROWSER_TZ runs the whole suite with the browser in another
- * zone than the agency's (issue 28: the browser's zone never matters); by default the machine's.
+ * The browser's own zone (issue 28: it never matters): by default America/New_York, a third zone
+ * beside the agency's (AGENCY_ZONE, tests/support/agency-zone.ts) and the operator's Johannesburg;
+ * FEEDDESK_BROWSER_TZ chooses another for the whole suite.
  */
-const BROWSER_TZ = process.env.FEEDDESK_BROWSER_TZ || undefined;
+export const BROWSER_ZONE = process.env.FEEDDESK_BROWSER_TZ || 'America/New_York';
 
 /** Chromium on a new empty profile, on a laptop-sized window; `timezoneId` sets the browser's zone. */
 export async function openBrowser(
@@ -57,7 +58,7 @@ export async function openBrowser(
     baseURL,
     viewport: { width: 1366, height: 900 },
     acceptDownloads: true,
-    timezoneId: options.timezoneId ?? BROWSER_TZ,
+    timezoneId: options.timezoneId ?? BROWSER_ZONE,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const dialogs: string[] = [];

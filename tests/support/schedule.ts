@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDemoTimetableWorkbook } from '@feeddesk/server/gtfs/index';
 import ExcelJS from 'exceljs';
+import { AGENCY_ZONE } from './agency-zone.ts';
 import type { HttpClient } from './http-client.ts';
 import { followOverSocket } from './live.ts';
 
@@ -15,6 +16,13 @@ let demo: Promise<Uint8Array> | undefined;
 export function demoWorkbook(): Promise<Uint8Array> {
   demo ??= buildDemoTimetableWorkbook();
   return demo;
+}
+
+let agencyDemo: Promise<Uint8Array> | undefined;
+/** The demo workbook with its agency in the suite's zone (AGENCY_ZONE): what the browser tests load. */
+export function agencyDemoWorkbook(): Promise<Uint8Array> {
+  agencyDemo ??= buildDemoTimetableWorkbook({ timezone: AGENCY_ZONE });
+  return agencyDemo;
 }
 
 /**

@@ -7,11 +7,13 @@ import { silentLogger } from '@feeddesk/server/deps';
 /** FEEDDESK_TEST_LOG=1 prints the services' errors (a test or benchmark that meets a 500). */
 const consoleLogger = { info() {}, warn: console.warn, error: console.error };
 
+import { importSchedule } from '@feeddesk/server/schedule/import/import-schedule';
 import { startBackground } from '@feeddesk/server/start-background';
 import { createUser } from '@feeddesk/server/users/create-user';
 import type { FastifyInstance } from 'fastify';
 import { openTestDatabase, type TestDatabase } from './databases.ts';
 import { HttpClient } from './http-client.ts';
+import { agencyDemoWorkbook } from './schedule.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };
 
@@ -38,6 +40,11 @@ export async function startTestApp(
     trpc?: boolean;
     /** Fastify's logger options (the access log), e.g. `{ level: 'info', stream }`; none by default. */
     logger?: object;
+    /**
+     * Load the demo schedule with its agency in the suite's zone (AGENCY_ZONE, tests/support/agency-zone.ts)
+     * before the app answers: what DEMO_SCHEDULE does on a first start, in a zone far from Johannesburg.
+     */
+    agencyDemo?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = options.database ?? (await openTestDatabase());
@@ -56,6 +63,15 @@ export async function startTestApp(
     now: () => clock.now ?? new Date(),
   });
   const background = await startBackground(deps);
+  if (options.agencyDemo) {
+    await importSchedule(deps, {
+      bytes: await agencyDemoWorkbook(),
+      fileName: 'demo-timetable.xlsx',
+      uploadedBy: null,
+      jobId: null,
+      progress: async () => {},
+    });
+  }
   const app = await buildProduct({
     deps,
     serveWeb: options.serveWeb ?? false,

@@ -58,6 +58,15 @@ export function zonedDate(date: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/**
+ * The agency's tomorrow: the calendar day after `now`'s date in the zone. Not now + 24 h, which
+ * lands on today or the day after tomorrow where the clocks change that night.
+ */
+export function zonedTomorrow(now: Date, timeZone: string): string {
+  const p = zonedParts(now, timeZone);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day + 1)).toISOString().slice(0, 10);
+}
+
 /** 'HH:MM' of a moment in the zone. */
 export function zonedTime(date: Date, timeZone: string): string {
   const p = zonedParts(date, timeZone);
@@ -108,6 +117,19 @@ export function hhmm(seconds: number): string {
 export function nowSecondsOfDay(timeZone: string, now = new Date()): number {
   const p = zonedParts(now, timeZone);
   return p.hour * 3600 + p.minute * 60 + p.second;
+}
+
+/**
+ * Seconds since the start of a service day (`YYYYMMDD`) now: GTFS times count from noon minus
+ * 12 h of the service date in the agency's zone. Negative before the day, past 24 h after it.
+ */
+export function secondsIntoServiceDay(serviceDate: string, timeZone: string, now = new Date()): number {
+  const noon = zonedToPosix(
+    `${serviceDate.slice(0, 4)}-${serviceDate.slice(4, 6)}-${serviceDate.slice(6, 8)}`,
+    '12:00',
+    timeZone,
+  );
+  return Math.floor(now.getTime() / 1000) - (noon - 12 * 3600);
 }
 
 /** 'HH:MM:SS' of a moment in the zone (the feed list's "Updated" time). */

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { type Notice, noticesOf } from '../../../lib/errors.ts';
-import { hhmm, zonedDate } from '../../../lib/time.ts';
+import { hhmm, zonedTomorrow } from '../../../lib/time.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
 import { buildExtraTrain, dashed, extraTripId, shiftedStops } from '../extra-train.ts';
 import type { ScheduledStop } from '../trip-entity.ts';
@@ -30,7 +30,7 @@ export function ExtraTrainForm({ tripId, routeId, stops, timeZone, entity, base,
   const saved = entity?.tripUpdate.tripProperties;
   const [open, setOpen] = useState(Boolean(entity));
   const [date, setDate] = useState(
-    saved?.startDate ? dashed(saved.startDate) : zonedDate(new Date(Date.now() + 86_400_000), timeZone),
+    saved?.startDate ? dashed(saved.startDate) : zonedTomorrow(new Date(), timeZone),
   );
   const [start, setStart] = useState(saved?.startTime?.slice(0, 5) ?? '');
   const [notices, setNotices] = useState<Notice[]>([]);

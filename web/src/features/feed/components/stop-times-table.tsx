@@ -1,6 +1,6 @@
 import { Form, Table } from 'react-bootstrap';
 import type { Notice } from '../../../lib/errors.ts';
-import { gtfsSeconds, hhmm, nowSecondsOfDay } from '../../../lib/time.ts';
+import { gtfsSeconds, hhmm, nowSecondsOfDay, secondsIntoServiceDay } from '../../../lib/time.ts';
 import { minutesLate, type StopRow, totalDelays } from '../trip-entity.ts';
 import { type Platform, PlatformPicker } from './platform-picker.tsx';
 
@@ -18,16 +18,27 @@ type Props = {
   onChange: (index: number, row: StopRow) => void;
   notices: Notice[];
   timeZone: string;
+  /** The trip's service date (`YYYYMMDD`): tomorrow's train has passed no stop yet. Absent: today's. */
+  serviceDate?: string;
   disabled: boolean;
   /** The other platforms of each stop's station, by stop id (a Platform column when any has one). */
   platforms?: Record<string, Platform[]>;
 };
 
 /** docs/spec.md §2/§4 stop list: Passed / train marker / blank, new time, on time, delay, skip, total. */
-export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, platforms = {} }: Props) {
+export function StopTimesTable({
+  rows,
+  onChange,
+  notices,
+  timeZone,
+  serviceDate,
+  disabled,
+  platforms = {},
+}: Props) {
   const withPlatforms = rows.some((row) => (platforms[row.stopId] ?? []).length > 0);
   const totals = totalDelays(rows);
-  const now = nowSecondsOfDay(timeZone);
+  // Now on the trip's own service day, not the clock of today (issue 28: dates, not only times).
+  const now = serviceDate ? secondsIntoServiceDay(serviceDate, timeZone) : nowSecondsOfDay(timeZone);
   const passed = rows.map((row, i) => gtfsSeconds(row.arrival) + totals[i]! * 60 < now);
   const trainAt = passed.indexOf(false);
   const previousTotal = (i: number) => (i === 0 ? 0 : totals[i - 1]!);

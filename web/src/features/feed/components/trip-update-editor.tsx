@@ -284,6 +284,7 @@ export function TripUpdateEditor({
               onChange={(i, row) => setRows((list) => list.map((r, j) => (j === i ? row : r)))}
               notices={notices}
               timeZone={zone}
+              serviceDate={trip.date}
               disabled={cancelled || readOnly}
               platforms={platforms}
             />
