@@ -40,7 +40,11 @@ describe('operator settings', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as object) });
+  type Refusal = { status: number; code?: number; error?: string; description?: string };
+  const refusal = async (res: Response): Promise<Refusal> => ({
+    status: res.status,
+    ...((await res.json()) as Omit<Refusal, 'status'>),
+  });
 
   it("offers the demo's South African nine until an administrator saves settings", async () => {
     const read = await settings();
@@ -111,7 +115,7 @@ describe('operator settings', () => {
 
     const refused = await refusal(await put(admin, US));
     expect(refused).toMatchObject({ status: 409, code: 409, error: 'Languages in use' });
-    expect((refused as unknown as { description: string }).description).toBe(
+    expect(refused.description).toBe(
       'English (en-ZA) is used by 4 templates "Disruption: delays", "Disruption: service replaced", ' +
         '"Disruption: trains cancelled", "Disruption: trains do not stop". ' +
         'isiZulu (zu-ZA) is used by the alert "Izitimela ziyephuza" and the template "Isixwayiso". ' +
