@@ -13,6 +13,7 @@ import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { openApiOptions } from './support/openapi.ts';
 
@@ -24,6 +25,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(consistencyRoutes, { prefix: '/feed' });

@@ -53,6 +53,8 @@ export const errorCatalogue = {
   // alert templates
   alert_template_not_found: { status: 404, title: 'Unknown alert template' },
   alert_template_name_taken: { status: 409, title: 'Template name taken' },
+  // operator settings
+  languages_in_use: { status: 409, title: 'Languages in use' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },

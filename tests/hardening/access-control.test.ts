@@ -76,6 +76,20 @@ const REST: Call[] = [
     access: 'admin',
     call: (c) => status(c.delete('/auth/tokens/999999')),
   },
+  { name: 'GET /settings', access: 'login', call: (c) => status(c.get('/settings')) },
+  {
+    // No language: refused 400 when allowed, so the settings stay as they are.
+    name: 'PUT /settings',
+    access: 'admin',
+    call: (c) =>
+      status(
+        c.fetch('/settings', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ languages: [], defaultLanguage: 'en', urlLanguage: 'en' }),
+        }),
+      ),
+  },
   { name: 'GET /db/get_agency', access: 'login', call: (c) => status(c.get('/db/get_agency')) },
   { name: 'GET /db/get_routes', access: 'login', call: (c) => status(c.get('/db/get_routes')) },
   { name: 'GET /db/get_services', access: 'login', call: (c) => status(c.get('/db/get_services')) },
@@ -326,6 +340,9 @@ const TRPC: Call[] = [
   },
   { name: 'disruptions.lift', access: 'edit', call: m('disruptions.lift', { id: 'no-such-disruption' }) },
   { name: 'alertTemplates.list', access: 'edit', call: q('alertTemplates.list') },
+  { name: 'settings.get', access: 'login', call: q('settings.get') },
+  { name: 'settings.scheduleLanguages', access: 'admin', call: q('settings.scheduleLanguages') },
+  { name: 'settings.save', access: 'admin', call: m('settings.save', { languages: [] }) },
   { name: 'alertTemplates.save', access: 'admin', call: m('alertTemplates.save', {}) },
   {
     name: 'alertTemplates.delete',

@@ -346,9 +346,10 @@ describe('disruptions', () => {
       },
     ]);
     expect([alert.cause, alert.effect]).toEqual([1, 1]); // UNKNOWN_CAUSE, NO_SERVICE
+    // In the order of the operator's languages (the demo's: English first).
     expect(alert.headerText!.translation).toEqual([
-      { text: 'Northern Line: treine gekanselleer', language: 'af-ZA' },
       { text: 'Northern Line: trains cancelled', language: 'en-ZA' },
+      { text: 'Northern Line: treine gekanselleer', language: 'af-ZA' },
     ]);
     expect(alert.descriptionText!.translation).toEqual([
       {

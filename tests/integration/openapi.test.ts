@@ -67,6 +67,8 @@ const CONTRACT = [
   'GET /gtfs/versions',
   'GET /gtfs/versions/{a}/diff/{b}',
   'POST /gtfs/versions/{id}/rollback',
+  'GET /settings',
+  'PUT /settings',
   'GET /audit/entries',
   'GET /audit/export',
 ];

@@ -361,12 +361,15 @@ describe('history summaries', () => {
       'Trips',
       'Header (en-ZA)',
       'Description (en-ZA)',
+      // The operator's languages in its order (the demo's settings), only those its alerts are written in.
+      'Header (af-ZA)',
+      'Description (af-ZA)',
       'Status',
       'Active for (h:mm)',
     ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:O1');
+    expect(sheet.autoFilter).toBe('A1:Q1');
     expect(sheet.getCell('B2').numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(sheet.getColumn(13).width).toBe(60);
     expect(rows(sheet)).toEqual([
@@ -384,6 +387,8 @@ describe('history summaries', () => {
         null,
         'Strike on the Northern Line',
         'No trains until 18:00.',
+        'Staking op die Noordelike lyn',
+        null,
         'Ended',
         hours(12),
       ],
@@ -401,6 +406,8 @@ describe('history summaries', () => {
         'WD-2300',
         null,
         'Track work at Cape Town.',
+        null,
+        null,
         'Ended',
         hours(24),
       ],
@@ -418,6 +425,8 @@ describe('history summaries', () => {
         null,
         'Delays on the Southern Line',
         null,
+        null,
+        null,
         'Active',
         hours(26),
       ],
@@ -434,6 +443,8 @@ describe('history summaries', () => {
         'Eerste River (EER)',
         null,
         'Buses replace trains at Eerste River',
+        null,
+        null,
         null,
         'Not yet started',
         hours(0),

@@ -16,7 +16,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Username of whoever acted; null for the product itself (first admin at start-up). */
     by: text('by'),
-    /** user | token | disruption | schedule_version, or a feed kind (deleteFromLog) */
+    /** user | token | disruption | schedule_version | operator_settings, or a feed kind (deleteFromLog) */
     kind: text('kind').notNull(),
     /** e.g. create, update_roles, reset_password, rename, delete, apply, lift, upload, rollback, revoke */
     action: text('action').notNull(),

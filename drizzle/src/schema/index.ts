@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './disruptions.ts';
 export * from './feed.ts';
 export * from './jobs.ts';
+export * from './operator-settings.ts';
 export * from './schedule.ts';
 export * from './tokens.ts';
 export * from './trip-update-alerts.ts';

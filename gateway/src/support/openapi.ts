@@ -40,6 +40,10 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'disruptions', description: 'Dated trips and disruptions (edit).' },
       { name: 'gtfs', description: 'Schedule upload (gtfs) and the schedule downloads.' },
       { name: 'excel', description: 'History summaries (excel).' },
+      {
+        name: 'settings',
+        description: 'Operator settings: languages of alert texts (read: login; write: admin).',
+      },
     ],
   },
   transform: ({ schema, url: routeUrl }) => {

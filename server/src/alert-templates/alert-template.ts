@@ -1,5 +1,5 @@
 import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
-import { OPERATOR_LANGUAGES } from '../feed/operator-languages.ts';
+import type { OfferedLanguage } from '../operator-settings/operator-settings.ts';
 
 /** A template's texts in one language; an empty text is left out of alerts in that language. */
 export type AlertTemplateText = { headerText: string; descriptionText: string; url: string };
@@ -8,6 +8,8 @@ export type AlertTemplateText = { headerText: string; descriptionText: string; u
 export type LanguageCompleteness = {
   language: string;
   name: string;
+  /** False for a language the template has but the settings no longer offer: its texts are kept. */
+  offered: boolean;
   header: boolean;
   description: boolean;
   url: boolean;
@@ -23,7 +25,7 @@ export type AlertTemplate = {
   severity: string;
   /** By language tag. */
   texts: Record<string, AlertTemplateText>;
-  /** The operator's nine languages first (docs/spec.md §3 order), then any other the template has. */
+  /** The operator's languages first (its settings' order), then any other the template has. */
   completeness: LanguageCompleteness[];
   updatedAt: Date;
   updatedBy: string | null;
@@ -42,16 +44,19 @@ export const PLACEHOLDERS = [
   'reason',
 ] as const;
 
-export function completenessOf(texts: Record<string, AlertTemplateText>): LanguageCompleteness[] {
+export function completenessOf(
+  texts: Record<string, AlertTemplateText>,
+  offered: readonly OfferedLanguage[],
+): LanguageCompleteness[] {
   const written = (text: string | undefined) => (text ?? '').trim() !== '';
-  const operator: { tag: string; name: string }[] = [...OPERATOR_LANGUAGES];
   const others = Object.keys(texts)
-    .filter((tag) => !operator.some((l) => l.tag === tag))
+    .filter((tag) => !offered.some((l) => l.tag === tag))
     .sort()
-    .map((tag) => ({ tag, name: tag }));
-  return [...operator, ...others].map(({ tag, name }) => ({
+    .map((tag) => ({ tag, name: tag, offered: false }));
+  return [...offered.map((l) => ({ ...l, offered: true })), ...others].map(({ tag, name, offered }) => ({
     language: tag,
     name,
+    offered,
     header: written(texts[tag]?.headerText),
     description: written(texts[tag]?.descriptionText),
     url: written(texts[tag]?.url),

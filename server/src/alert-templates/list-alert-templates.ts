@@ -2,13 +2,15 @@ import { alertTemplates, alertTemplateTexts } from '@feeddesk/drizzle';
 import { asc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { type AlertTemplate, type AlertTemplateText, completenessOf } from './alert-template.ts';
 
 /** Every alert template by name, with its texts and which languages are complete. */
 export async function listAlertTemplates(deps: Pick<Deps, 'db'>): Promise<AlertTemplate[]> {
-  const [heads, texts] = await Promise.all([
+  const [heads, texts, settings] = await Promise.all([
     deps.db.select().from(alertTemplates).orderBy(asc(alertTemplates.name)),
     deps.db.select().from(alertTemplateTexts),
+    getOperatorSettings(deps),
   ]);
   const byTemplate = new Map<string, Record<string, AlertTemplateText>>();
   for (const t of texts) {
@@ -26,7 +28,7 @@ export async function listAlertTemplates(deps: Pick<Deps, 'db'>): Promise<AlertT
       effect: head.effect,
       severity: head.severity,
       texts: own,
-      completeness: completenessOf(own),
+      completeness: completenessOf(own, settings.languages),
       updatedAt: head.updatedAt,
       updatedBy: head.updatedBy,
     };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../deps.ts';
 import type { FeedKind } from '../feed/feed-kind.ts';
 
 /** What the audit trail records beside feed_log; feed entity kinds come from feed_log itself. */
-export const AUDIT_KINDS = ['user', 'token', 'disruption', 'schedule_version'] as const;
+export const AUDIT_KINDS = ['user', 'token', 'disruption', 'schedule_version', 'operator_settings'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export type AuditRecord = {

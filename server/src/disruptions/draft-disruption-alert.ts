@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { fillTemplateText } from '../alert-templates/alert-template.ts';
 import type { Deps } from '../deps.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
@@ -40,7 +41,8 @@ const MAX_TRAINS_NAMED = 20;
  * editor, at its granularity: the stop (skip_stop; of the picked trips only, when trips were
  * picked, so other trains calling there are not said to skip it), the route with its period (a
  * route chosen without picking trips), else the trips themselves. Cause, effect, texts and URLs
- * come from the alert template of the action, one translation per language with a header text.
+ * come from the alert template of the action, one translation per offered language with a header
+ * text, in the order of the operator's settings (a language no longer offered stays in the template).
  */
 export async function draftDisruptionAlert(
   deps: Pick<Deps, 'db'>,
@@ -68,7 +70,14 @@ export async function draftDisruptionAlert(
     reason: options.reason ?? '',
   };
   const { template, texts } = await actionTemplate(deps, action.type);
-  const languages = texts.filter((t) => t.headerText.trim() !== '');
+  const offered = (await getOperatorSettings(deps)).languages.map((l) => l.tag);
+  const written = texts.filter((t) => t.headerText.trim() !== '');
+  const inOffered = written.filter((t) => offered.includes(t.language));
+  // A template not yet written in any offered language still drafts its texts (the linter then
+  // says their language is not offered) rather than an alert without a header.
+  const languages = (inOffered.length > 0 ? inOffered : written).sort(
+    (a, b) => offered.indexOf(a.language) - offered.indexOf(b.language),
+  );
   const textsOf = (key: 'headerText' | 'descriptionText' | 'url') =>
     Object.fromEntries(languages.map((t) => [t.language, fillTemplateText(t[key], values)]));
   const header = given?.headerText ?? textsOf('headerText');
@@ -80,18 +89,19 @@ export async function draftDisruptionAlert(
       cause: given?.cause ?? template?.cause ?? 'UNKNOWN_CAUSE',
       effect: given?.effect ?? template?.effect ?? EFFECTS[action.type],
       ...(template && template.severity !== 'UNKNOWN_SEVERITY' ? { severityLevel: template.severity } : {}),
-      ...translated('headerText', header),
-      ...translated('descriptionText', description),
-      ...translated('url', textsOf('url')),
+      ...translated('headerText', header, offered),
+      ...translated('descriptionText', description, offered),
+      ...translated('url', textsOf('url'), offered),
     },
   };
 }
 
-/** A language whose text is empty is left out, never sent empty. */
-function translated(field: string, texts: Record<string, string>) {
+/** A language whose text is empty is left out, never sent empty; the offered ones in their order first. */
+function translated(field: string, texts: Record<string, string>, offered: string[]) {
+  const rank = (tag: string) => (offered.includes(tag) ? offered.indexOf(tag) : offered.length);
   const translation = Object.entries(texts)
     .filter(([, text]) => text.trim() !== '')
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : 1))
     .map(([language, text]) => ({ text: text.trim(), language }));
   return translation.length > 0 ? { [field]: { translation } } : {};
 }

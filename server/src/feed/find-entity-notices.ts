@@ -1,5 +1,6 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { Deps } from '../deps.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 import { readStopClosures } from './read-stop-closures.ts';
 import { checkFeedEntity, type FeedNotice } from './rules/index.ts';
@@ -15,5 +16,11 @@ export async function findEntityNotices(
   view: ScheduleView | null,
 ): Promise<FeedNotice[]> {
   const stopClosures = await readStopClosures(deps, entity);
-  return checkFeedEntity(entity, { now: deps.now(), schedule: view, stopClosures });
+  const languages = entity.alert ? await offeredTags(deps) : undefined;
+  return checkFeedEntity(entity, { now: deps.now(), schedule: view, stopClosures, languages });
+}
+
+/** The tags of the languages the operator offers (its settings). */
+export async function offeredTags(deps: Pick<Deps, 'db'>): Promise<string[]> {
+  return (await getOperatorSettings(deps)).languages.map((l) => l.tag);
 }

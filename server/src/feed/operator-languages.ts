@@ -1,10 +1,11 @@
+import type { OfferedLanguage } from '@feeddesk/drizzle';
+
 /**
- * The languages the operator publishes alert texts in (docs/spec.md §3 "Language list offered for
- * descriptions"), English first: the alert linter, the templates and their completeness read it.
- * The web app keeps the same list for its menus (web/src/features/feed/types.ts); a test keeps
- * the two equal.
+ * The demo's languages for alert texts (docs/spec.md §3 "Language list offered for descriptions"),
+ * English first: what an operator without settings of its own offers. The operator's own list is
+ * in its settings (server/src/operator-settings/), which every screen and rule reads.
  */
-export const OPERATOR_LANGUAGES = [
+export const DEMO_LANGUAGES: readonly OfferedLanguage[] = [
   { tag: 'en-ZA', name: 'English' },
   { tag: 'af-ZA', name: 'Afrikaans' },
   { tag: 'xh-ZA', name: 'isiXhosa' },
@@ -14,8 +15,6 @@ export const OPERATOR_LANGUAGES = [
   { tag: 'ts', name: 'Tsonga' },
   { tag: 'tn', name: 'Tswana' },
   { tag: 've', name: 'Venda' },
-] as const;
+];
 
-export type OperatorLanguage = (typeof OPERATOR_LANGUAGES)[number]['tag'];
-
-export const OPERATOR_LANGUAGE_TAGS: readonly string[] = OPERATOR_LANGUAGES.map((l) => l.tag);
+export const DEMO_LANGUAGE_TAGS: readonly string[] = DEMO_LANGUAGES.map((l) => l.tag);

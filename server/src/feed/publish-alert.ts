@@ -7,6 +7,7 @@ import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { entityRefs } from './entity-refs.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { inFeedTransaction } from './feed-transaction.ts';
+import { offeredTags } from './find-entity-notices.ts';
 import { checkFeedEntity, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 export type PublishAlertOptions = {
@@ -39,7 +40,11 @@ export async function publishAlert(
   }
   if (!current.draft) return { id, revision: current.revision, message: PUBLISHED };
   const entity = decodeFeedEntity(current.pb);
-  const found = checkFeedEntity(entity, { now, schedule: await readScheduleView(deps, entityRefs(entity)) });
+  const found = checkFeedEntity(entity, {
+    now,
+    schedule: await readScheduleView(deps, entityRefs(entity)),
+    languages: await offeredTags(deps),
+  });
   if (hasErrors(found)) {
     const notices = found.map(feedNoticeJson);
     throw new AppError('feed_rules_failed', {

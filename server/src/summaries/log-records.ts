@@ -16,8 +16,9 @@ export type AlertRecord = {
   routes: string[];
   stops: string[];
   trips: string[];
-  header: string;
-  description: string;
+  /** By language tag as written ('' = untagged, the feed's default language). */
+  headers: Record<string, string>;
+  descriptions: Record<string, string>;
 };
 
 /** One trip update (one run of a trip): its saves folded together, content of the last save. */
@@ -162,8 +163,8 @@ function alertRecord(id: string, alert: Json, firstAt: number, at: number, by: s
     routes: distinct(informed.map((e) => e.routeId)),
     stops: distinct(informed.map((e) => e.stopId)),
     trips: distinct(informed.map((e) => e.trip?.tripId)),
-    header: englishText(alert.headerText),
-    description: englishText(alert.descriptionText),
+    headers: textsByLanguage(alert.headerText),
+    descriptions: textsByLanguage(alert.descriptionText),
   };
 }
 
@@ -233,14 +234,15 @@ function posix(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-/** The en-ZA text (else English, else the first) of a translated string. */
-function englishText(value: Json | undefined): string {
+/** A translated string's texts by language tag ('' = untagged); the first of a repeated tag wins. */
+function textsByLanguage(value: Json | undefined): Record<string, string> {
   const translations: Json[] = Array.isArray(value?.translation) ? value.translation : [];
-  const pick =
-    translations.find((t) => t.language?.toLowerCase() === 'en-za') ??
-    translations.find((t) => !t.language || t.language.toLowerCase().startsWith('en')) ??
-    translations[0];
-  return typeof pick?.text === 'string' ? pick.text : '';
+  const texts: Record<string, string> = {};
+  for (const t of translations) {
+    const tag = typeof t.language === 'string' ? t.language : '';
+    if (typeof t.text === 'string' && t.text !== '' && !(tag in texts)) texts[tag] = t.text;
+  }
+  return texts;
 }
 
 function distinct(values: unknown[]): string[] {

@@ -1,13 +1,15 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Deps } from '../deps.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';
 import { writeBlocksSheet, writeTableSheet } from './excel-sheets.ts';
 import type { SummaryPeriod } from './summary-period.ts';
 import {
-  ALERT_LOG_COLUMNS,
   alertCountBlocks,
+  alertLogColumns,
+  alertLogLanguages,
   alertLogRows,
   DAILY_COLUMNS,
   dailySheetRows,
@@ -34,7 +36,8 @@ const SHEETS = 5;
 export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbookOptions): Promise<Buffer> {
   const { period, timezone } = options;
   const { alerts, tripUpdates, names } = await collectSummaryRecords(deps, options);
-  const context = { names, timezone, now: deps.now().getTime() };
+  const { languages, defaultLanguage } = await getOperatorSettings(deps);
+  const context = { names, timezone, now: deps.now().getTime(), languages, defaultLanguage };
 
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -56,7 +59,8 @@ export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbo
   sheet(1);
   await writeBlocksSheet(workbook, 'TripUpdates', tripUpdateCountBlocks(tripUpdates, context));
   sheet(2);
-  await writeTableSheet(workbook, 'Alert log', ALERT_LOG_COLUMNS, alertLogRows(alerts, context));
+  const alertLog = alertLogColumns(alertLogLanguages(alerts, context));
+  await writeTableSheet(workbook, 'Alert log', alertLog, alertLogRows(alerts, context));
   sheet(3);
   await writeTableSheet(
     workbook,

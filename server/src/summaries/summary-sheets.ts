@@ -1,3 +1,4 @@
+import type { OfferedLanguage } from '@feeddesk/drizzle';
 import { DateTime } from 'luxon';
 import { alertActivity, type Count, countBy, type DailyRow, serviceDay } from './count-records.ts';
 import type { Block, TableColumn } from './excel-sheets.ts';
@@ -5,7 +6,14 @@ import type { ScheduleNames } from './load-schedule-names.ts';
 import { excelDateTime, excelDay, localDay } from './local-time.ts';
 import type { AlertRecord, TripUpdateRecord } from './log-records.ts';
 
-export type SheetContext = { names: ScheduleNames; timezone: string; now: number };
+export type SheetContext = {
+  names: ScheduleNames;
+  timezone: string;
+  now: number;
+  /** The operator's settings: the alert log's text columns follow them (issue 29). */
+  languages: readonly OfferedLanguage[];
+  defaultLanguage: string;
+};
 
 const count = (header: string): TableColumn => ({ header, width: 12, format: 'count' });
 const DAY_COLUMN: TableColumn = { header: 'Date', width: 12, format: 'date' };
@@ -112,7 +120,7 @@ export function tripUpdateCountBlocks(
   ];
 }
 
-export const ALERT_LOG_COLUMNS: TableColumn[] = [
+const ALERT_LOG_HEAD: TableColumn[] = [
   { header: 'Alert id', width: 24 },
   { header: 'First published', width: 17, format: 'datetime' },
   { header: 'Last changed', width: 17, format: 'datetime' },
@@ -124,17 +132,76 @@ export const ALERT_LOG_COLUMNS: TableColumn[] = [
   { header: 'Routes', width: 28 },
   { header: 'Stops', width: 28 },
   { header: 'Trips', width: 20 },
-  { header: 'Header (en-ZA)', width: 40 },
-  { header: 'Description (en-ZA)', width: 60 },
+];
+const ALERT_LOG_TAIL: TableColumn[] = [
   { header: 'Status', width: 15 },
   { header: 'Active for (h:mm)', width: 16, format: 'duration' },
 ];
+const OTHER_LANGUAGES = 'Texts in languages not offered';
+
+/**
+ * The alert log's text columns: a header and a description column for each offered language that
+ * some alert of the period is written in (the default language always), in the settings' order; an
+ * untagged text counts as the default language. Texts in a language not offered (any more) go to
+ * one last column, tagged, so no text is lost and none lands under another language's header.
+ */
+export function alertLogLanguages(
+  alerts: AlertRecord[],
+  { languages, defaultLanguage }: Pick<SheetContext, 'languages' | 'defaultLanguage'>,
+): { tags: string[]; others: boolean } {
+  const used = new Set<string>([defaultLanguage]);
+  let others = false;
+  for (const a of alerts)
+    for (const tag of [...Object.keys(a.headers), ...Object.keys(a.descriptions)]) {
+      const offered = offeredTag(tag, languages, defaultLanguage);
+      if (offered) used.add(offered);
+      else others = true;
+    }
+  return { tags: languages.map((l) => l.tag).filter((tag) => used.has(tag)), others };
+}
+
+/** The offered tag a written tag is (case aside; untagged = the default language), or undefined. */
+function offeredTag(tag: string, languages: readonly OfferedLanguage[], defaultLanguage: string) {
+  if (tag === '') return defaultLanguage;
+  return languages.find((l) => l.tag.toLowerCase() === tag.toLowerCase())?.tag;
+}
+
+export function alertLogColumns(layout: { tags: string[]; others: boolean }): TableColumn[] {
+  return [
+    ...ALERT_LOG_HEAD,
+    ...layout.tags.flatMap((tag) => [
+      { header: `Header (${tag})`, width: 40 },
+      { header: `Description (${tag})`, width: 60 },
+    ]),
+    ...(layout.others ? [{ header: OTHER_LANGUAGES, width: 60 }] : []),
+    ...ALERT_LOG_TAIL,
+  ];
+}
+
+/** An alert's texts in the columns of `layout`: each under its own language's header. */
+function alertTextCells(
+  a: AlertRecord,
+  layout: { tags: string[]; others: boolean },
+  context: Pick<SheetContext, 'languages' | 'defaultLanguage'>,
+): (string | null)[] {
+  const inColumn = (texts: Record<string, string>, column: string) =>
+    Object.entries(texts).find(
+      ([tag]) => offeredTag(tag, context.languages, context.defaultLanguage) === column,
+    )?.[1] ?? null;
+  const cells = layout.tags.flatMap((tag) => [inColumn(a.headers, tag), inColumn(a.descriptions, tag)]);
+  if (!layout.others) return cells;
+  const notOffered = (texts: Record<string, string>) =>
+    Object.entries(texts).filter(([tag]) => !offeredTag(tag, context.languages, context.defaultLanguage));
+  const other = [
+    ...new Set([...notOffered(a.headers), ...notOffered(a.descriptions)].map(([tag]) => tag)),
+  ].map((tag) => `${tag}: ${[a.headers[tag], a.descriptions[tag]].filter(Boolean).join(' — ')}`);
+  return [...cells, other.length ? other.join('\n') : null];
+}
 
 /** Sheet "Alert log": one row per alert (a re-published id after a delete is a new alert). */
-export function* alertLogRows(
-  alerts: AlertRecord[],
-  { names, timezone, now }: SheetContext,
-): Generator<unknown[]> {
+export function* alertLogRows(alerts: AlertRecord[], context: SheetContext): Generator<unknown[]> {
+  const { names, timezone, now } = context;
+  const layout = alertLogLanguages(alerts, context);
   for (const a of alerts) {
     const activity = alertActivity(a, now);
     yield [
@@ -149,8 +216,7 @@ export function* alertLogRows(
       a.routes.map((id) => label(id, names.routes)).join('; '),
       a.stops.map((id) => label(id, names.stops)).join('; '),
       a.trips.join('; '),
-      a.header,
-      a.description,
+      ...alertTextCells(a, layout, context),
       activity.status,
       activity.activeMs / 86_400_000,
     ];

@@ -6,6 +6,7 @@ import { disruptionsRouter } from './routers/disruptions.ts';
 import { feedRouter } from './routers/feed.ts';
 import { jobsRouter } from './routers/jobs.ts';
 import { scheduleRouter } from './routers/schedule.ts';
+import { settingsRouter } from './routers/settings.ts';
 import { summariesRouter } from './routers/summaries.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { trainsRouter } from './routers/trains.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   disruptions: disruptionsRouter,
   alertTemplates: alertTemplatesRouter,
   schedule: scheduleRouter,
+  settings: settingsRouter,
   summaries: summariesRouter,
   tokens: tokensRouter,
   trains: trainsRouter,

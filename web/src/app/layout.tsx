@@ -23,6 +23,7 @@ export function Layout() {
     { to: paths.alertTemplates.getHref(), label: 'Alert templates', show: hasRole(roles, 'admin') },
     { to: paths.tokens.getHref(), label: 'API tokens', show: hasRole(roles, 'admin') },
     { to: paths.audit.getHref(), label: 'Audit', show: hasRole(roles, 'admin') },
+    { to: paths.settings.getHref(), label: 'Settings', show: hasRole(roles, 'admin') },
     { to: paths.listExcel.getHref(), label: 'Spreadsheets', show: hasRole(roles, 'excel') },
     { to: paths.dashboard.getHref(), label: 'Punctuality', show: hasRole(roles, 'excel') },
   ];

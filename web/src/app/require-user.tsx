@@ -5,10 +5,12 @@ import { useMe } from '../features/auth/api/get-me.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { hasRole, ROLE_LABELS, type Role } from '../lib/authorization.ts';
 import { AgencyZone } from './agency-zone.tsx';
+import { OfferedLanguages } from './offered-languages.tsx';
 
 /**
  * The login form where no one is logged in; a note where the screen's role is missing
- * (docs/spec.md §2); display only. The screen itself waits for the agency's zone (AgencyZone).
+ * (docs/spec.md §2); display only. The screen itself waits for the agency's zone (AgencyZone) and
+ * the operator's languages (OfferedLanguages).
  */
 export function RequireUser({ role, children }: { role?: Role; children: ReactNode }) {
   const me = useMe();
@@ -25,5 +27,9 @@ export function RequireUser({ role, children }: { role?: Role; children: ReactNo
       </Container>
     );
   }
-  return <AgencyZone>{children}</AgencyZone>;
+  return (
+    <AgencyZone>
+      <OfferedLanguages>{children}</OfferedLanguages>
+    </AgencyZone>
+  );
 }

@@ -16,6 +16,7 @@ const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
 const Tokens = lazy(() => import('./routes/tokens.tsx'));
+const Settings = lazy(() => import('./routes/settings.tsx'));
 const Trains = lazy(() => import('./routes/trains.tsx'));
 const ScheduleVersions = lazy(() => import('./routes/schedule-versions.tsx'));
 const Audit = lazy(() => import('./routes/audit.tsx'));
@@ -40,6 +41,7 @@ const screens: Screen[] = [
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
   { path: paths.tokens.path, Component: Tokens, role: 'admin' },
+  { path: paths.settings.path, Component: Settings, role: 'admin' },
   { path: paths.trains.path, Component: Trains, role: 'view' },
   { path: paths.scheduleVersions.path, Component: ScheduleVersions, role: 'gtfs' },
   { path: paths.audit.path, Component: Audit, role: 'admin' },

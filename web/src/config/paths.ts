@@ -23,6 +23,7 @@ export const paths = {
   trains: { path: '/trains', getHref: () => '/trains' },
   scheduleVersions: { path: '/schedule_versions', getHref: () => '/schedule_versions' },
   audit: { path: '/audit', getHref: () => '/audit' },
+  settings: { path: '/settings', getHref: () => '/settings' },
 } as const;
 
 /** Files served by the gateway (docs/rest-api.md "/gtfs and the schedule downloads", "/excel"). */

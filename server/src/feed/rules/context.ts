@@ -44,6 +44,13 @@ export type StopClosures = {
 
 /**
  * What a rule may look at besides the entity; `schedule` is null before any schedule is loaded;
- * `stopClosures` is loaded only for the alerts that need it (NO_SERVICE on a route).
+ * `stopClosures` is loaded only for the alerts that need it (NO_SERVICE on a route); `languages`
+ * is loaded for alerts.
  */
-export type FeedRuleContext = { now: Date; schedule: ScheduleView | null; stopClosures?: StopClosures };
+export type FeedRuleContext = {
+  now: Date;
+  schedule: ScheduleView | null;
+  stopClosures?: StopClosures;
+  /** The tags of the languages the operator offers (its settings); the demo's nine when not given. */
+  languages?: readonly string[];
+};

@@ -320,7 +320,7 @@ const expected: Record<string, object[]> = {
       'alert_language_not_offered',
       'alert.header_text.translation[0].language',
       'Language "en" is not one of the operator\'s languages (en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve); use one of those tags.',
-      { value: 'en' },
+      { value: 'en', offered: ['en-ZA', 'af-ZA', 'xh-ZA', 'zu-ZA', 'nd', 'st', 'ts', 'tn', 've'] },
     ),
   ],
   'impact_outside_communication.alert-impact_period': [

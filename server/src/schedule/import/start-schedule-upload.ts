@@ -4,6 +4,7 @@ import { startJob } from '../../jobs/run-job.ts';
 import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
 import { oneImportAtATime } from './one-import-at-a-time.ts';
 import type { PreparedSchedule } from './prepare-schedule.ts';
+import { reportScheduleLanguages } from './report-schedule-languages.ts';
 import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
 
@@ -49,6 +50,7 @@ export async function startScheduleUpload(
         }),
       );
       await reportTripUpdatesGone(deps, reporter.progress);
+      await reportScheduleLanguages(deps, reporter.progress);
       return {
         status: 'done',
         message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { alertFormOf, buildAlert, emptyAlertForm, withEstimatedEnd } from './alert-entity.ts';
 
+/** The demo operator's languages (the settings before an administrator changes them). */
+const ZA = { defaultLanguage: 'en-ZA', urlLanguage: 'en-ZA' };
+
 const ZONE = 'Africa/Johannesburg';
 const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+02:00`) / 1000;
 const NOW = new Date('2025-09-23T10:00:00Z'); // 12:00 in Cape Town
 
 describe('the alert form', () => {
   const form = {
-    ...emptyAlertForm(ZONE, NOW),
+    ...emptyAlertForm(ZONE, ZA, NOW),
     periods: [{ startDate: '2025-09-24', startTime: '18:00', endDate: '', endTime: '' }],
     communication: [{ startDate: '2025-09-23', startTime: '12:00', endDate: '2025-09-24', endTime: '19:00' }],
     affected: [{ kind: 'route' as const, id: 'STH' }],
   };
 
   it('sends impact and communication periods, and leaves active_period to the server', () => {
-    const alert = buildAlert(form, ZONE).alert;
+    const alert = buildAlert(form, ZONE, ZA).alert;
     expect(alert.activePeriod).toEqual([]);
     expect(alert.impactPeriod).toEqual([{ start: at('2025-09-24', '18:00') }]);
     expect(alert.communicationPeriod).toEqual([
@@ -34,7 +37,7 @@ describe('the alert form', () => {
   });
 
   it('opens an alert written before impact_period with its active periods as the impact', () => {
-    const old = alertFormOf({ alert: { activePeriod: [{ start: at('2025-09-24', '18:00') }] } }, ZONE);
+    const old = alertFormOf({ alert: { activePeriod: [{ start: at('2025-09-24', '18:00') }] } }, ZONE, ZA);
     expect(old.periods).toEqual([{ startDate: '2025-09-24', startTime: '18:00', endDate: '', endTime: '' }]);
     expect(old.communication).toEqual([]);
   });
@@ -46,17 +49,40 @@ describe('the alert form', () => {
       ttsHeader: 'Delays on the Southern Line',
       causeDetail: 'Cable theft',
     };
-    const alert = buildAlert({ ...form, texts: { 'en-ZA': texts } }, ZONE).alert;
+    const alert = buildAlert({ ...form, texts: { 'en-ZA': texts } }, ZONE, ZA).alert;
     expect(alert.ttsHeaderText).toEqual({
       translation: [{ language: 'en-ZA', text: 'Delays on the Southern Line' }],
     });
     expect(alert.causeDetail).toEqual({ translation: [{ language: 'en-ZA', text: 'Cable theft' }] });
     expect(
-      alertFormOf({ alert: { ttsHeaderText: alert.ttsHeaderText, causeDetail: alert.causeDetail } }, ZONE)
+      alertFormOf({ alert: { ttsHeaderText: alert.ttsHeaderText, causeDetail: alert.causeDetail } }, ZONE, ZA)
         .texts['en-ZA'],
     ).toMatchObject({
       ttsHeader: 'Delays on the Southern Line',
       causeDetail: 'Cable theft',
     });
+  });
+
+  it("follows the operator's settings: a new alert in its default language, the URL in its URL language", () => {
+    const us = { defaultLanguage: 'es-US', urlLanguage: 'en-US' };
+    const fresh = emptyAlertForm('America/Los_Angeles', us, NOW);
+    expect(fresh.languages).toEqual(['es-US']);
+    const alert = buildAlert(
+      {
+        ...fresh,
+        texts: { 'es-US': { ...fresh.texts['es-US']!, header: 'Retrasos' } },
+        url: 'https://www.caltrain.com/alerts',
+      },
+      'America/Los_Angeles',
+      us,
+    ).alert;
+    expect(alert.headerText).toEqual({ translation: [{ language: 'es-US', text: 'Retrasos' }] });
+    expect(alert.url).toEqual({
+      translation: [{ language: 'en-US', text: 'https://www.caltrain.com/alerts' }],
+    });
+    // An untagged text (a REST client's) opens in the default language, not in en-ZA.
+    expect(
+      alertFormOf({ alert: { headerText: { translation: [{ text: 'Delays' }] } } }, ZONE, us).languages,
+    ).toEqual(['es-US']);
   });
 });

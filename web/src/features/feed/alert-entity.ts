@@ -1,3 +1,4 @@
+import type { LanguageSettings } from '../../lib/operator-languages.ts';
 import { formatPosix, zonedDate, zonedTime, zonedToPosix } from '../../lib/time.ts';
 import {
   type AlertEntity,
@@ -6,7 +7,6 @@ import {
   CAUSES,
   EFFECTS,
   type InformedEntityJson,
-  LANGUAGES,
   SEVERITIES,
   type Translation,
 } from './types.ts';
@@ -66,7 +66,6 @@ export function hasNoEnd(form: AlertForm): boolean {
   const periods = form.periods.filter((p) => p.startDate || p.endDate);
   return periods.length === 0 || periods.some((p) => !p.endDate);
 }
-export const URL_LANGUAGE = 'en-ZA';
 
 /** A period's shortcuts (issue 18): start now; end one or two hours after the start (or now). */
 export function periodEnd(
@@ -131,8 +130,15 @@ function splitPeriodEnd(posix: number, timeZone: string): Partial<Period> {
   return { endDate, endTime };
 }
 
-/** A new alert starts now (issue 18), with no end until one is chosen. */
-export function emptyAlertForm(timeZone: string, now = new Date()): AlertForm {
+/**
+ * A new alert starts now (issue 18), with no end until one is chosen, in the operator's default
+ * language (issue 29).
+ */
+export function emptyAlertForm(
+  timeZone: string,
+  settings: Pick<LanguageSettings, 'defaultLanguage'>,
+  now = new Date(),
+): AlertForm {
   return {
     periods: [{ ...EMPTY_PERIOD, startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) }],
     communication: [],
@@ -140,8 +146,8 @@ export function emptyAlertForm(timeZone: string, now = new Date()): AlertForm {
     effect: EFFECTS[0],
     severity: SEVERITIES[0],
     affected: [],
-    languages: [LANGUAGES[0].tag],
-    texts: { [LANGUAGES[0].tag]: { ...EMPTY_TEXTS } },
+    languages: [settings.defaultLanguage],
+    texts: { [settings.defaultLanguage]: { ...EMPTY_TEXTS } },
     url: '',
   };
 }
@@ -176,7 +182,12 @@ function timeRanges(periods: Period[], timeZone: string) {
  * Periods go as impact_period and communication_period; active_period is left to the server, which
  * serves the impact periods in it for older consumers.
  */
-export function buildAlert(form: AlertForm, timeZone: string, id?: string): AlertInput {
+export function buildAlert(
+  form: AlertForm,
+  timeZone: string,
+  settings: Pick<LanguageSettings, 'urlLanguage'>,
+  id?: string,
+): AlertInput {
   const texts = Object.fromEntries(
     Object.entries(TEXT_FIELDS).flatMap(([key, field]) => {
       const list = translations(form, key as keyof LanguageTexts);
@@ -195,7 +206,7 @@ export function buildAlert(form: AlertForm, timeZone: string, id?: string): Aler
       ...(form.severity !== SEVERITIES[0] ? { severityLevel: form.severity } : {}),
       ...texts,
       ...(form.url.trim()
-        ? { url: { translation: [{ text: form.url.trim(), language: URL_LANGUAGE }] } }
+        ? { url: { translation: [{ text: form.url.trim(), language: settings.urlLanguage }] } }
         : {}),
     },
   };
@@ -208,13 +219,17 @@ function splitPosix(value: number | string | undefined, timeZone: string): [stri
   return [date ?? '', time ?? ''];
 }
 
-/** The form for a saved alert (edit mode). */
-export function alertFormOf(entity: AlertEntity, timeZone: string): AlertForm {
+/** The form for a saved alert (edit mode); an untagged text is in the operator's default language. */
+export function alertFormOf(
+  entity: AlertEntity,
+  timeZone: string,
+  settings: Pick<LanguageSettings, 'defaultLanguage'>,
+): AlertForm {
   const alert = entity.alert ?? {};
   const texts: Texts = {};
   const languages: string[] = [];
   const add = (language: string | undefined, key: keyof LanguageTexts, text: string) => {
-    const tag = language || URL_LANGUAGE;
+    const tag = language || settings.defaultLanguage;
     if (!texts[tag]) {
       texts[tag] = { ...EMPTY_TEXTS };
       languages.push(tag);
@@ -224,8 +239,8 @@ export function alertFormOf(entity: AlertEntity, timeZone: string): AlertForm {
   for (const [key, field] of Object.entries(TEXT_FIELDS))
     for (const t of alert[field]?.translation ?? []) add(t.language, key as keyof LanguageTexts, t.text);
   if (languages.length === 0) {
-    languages.push(URL_LANGUAGE);
-    texts[URL_LANGUAGE] = { ...EMPTY_TEXTS };
+    languages.push(settings.defaultLanguage);
+    texts[settings.defaultLanguage] = { ...EMPTY_TEXTS };
   }
   const formPeriods = (ranges: AlertJson['activePeriod']) =>
     (ranges ?? []).map((p) => {

@@ -1,7 +1,7 @@
+import type { LanguageSettings } from '../../lib/operator-languages.ts';
 import type { AlertForm, Texts } from './alert-entity.ts';
-import { EMPTY_TEXTS, URL_LANGUAGE } from './alert-entity.ts';
+import { EMPTY_TEXTS } from './alert-entity.ts';
 import type { AlertTemplate } from './api/alert-templates.ts';
-import { LANGUAGES } from './types.ts';
 
 /** What the chosen informed entities and the first period say, for a template's placeholders. */
 export type PlaceholderValues = Partial<
@@ -39,18 +39,20 @@ export function placeholderValues(form: AlertForm, routeNames: Map<string, strin
 }
 
 /**
- * The form started from a template: its cause, effect and severity; its texts in each language
- * whose header is written (a language left empty in the template is left out, never sent empty);
- * its English URL. Periods and affected entities stay as chosen.
+ * The form started from a template: its cause, effect and severity; its texts in each offered
+ * language whose header is written, in the settings' order (a language left empty, or no longer
+ * offered, is left out: never sent empty, kept in the template); its URL in the URL language.
+ * Periods and affected entities stay as chosen.
  */
 export function applyTemplate(
   form: AlertForm,
   template: AlertTemplate,
   values: PlaceholderValues,
+  settings: LanguageSettings,
 ): AlertForm {
-  const order = LANGUAGES.map((l) => l.tag as string);
+  const order = settings.languages.map((l) => l.tag);
   const languages = Object.keys(template.texts)
-    .filter((tag) => template.texts[tag]!.headerText.trim() !== '')
+    .filter((tag) => order.includes(tag) && template.texts[tag]!.headerText.trim() !== '')
     .sort((a, b) => rank(order, a) - rank(order, b));
   const texts: Texts = Object.fromEntries(
     languages.map((tag) => {
@@ -71,7 +73,7 @@ export function applyTemplate(
     effect: template.effect,
     severity: template.severity,
     ...(languages.length > 0 ? { languages, texts } : {}),
-    url: template.texts[URL_LANGUAGE]?.url || form.url,
+    url: template.texts[settings.urlLanguage]?.url || form.url,
   };
 }
 

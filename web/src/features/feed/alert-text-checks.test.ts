@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAlertForm } from './alert-entity.ts';
+
+/** The demo operator's default language (the settings before an administrator changes them). */
+const ZA = { defaultLanguage: 'en-ZA' };
+
 import { alertDifferences, mergeAlertForms } from './alert-merge.ts';
 import { fillPlaceholders, refillTemplate } from './alert-template-fill.ts';
 import { checkText, textBlocks, unfilledPlaceholders } from './alert-text-checks.ts';
@@ -29,7 +33,7 @@ describe('alert texts before saving (issue 28 points 3, 6)', () => {
     expect(checkText('x'.repeat(10_001), 'other', LIMITS).error).toBe(
       '10 001 characters: the feed takes at most 10 000. Shorten it, and link to a page for the rest.',
     );
-    const form = emptyAlertForm('America/Los_Angeles', NOW);
+    const form = emptyAlertForm('America/Los_Angeles', ZA, NOW);
     form.texts['en-ZA']!.description = 'y'.repeat(10_001);
     form.texts['en-ZA']!.header = '{route}';
     expect(textBlocks(form, LIMITS)).toEqual({ tooLong: true, placeholders: true });
@@ -47,7 +51,7 @@ describe('alert texts before saving (issue 28 points 3, 6)', () => {
     };
     const before = { route: '', until: '' };
     const after = { route: 'Northern Line', until: '18:00' };
-    const form = emptyAlertForm('America/Los_Angeles', NOW);
+    const form = emptyAlertForm('America/Los_Angeles', ZA, NOW);
     form.texts['en-ZA']!.header = fillPlaceholders(template.texts['en-ZA'].headerText, before);
     expect(refillTemplate(form, template, before, after).texts['en-ZA']!.header).toBe(
       'Northern Line: lift out of order until 18:00',
@@ -59,7 +63,7 @@ describe('alert texts before saving (issue 28 points 3, 6)', () => {
 
 describe('a conflict: the controller’s entries on top of a colleague’s version (issue 28 point 7)', () => {
   it('keeps the fields the controller changed and takes the colleague’s others', () => {
-    const original = emptyAlertForm('America/Los_Angeles', NOW);
+    const original = emptyAlertForm('America/Los_Angeles', ZA, NOW);
     original.texts['en-ZA'] = {
       ...original.texts['en-ZA']!,
       header: 'Lift out of order',

@@ -37,19 +37,6 @@ export function isAlert(entity: EditedEntity): entity is AlertEntity {
   return Boolean(entity.alert);
 }
 
-/** docs/spec.md §3 language list (name and tag); English first and default. */
-export const LANGUAGES = [
-  { tag: 'en-ZA', name: 'English' },
-  { tag: 'af-ZA', name: 'Afrikaans' },
-  { tag: 'xh-ZA', name: 'isiXhosa' },
-  { tag: 'zu-ZA', name: 'isiZulu' },
-  { tag: 'nd', name: 'isiNdebele' },
-  { tag: 'st', name: 'Sotho' },
-  { tag: 'ts', name: 'Tsonga' },
-  { tag: 'tn', name: 'Tswana' },
-  { tag: 've', name: 'Venda' },
-] as const;
-
 /** docs/spec.md §9, in this order (then SPECIAL_EVENT, GTFS-Realtime's newest cause); the first is the default. */
 export const CAUSES = [
   'UNKNOWN_CAUSE',
@@ -89,12 +76,12 @@ export function humanEnum(value: string | undefined): string {
   return value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
 }
 
-/** The text in a language, else English, else the first one. */
-export function textIn(value: TranslatedString | undefined, language = 'en-ZA'): string {
+/** The text in a language (the operator's default; untagged counts as it), else the first one. */
+export function textIn(value: TranslatedString | undefined, language: string): string {
   const list = value?.translation ?? [];
   return (
     list.find((t) => t.language === language)?.text ??
-    list.find((t) => t.language === 'en-ZA')?.text ??
+    list.find((t) => !t.language)?.text ??
     list[0]?.text ??
     ''
   );

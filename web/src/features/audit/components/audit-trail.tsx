@@ -12,6 +12,7 @@ const KINDS: [string, string][] = [
   ['token', 'API tokens'],
   ['disruption', 'Disruptions'],
   ['schedule_version', 'Schedule versions'],
+  ['operator_settings', 'Operator settings'],
   ['trip_update', 'Trip updates'],
   ['alert', 'Alerts'],
   ['vehicle', 'Vehicle positions'],

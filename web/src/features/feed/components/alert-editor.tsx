@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
+import { useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
@@ -70,9 +71,10 @@ export function AlertEditor({
 }) {
   const navigate = useNavigate();
   const zone = useTimeZone();
+  const languageSettings = useLanguageSettings();
   const routes = useRoutes();
   const [form, setForm] = useState<AlertForm>(() =>
-    entity ? alertFormOf(entity, zone) : emptyAlertForm(zone),
+    entity ? alertFormOf(entity, zone, languageSettings) : emptyAlertForm(zone, languageSettings),
   );
   // The form as last saved (or as opened): the editor has changes while the form differs from it.
   const [original, setOriginal] = useState(form);
@@ -97,7 +99,11 @@ export function AlertEditor({
   const fetchTheirs = async (id: string) => {
     const item = await utils.feed.get.fetch({ kind: 'alert', id }, { staleTime: 0 });
     if (item.entity && isAlert(item.entity))
-      setTheirs({ form: alertFormOf(item.entity, zone), base: item, by: item.updatedBy ?? 'a colleague' });
+      setTheirs({
+        form: alertFormOf(item.entity, zone, languageSettings),
+        base: item,
+        by: item.updatedBy ?? 'a colleague',
+      });
   };
   const keepMine = () => {
     if (!theirs) return;
@@ -155,14 +161,15 @@ export function AlertEditor({
   const preview = useMemo(
     () =>
       form.affected.length > 0 && !blocks.tooLong
-        ? { kind: 'alert' as const, entity: buildAlert(form, zone, entity?.id) }
+        ? { kind: 'alert' as const, entity: buildAlert(form, zone, languageSettings, entity?.id) }
         : null,
-    [form, zone, entity?.id, blocks.tooLong],
+    [form, zone, languageSettings, entity?.id, blocks.tooLong],
   );
   // The alert linter on what is typed (issue 13): the notices a save would give.
   const lintInput = useMemo(
-    () => (readOnly || blocks.tooLong ? null : { entity: buildAlert(form, zone, entity?.id) }),
-    [form, zone, entity?.id, readOnly, blocks.tooLong],
+    () =>
+      readOnly || blocks.tooLong ? null : { entity: buildAlert(form, zone, languageSettings, entity?.id) },
+    [form, zone, languageSettings, entity?.id, readOnly, blocks.tooLong],
   );
   const lint = useLintAlert(lintInput);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -190,7 +197,7 @@ export function AlertEditor({
     setConflict(null);
     save.mutate(
       {
-        entity: buildAlert(form, zone, entity?.id),
+        entity: buildAlert(form, zone, languageSettings, entity?.id),
         baseRevision: entity?.id ? (base?.revision ?? 0) : 0,
         draft,
       },
@@ -226,7 +233,7 @@ export function AlertEditor({
               <fieldset disabled={readOnly}>
                 <TemplatePicker
                   onPick={(picked) => {
-                    setForm((f) => applyTemplate(f, picked, values));
+                    setForm((f) => applyTemplate(f, picked, values, languageSettings));
                     setTemplate({ source: picked, values });
                   }}
                 />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Card, Form } from 'react-bootstrap';
+import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import type { AlertForm } from '../alert-entity.ts';
-import { humanEnum, LANGUAGES } from '../types.ts';
+import { humanEnum } from '../types.ts';
 
 /** Riders' apps colour alerts by severity; the preview does the same. */
 const BORDER: Record<string, string> = {
@@ -12,8 +13,11 @@ const BORDER: Record<string, string> = {
 
 /** How a rider's journey planner would show the alert, in one of its languages. */
 export function AlertPreview({ form, scope }: { form: AlertForm; scope: string[] }) {
-  const [language, setLanguage] = useState('en-ZA');
-  const shown = form.languages.includes(language) ? language : (form.languages[0] ?? 'en-ZA');
+  const settings = useLanguageSettings();
+  const [language, setLanguage] = useState(settings.defaultLanguage);
+  const shown = form.languages.includes(language)
+    ? language
+    : (form.languages[0] ?? settings.defaultLanguage);
   const text = form.texts[shown] ?? { header: '', description: '' };
   const period = form.periods.find((p) => p.startDate || p.endDate);
   return (
@@ -29,7 +33,7 @@ export function AlertPreview({ form, scope }: { form: AlertForm; scope: string[]
         >
           {form.languages.map((tag) => (
             <option key={tag} value={tag}>
-              {LANGUAGES.find((l) => l.tag === tag)?.name ?? tag}
+              {languageName(settings, tag)}
             </option>
           ))}
         </Form.Select>

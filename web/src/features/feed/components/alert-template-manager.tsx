@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Form, Nav, Row, Tab, Table } from 'react-bootstrap';
+import { useLanguageSettings } from '../../../lib/operator-languages.ts';
 import {
   type AlertTemplate,
   type AlertTemplateInput,
@@ -7,7 +8,7 @@ import {
   useDeleteAlertTemplate,
   useSaveAlertTemplate,
 } from '../api/alert-templates.ts';
-import { CAUSES, EFFECTS, humanEnum, LANGUAGES, SEVERITIES } from '../types.ts';
+import { CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 
 const ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay'] as const;
 type Draft = Omit<AlertTemplateInput, 'action'> & { action: AlertTemplateInput['action'] | undefined };
@@ -45,11 +46,13 @@ function Completeness({ template }: { template: AlertTemplate }) {
             key={c.language}
             bg={bg}
             text={state === 'complete' ? undefined : 'dark'}
-            title={`${c.name}: ${c.header ? 'header' : 'no header'}, ${c.description ? 'description' : 'no description'}`}
+            title={`${c.name}${c.offered ? '' : ' (not offered: its texts are kept, left out of alerts)'}: ${c.header ? 'header' : 'no header'}, ${c.description ? 'description' : 'no description'}`}
             data-language={c.language}
             data-state={state}
+            data-offered={c.offered}
           >
             {c.language}
+            {c.offered ? '' : ' ✕'}
           </Badge>
         );
       })}
@@ -57,11 +60,21 @@ function Completeness({ template }: { template: AlertTemplate }) {
   );
 }
 
-/** The templates screen (admin): reusable named alerts in the operator's nine languages. */
+/**
+ * The templates screen (admin): reusable named alerts in the operator's languages (its settings);
+ * a language the template has but the settings no longer offer keeps its tab and its texts.
+ */
 export function AlertTemplateManager() {
   const templates = useAlertTemplates();
+  const settings = useLanguageSettings();
   const [draft, setDraft] = useState<Draft>(newDraft);
-  const [tab, setTab] = useState<string>(LANGUAGES[0].tag);
+  const [tab, setTab] = useState<string>(settings.defaultLanguage);
+  const tabs = [
+    ...settings.languages,
+    ...Object.keys(draft.texts)
+      .filter((tag) => !settings.languages.some((l) => l.tag === tag))
+      .map((tag) => ({ tag, name: `${tag} (not offered)` })),
+  ];
   const save = useSaveAlertTemplate({ onSuccess: (id) => setDraft((d) => ({ ...d, id })) });
   const remove = useDeleteAlertTemplate();
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -161,7 +174,7 @@ export function AlertTemplateManager() {
             </Row>
             <Tab.Container activeKey={tab} onSelect={(k) => k && setTab(k)}>
               <Nav variant="tabs" className="mb-2">
-                {LANGUAGES.map((l) => (
+                {tabs.map((l) => (
                   <Nav.Item key={l.tag}>
                     <Nav.Link eventKey={l.tag}>
                       {l.name}
@@ -171,7 +184,7 @@ export function AlertTemplateManager() {
                 ))}
               </Nav>
               <Tab.Content>
-                {LANGUAGES.map((l) => (
+                {tabs.map((l) => (
                   <Tab.Pane key={l.tag} eventKey={l.tag}>
                     <Form.Group className="mb-2" controlId={`t-header-${l.tag}`}>
                       <Form.Label>Header ({l.name})</Form.Label>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Nav, Tab } from 'react-bootstrap';
+import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { EMPTY_TEXTS, type LanguageTexts, type Texts } from '../alert-entity.ts';
 import { type AlertTextLimits, checkText, type TextCheck } from '../alert-text-checks.ts';
-import { LANGUAGES } from '../types.ts';
 
 type Props = {
   languages: string[];
@@ -29,8 +29,6 @@ function FieldCheck({ check, id }: { check: TextCheck; id: string }) {
   return null;
 }
 
-const nameOf = (tag: string) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag;
-
 /**
  * The optional texts of GTFS-Realtime besides header and description; cause_detail and
  * effect_detail are still experimental in the specification, and say so.
@@ -47,11 +45,17 @@ const MORE_TEXTS: { key: keyof LanguageTexts; label: string; experimental?: bool
 const checked = (check: TextCheck, id: string) =>
   check.error || check.warning ? { isInvalid: Boolean(check.error), 'aria-describedby': id } : {};
 
-/** docs/spec.md §3: header and description per language (English, en-ZA, first), and the optional texts. */
+/**
+ * docs/spec.md §3: header and description per language, and the optional texts; the languages
+ * offered are the operator's settings (issue 29). A language no longer offered keeps its texts.
+ */
 export function AlertTexts({ languages, texts, onChange, limits }: Props) {
-  const [active, setActive] = useState(languages[0] ?? 'en-ZA');
+  const settings = useLanguageSettings();
+  const nameOf = (tag: string) => languageName(settings, tag);
+  const offered = (tag: string) => settings.languages.some((l) => l.tag === tag);
+  const [active, setActive] = useState(languages[0] ?? settings.defaultLanguage);
   const [adding, setAdding] = useState('');
-  const unused = LANGUAGES.filter((l) => !languages.includes(l.tag));
+  const unused = settings.languages.filter((l) => !languages.includes(l.tag));
   const set = (tag: string, patch: Partial<Texts[string]>) =>
     onChange(languages, {
       ...texts,
@@ -67,7 +71,7 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
     const { [tag]: _gone, ...rest } = texts;
     const next = languages.filter((l) => l !== tag);
     onChange(next, rest);
-    setActive(next[0] ?? 'en-ZA');
+    setActive(next[0] ?? settings.defaultLanguage);
   };
   return (
     <fieldset className="mb-3">
@@ -77,7 +81,10 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
           <Nav variant="tabs" className="flex-grow-1">
             {languages.map((tag) => (
               <Nav.Item key={tag}>
-                <Nav.Link eventKey={tag}>{nameOf(tag)}</Nav.Link>
+                <Nav.Link eventKey={tag} title={offered(tag) ? tag : `${tag}: not offered in the settings`}>
+                  {nameOf(tag)}
+                  {!offered(tag) && <span className="text-warning-emphasis small"> (not offered)</span>}
+                </Nav.Link>
               </Nav.Item>
             ))}
           </Nav>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
+import { type LanguageSettings, languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatPosix } from '../../../lib/time.ts';
 import {
@@ -14,14 +15,7 @@ import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { usePublishAlert } from '../api/publish-alert.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
-import {
-  type AlertJson,
-  type EditBase,
-  type FeedEntityJson,
-  humanEnum,
-  LANGUAGES,
-  textIn,
-} from '../types.ts';
+import { type AlertJson, type EditBase, type FeedEntityJson, humanEnum, textIn } from '../types.ts';
 import { HistoryModal } from './history-modal.tsx';
 import { RowActionHeaders, RowActions } from './row-actions.tsx';
 
@@ -46,14 +40,14 @@ function Periods({ periods, zone, prefix = '' }: { periods: Range[]; zone: strin
   ));
 }
 
-/** The names of the languages an alert's header or description is written in. */
-function languagesOf(alert: AlertJson): string {
+/** The names of the languages an alert's header or description is written in (untagged = the default). */
+function languagesOf(alert: AlertJson, settings: LanguageSettings): string {
   const tags = new Set(
     [...(alert.headerText?.translation ?? []), ...(alert.descriptionText?.translation ?? [])].map(
-      (t) => t.language ?? 'en-ZA',
+      (t) => t.language || settings.defaultLanguage,
     ),
   );
-  return [...tags].map((tag) => LANGUAGES.find((l) => l.tag === tag)?.name ?? tag).join(', ');
+  return [...tags].map((tag) => languageName(settings, tag)).join(', ');
 }
 
 /**
@@ -72,6 +66,7 @@ export function AlertsTable({
   filter?: AlertFilter;
 }) {
   const zone = useTimeZone();
+  const languages = useLanguageSettings();
   const routes = useRoutes();
   const remove = useDeleteFeedEntity();
   const publish = usePublishAlert();
@@ -153,7 +148,7 @@ export function AlertsTable({
                   {state && <span className="visually-hidden"> ({state.label})</span>}
                 </td>
                 <td className="fw-semibold" data-testid="alert-header">
-                  {textIn(alert.headerText)}
+                  {textIn(alert.headerText, languages.defaultLanguage)}
                 </td>
                 <td className="small" data-testid="alert-scope">
                   {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames)).join(', ')}
@@ -161,9 +156,11 @@ export function AlertsTable({
                 <td className="small">
                   {humanEnum(alert.cause)} / {humanEnum(alert.effect)}
                 </td>
-                <td className="small">{previewText(textIn(alert.descriptionText))}</td>
+                <td className="small">
+                  {previewText(textIn(alert.descriptionText, languages.defaultLanguage))}
+                </td>
                 <td className="small" data-testid="alert-languages">
-                  {languagesOf(alert)}
+                  {languagesOf(alert, languages)}
                 </td>
                 <td className="small" data-testid="alert-author">
                   {item.updatedBy ?? 'feed client'}
@@ -174,9 +171,14 @@ export function AlertsTable({
                   base={item}
                   canEdit={canEdit}
                   onHistory={() =>
-                    setHistory({ id: item.id, title: `the alert "${textIn(alert.headerText)}"` })
+                    setHistory({
+                      id: item.id,
+                      title: `the alert "${textIn(alert.headerText, languages.defaultLanguage)}"`,
+                    })
                   }
-                  onDelete={() => remove('alert', item.id, textIn(alert.headerText))}
+                  onDelete={() =>
+                    remove('alert', item.id, textIn(alert.headerText, languages.defaultLanguage))
+                  }
                 />
               </tr>
             );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
+import { useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { type TripAlertInput, useTripAlert } from '../api/get-trip-alert.ts';
 import type { TripAlertChoice } from '../api/save-trip-update-with-alert.ts';
 import { textIn } from '../types.ts';
@@ -21,6 +22,7 @@ export function TellRiders({
   onChange: (choice: TripAlertChoice | null) => void;
 }) {
   const { data } = useTripAlert(change);
+  const { defaultLanguage } = useLanguageSettings();
   const [mode, setMode] = useState<Mode>('none');
   const [alert, setAlert] = useState<DraftedAlert | null>(null);
   const offer = data?.offer ?? null;
@@ -42,7 +44,10 @@ export function TellRiders({
   if (!data || !offer) return null;
   const linked = data.linked;
   // The server sends alerts as protobuf-JSON records; their texts have the drafted alert's shape.
-  const linkedHeader = textIn((linked?.alert?.alert as DraftedAlert | undefined)?.headerText);
+  const linkedHeader = textIn(
+    (linked?.alert?.alert as DraftedAlert | undefined)?.headerText,
+    defaultLanguage,
+  );
   const publish = () => {
     setAlert(draft ?? null);
     setMode('publish');

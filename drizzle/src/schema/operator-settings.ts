@@ -1,0 +1,22 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** One language offered for alert texts: a canonical BCP-47 tag and the name people read. */
+export type OfferedLanguage = { tag: string; name: string };
+
+/**
+ * The operator's settings (issue 29): one row (id 1), written by an administrator and audited.
+ * No row = the demo's defaults (the South African nine), so a fresh database needs no seed.
+ */
+export const operatorSettings = pgTable('operator_settings', {
+  id: integer('id').primaryKey(),
+  /** In the order editors see them; the first is not special, `default_language` is. */
+  languages: jsonb('languages').$type<OfferedLanguage[]>().notNull(),
+  /** The language a new alert starts in, and the one untagged texts are read as. */
+  defaultLanguage: text('default_language').notNull(),
+  /** The tag of an alert's URL translation. */
+  urlLanguage: text('url_language').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: text('updated_by'),
+});
+export type OperatorSettingsRow = InferSelectModel<typeof operatorSettings>;

@@ -1,0 +1,64 @@
+import { requireRole } from '@feeddesk/server/http/require-role';
+import { getOperatorSettings } from '@feeddesk/server/operator-settings/get-operator-settings';
+import type { OperatorSettings } from '@feeddesk/server/operator-settings/operator-settings';
+import { saveOperatorSettings } from '@feeddesk/server/operator-settings/save-operator-settings';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { ROLE_REFUSALS, refusals } from '../support/schemas.ts';
+
+const Language = Type.Object({
+  tag: Type.String({ maxLength: 100, description: 'A BCP 47 tag, e.g. es-US; stored in canonical form.' }),
+  name: Type.String({ maxLength: 500, description: 'The name editors read; empty = its English name.' }),
+});
+const Settings = Type.Object({
+  languages: Type.Array(Language, { description: 'The languages offered for alert texts, in order.' }),
+  defaultLanguage: Type.String(),
+  urlLanguage: Type.String(),
+  updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null: the demo defaults apply.' }),
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+});
+// Loose bounds here (a hostile body stops at 400); the service words the faults within them.
+const Body = Type.Object({
+  languages: Type.Array(Language, { maxItems: 200 }),
+  defaultLanguage: Type.String({ maxLength: 100 }),
+  urlLanguage: Type.String({ maxLength: 100 }),
+  confirmRemoval: Type.Optional(
+    Type.Boolean({ description: 'Go on although live alerts or templates use a language removed.' }),
+  ),
+});
+
+const tags = ['settings'];
+const shaped = (s: OperatorSettings) => ({ ...s, updatedAt: s.updatedAt?.toISOString() ?? null });
+
+/** /settings of docs/rest-api.md "Operator settings": read (any logged-in user), write (admin). */
+export const settingsRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: requireRole(null),
+      schema: {
+        tags,
+        summary:
+          'The operator settings: the languages offered for alert texts, the default and URL languages.',
+        response: { 200: Settings, ...refusals(401) },
+      },
+    },
+    async () => shaped(await getOperatorSettings(app.deps)),
+  );
+
+  app.put<{ Body: Static<typeof Body> }>(
+    '/',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        summary:
+          'Replace the operator settings (admin); audited. 409 languages_in_use names what uses a language removed.',
+        body: Body,
+        response: { 200: Settings, ...refusals(400, ...ROLE_REFUSALS, 409) },
+      },
+    },
+    async (request) =>
+      shaped(await saveOperatorSettings(app.deps, { ...request.body, by: request.user!.username })),
+  );
+};

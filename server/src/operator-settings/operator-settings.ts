@@ -1,0 +1,109 @@
+import type { OfferedLanguage } from '@feeddesk/drizzle';
+import { AppError } from '../errors.ts';
+import { DEMO_LANGUAGES } from '../feed/operator-languages.ts';
+
+export type { OfferedLanguage } from '@feeddesk/drizzle';
+
+/** What every screen and rule reads: the languages offered for alert texts, in order. */
+export type OperatorSettings = {
+  languages: OfferedLanguage[];
+  /** A new alert starts in it; an untagged text is read as it. */
+  defaultLanguage: string;
+  /** The tag of an alert's URL. */
+  urlLanguage: string;
+  /** Null while the demo's defaults apply (nobody saved settings yet). */
+  updatedAt: Date | null;
+  updatedBy: string | null;
+};
+
+/** What an administrator sends. */
+export type OperatorSettingsInput = Pick<OperatorSettings, 'languages' | 'defaultLanguage' | 'urlLanguage'>;
+
+/** The demo operator's settings: the South African nine, English default. */
+export const DEMO_SETTINGS: OperatorSettings = {
+  languages: DEMO_LANGUAGES.map((l) => ({ ...l })),
+  defaultLanguage: 'en-ZA',
+  urlLanguage: 'en-ZA',
+  updatedAt: null,
+  updatedBy: null,
+};
+
+/** Bounds that keep the menus usable and the row small; a real operator offers a handful. */
+export const MAX_LANGUAGES = 40;
+export const MAX_LANGUAGE_NAME_CHARS = 60;
+/** BCP 47 tags of real use are short; RFC 5646 §4.4.1 asks implementations for at least 35. */
+export const MAX_TAG_CHARS = 35;
+
+/** The canonical form of a BCP 47 tag (`EN-us` → `en-US`), or null when it is not one. */
+export function canonicalTag(tag: string): string | null {
+  const text = tag.trim();
+  if (text === '' || text.length > MAX_TAG_CHARS) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(text);
+    return canonical ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The English name of a tag (`es-US` → `Spanish (United States)`), else the tag itself. */
+export function languageName(tag: string): string {
+  try {
+    return (
+      new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard', fallback: 'code' }).of(
+        tag,
+      ) ?? tag
+    );
+  } catch {
+    return tag;
+  }
+}
+
+const invalid = (message: string) => new AppError('validation_failed', { message });
+// A name is read in menus and workbook headers: no control characters (a tab or a line break).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The settings an administrator sent, checked and in canonical form: every tag BCP 47 and once,
+ * a name (the English name when left empty) without control characters, the default and URL
+ * languages among the offered ones. Throws validation_failed with a sentence on the first fault.
+ */
+export function checkOperatorSettings(input: OperatorSettingsInput): OperatorSettingsInput {
+  if (input.languages.length === 0) throw invalid('Offer at least one language for alert texts.');
+  if (input.languages.length > MAX_LANGUAGES)
+    throw invalid(
+      `${input.languages.length} languages are too many: offer at most ${MAX_LANGUAGES} for alert texts.`,
+    );
+  const languages: OfferedLanguage[] = [];
+  for (const [i, language] of input.languages.entries()) {
+    const tag = canonicalTag(language.tag);
+    if (!tag)
+      throw invalid(
+        `Language ${i + 1}: "${language.tag.slice(0, MAX_TAG_CHARS)}" is not a BCP 47 language tag; write one such as en-US, es-US or zu-ZA.`,
+      );
+    if (languages.some((l) => l.tag === tag))
+      throw invalid(`Language ${i + 1}: ${tag} is offered twice; keep it once.`);
+    const name = language.name.trim() || languageName(tag);
+    if ([...name].length > MAX_LANGUAGE_NAME_CHARS)
+      throw invalid(
+        `The name of ${tag} has ${[...name].length} characters; keep it under ${MAX_LANGUAGE_NAME_CHARS}.`,
+      );
+    if (CONTROL.test(name))
+      throw invalid(`The name of ${tag} holds a control character (a tab or a line break); remove it.`);
+    languages.push({ tag, name });
+  }
+  const member = (what: string, value: string) => {
+    const tag = canonicalTag(value);
+    if (!tag || !languages.some((l) => l.tag === tag))
+      throw invalid(
+        `The ${what} "${value.slice(0, MAX_TAG_CHARS)}" is not one of the offered languages (${languages.map((l) => l.tag).join(', ')}); choose one of them.`,
+      );
+    return tag;
+  };
+  return {
+    languages,
+    defaultLanguage: member('default language', input.defaultLanguage),
+    urlLanguage: member('URL language', input.urlLanguage),
+  };
+}

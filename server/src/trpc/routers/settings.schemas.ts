@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * Loose bounds at the edge (a hostile list stops here); the service says what is wrong with a
+ * list within them (a tag that is not BCP 47, 41 languages, a name too long) in its own sentence.
+ */
+export const saveOperatorSettingsInput = z.object({
+  languages: z.array(z.object({ tag: z.string().max(100), name: z.string().max(500) })).max(200),
+  defaultLanguage: z.string().max(100),
+  urlLanguage: z.string().max(100),
+  confirmRemoval: z.boolean().optional(),
+});

@@ -1,0 +1,18 @@
+import { findScheduleLanguages } from '../../operator-settings/find-schedule-languages.ts';
+import { getOperatorSettings } from '../../operator-settings/get-operator-settings.ts';
+import { saveOperatorSettings } from '../../operator-settings/save-operator-settings.ts';
+import { adminProcedure, authedProcedure, router } from '../trpc.ts';
+import { saveOperatorSettingsInput } from './settings.schemas.ts';
+
+/**
+ * The operator's settings (issue 29): every logged-in screen reads the languages offered for alert
+ * texts (editors' menus, the feed list's names); administrators change them.
+ */
+export const settingsRouter = router({
+  get: authedProcedure.query(({ ctx }) => getOperatorSettings(ctx.deps)),
+  scheduleLanguages: adminProcedure.query(({ ctx }) => findScheduleLanguages(ctx.deps)),
+  save: adminProcedure.input(saveOperatorSettingsInput).mutation(async ({ ctx, input }) => {
+    const settings = await saveOperatorSettings(ctx.deps, { ...input, by: ctx.user.username });
+    return { settings, message: 'Settings saved.' };
+  }),
+});
