@@ -1,7 +1,4 @@
-import {
-  buildTwinLocalsWorkbook,
-  TWIN_LOCALS_ZONE,
-} from '@feeddesk/server/gtfs/test-support/twin-locals-workbook';
+import { buildTwinLocalsWorkbook, TWIN_LOCALS_ZONE } from '@feeddesk/server/gtfs/index';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';

@@ -1,4 +1,4 @@
-import { buildTwinLocalsWorkbook } from '@feeddesk/server/gtfs/test-support/twin-locals-workbook';
+import { buildTwinLocalsWorkbook } from '@feeddesk/server/gtfs/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
