@@ -81,6 +81,12 @@ describe('two routes of one long name (the twin locals)', () => {
     expect(await tripIds({ stop: 'palo_alto', date: SATURDAY })).toEqual(['WE-421', 'WE-423']);
     expect(await tripIds({ stop: 'palo_alto', date: FRIDAY })).toEqual(['WD-101', 'WD-103']);
     expect(await tripIds({ stop: '70171', date: FRIDAY })).toEqual([]);
+    // The trip editor's platform picker names the other platform by its label.
+    expect(
+      (await planner.trpc('query', 'schedule.platforms', { stopIds: ['70171'] })).body.result.data,
+    ).toEqual({
+      '70171': [{ stopId: '70172', stopName: 'Palo Alto Caltrain Station (70172)' }],
+    });
     // REST keeps its documented [stop_id, stop_name] pairs.
     expect(await (await planner.get('/db/get_stops?stopname=Caltrain')).json()).toEqual([
       ['70171', 'Palo Alto Caltrain Station'],

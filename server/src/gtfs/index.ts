@@ -1,8 +1,8 @@
 /**
  * GTFS Schedule as a module of its own: reading uploads (GTFS zip, timetable and plain
- * workbooks), validating them into a MobilityData-style report, writing the zip and workbook, and
- * the demo network (and the twin-locals workbook of the tests). It imports nothing of the rest of the product, and the product imports it
- * only through this file (tests/structure/gtfs-module.test.ts holds both).
+ * workbooks), validating them into a MobilityData-style report, writing the zip and workbook, the
+ * demo network and the tests' twin-locals workbook. It imports nothing of the rest of the product,
+ * and the product imports it only through this file (tests/structure/gtfs-module.test.ts holds both).
  */
 export {
   type ConvertedUpload,
