@@ -90,6 +90,7 @@ describe('schedule store keeps the optional GTFS fields', () => {
         route_url: null,
         route_text_color: null,
         route_sort_order: null,
+        label: 'C',
       },
       {
         route_id: 'NTH',
@@ -102,6 +103,7 @@ describe('schedule store keeps the optional GTFS fields', () => {
         route_url: 'https://example.org/n',
         route_text_color: 'FFFFFF',
         route_sort_order: 1,
+        label: 'Northern Line',
       },
       expect.objectContaining({ route_id: 'STH', route_color: '00AA00', route_sort_order: 2 }),
     ]);

@@ -71,6 +71,9 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
             route_url: NullableText,
             route_text_color: NullableText,
             route_sort_order: NullableInt,
+            label: Type.String({
+              description: 'How the product shows the route: its name, told apart from namesakes',
+            }),
           }),
         ),
       ),

@@ -1,10 +1,11 @@
-import { alertTemplates, alertTemplateTexts, stops } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { alertTemplates, alertTemplateTexts } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { fillTemplateText } from '../alert-templates/alert-template.ts';
 import type { Deps } from '../deps.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
-import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
+import { labelOf } from '../schedule/route-labels.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import type { DisruptionSelection } from './select-disruption-trips.ts';
@@ -144,15 +145,8 @@ function informedEntities(o: {
   return trips.map((t) => ({ trip: tripOf(t) }));
 }
 
-/** The stops' names in the current schedule (their ids when unnamed), joined for a text. */
+/** The stops' labels in the current schedule (their ids when unknown), joined for a text. */
 async function stopNames(deps: Pick<Deps, 'db'>, stopIds: string[]): Promise<string> {
-  const current = await findCurrentSchedule(deps);
-  const rows = current
-    ? await deps.db
-        .select({ id: stops.stopId, name: stops.stopName })
-        .from(stops)
-        .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, stopIds)))
-    : [];
-  const names = new Map(rows.map((r) => [r.id, r.name]));
-  return stopIds.map((id) => names.get(id) || id).join(', ');
+  const labels = await findCurrentLabels(deps);
+  return stopIds.map((id) => labelOf(labels.stops, id)).join(', ');
 }

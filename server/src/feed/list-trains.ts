@@ -3,6 +3,8 @@ import type { FeedEntityJson } from '@feeddesk/proto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
+import { labelOf } from '../schedule/route-labels.ts';
 
 /** One train of the positions feed with what a controller reads of its trip. */
 export type Train = {
@@ -61,12 +63,12 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
       label: v.vehicle?.label || v.vehicle?.id || id,
       tripId,
       routeId,
-      routeName: trip?.routeName ?? null,
+      routeName: routeId ? (schedule.labels.routes.get(routeId) ?? null) : null,
       routeColor: trip?.routeColor ?? null,
       headsign: trip?.headsign ?? null,
       trainNumber: trip?.trainNumber ?? null,
       stopId,
-      stopName: stopId ? (schedule.stopNames.get(stopId) ?? stopId) : null,
+      stopName: stopId ? labelOf(schedule.labels.stops, stopId) : null,
       status: v.currentStatus ?? 'IN_TRANSIT_TO',
       lat: v.position?.latitude ?? null,
       lon: v.position?.longitude ?? null,
@@ -78,7 +80,6 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
 
 type TripInfo = {
   routeId: string;
-  routeName: string | null;
   routeColor: string | null;
   headsign: string | null;
   trainNumber: string | null;
@@ -89,15 +90,14 @@ async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
   const stopNames = new Map<string, string>();
   const current = await findCurrentSchedule(deps);
   const tripIds = [...new Set(vehicles.flatMap((v) => v.trip?.tripId ?? []))];
-  if (!current) return { trips: tripInfo, stopNames };
+  const labels = await findCurrentLabels(deps);
+  if (!current) return { trips: tripInfo, labels };
   const version = current.versionId;
   const tripRows = tripIds.length
     ? await deps.db
         .select({
           tripId: trips.tripId,
           routeId: trips.routeId,
-          shortName: routes.routeShortName,
-          longName: routes.routeLongName,
           color: routes.routeColor,
           headsign: trips.tripHeadsign,
           tripShortName: trips.tripShortName,
@@ -108,9 +108,8 @@ async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
         .leftJoin(routes, and(eq(routes.versionId, trips.versionId), eq(routes.routeId, trips.routeId)))
         .where(and(eq(trips.versionId, version), inArray(trips.tripId, tripIds)))
     : [];
-  const stopIds = [
-    ...new Set([...vehicles.flatMap((v) => v.stopId ?? []), ...tripRows.flatMap((t) => t.lastStopId ?? [])]),
-  ];
+  // A headsign falls back to the last stop's name as riders read it (not a label).
+  const stopIds = [...new Set(tripRows.flatMap((t) => t.lastStopId ?? []))];
   if (stopIds.length) {
     const named = await deps.db
       .select({ stopId: stops.stopId, name: stops.stopName })
@@ -121,11 +120,10 @@ async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
   for (const t of tripRows) {
     tripInfo.set(t.tripId, {
       routeId: t.routeId,
-      routeName: t.longName ?? t.shortName,
       routeColor: t.color ? t.color.replace(/^#/, '') : null,
       headsign: t.headsign ?? (t.lastStopId ? (stopNames.get(t.lastStopId) ?? t.lastStopId) : null),
       trainNumber: t.tripShortName ?? t.tripNumber,
     });
   }
-  return { trips: tripInfo, stopNames };
+  return { trips: tripInfo, labels };
 }

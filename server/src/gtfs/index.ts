@@ -1,8 +1,8 @@
 /**
  * GTFS Schedule as a module of its own: reading uploads (GTFS zip, timetable and plain
- * workbooks), validating them into a MobilityData-style report, writing the zip and workbook, and
- * the demo network. It imports nothing of the rest of the product, and the product imports it
- * only through this file (tests/structure/gtfs-module.test.ts holds both).
+ * workbooks), validating them into a MobilityData-style report, writing the zip and workbook, the
+ * demo network and the tests' twin-locals workbook. It imports nothing of the rest of the product,
+ * and the product imports it only through this file (tests/structure/gtfs-module.test.ts holds both).
  */
 export {
   type ConvertedUpload,
@@ -30,6 +30,7 @@ export {
 } from './parse-time.ts';
 export type { StreamedFile } from './read-zip.ts';
 export { column, type GtfsFeed, type GtfsTable, type InputProblem, type RowOrigin } from './tables.ts';
+export { buildTwinLocalsWorkbook, TWIN_LOCALS_ZONE } from './test-support/twin-locals-workbook.ts';
 export { buildReport, type ReportJson, type ReportMeta } from './validate/report/build-report.ts';
 export { agencyTimeZone, plannerWarnings } from './validate/report/planner-warnings.ts';
 export type {

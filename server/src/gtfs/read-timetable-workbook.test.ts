@@ -7,6 +7,7 @@ import { readTimetableWorkbook } from './read-timetable-workbook.ts';
 import { readGtfsZip } from './read-zip.ts';
 import { hasSharedData, SHARED_DATA_DIR } from './shared-data.ts';
 import { column, type GtfsTable, type InputProblem } from './tables.ts';
+import { buildTwinLocalsWorkbook } from './test-support/twin-locals-workbook.ts';
 
 async function demoWith(change: (wb: ExcelJS.Workbook) => void): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -133,6 +134,47 @@ describe('problems in a timetable workbook, all in one run with their cells', ()
     const { problems } = await readTimetableWorkbook(bytes);
     expect(problems[0].code).toBe('missing_required_sheet');
     expect(problems.filter((p) => p.code === 'timetable_not_in_directory').length).toBe(12);
+  });
+});
+
+describe('a Directory naming routes whose route_long_name repeats (issue 29)', () => {
+  const routeOfTrip = (feed: Map<string, GtfsTable>) => {
+    const trips = feed.get('trips.txt')!;
+    return Object.fromEntries(
+      trips.rows.map((r) => [r[column(trips, 'trip_id')], r[column(trips, 'route_id')]]),
+    );
+  };
+
+  it('refuses "Local" for L1 and L2 alike, naming each cell and both route_ids', async () => {
+    const { problems } = await readTimetableWorkbook(await buildTwinLocalsWorkbook(['Local', 'Local']));
+    expect(problems.map((p) => [p.code, p.sheet, p.cell, p.message])).toEqual(
+      ['B1', 'C1'].map((cell) => [
+        'ambiguous_route',
+        'Directory',
+        cell,
+        `Directory!${cell} names the route "Local", which is the route_long_name of 2 routes in the Routes sheet (route_id "L1" and "L2"). Type the route_id instead, in one column per route.`,
+      ]),
+    );
+  });
+
+  it('puts each train on the route_id its column names', async () => {
+    const { feed, problems } = await readTimetableWorkbook(await buildTwinLocalsWorkbook(['L1', 'L2']));
+    expect(problems).toEqual([]);
+    expect(routeOfTrip(feed)).toEqual({ 'WD-101': 'L1', 'WD-103': 'L1', 'WE-421': 'L2', 'WE-423': 'L2' });
+  });
+
+  it('takes a route_id before a route_long_name, and a name that is unique', async () => {
+    const bytes = await demoWith((wb) => {
+      // Route STH's long name is "CNTR" now: the head "CNTR" still means route CNTR, by its id.
+      wb.getWorksheet('Routes')!.getCell('D2').value = 'CNTR';
+      const dir = wb.getWorksheet('Directory')!;
+      dir.getCell('B1').value = 'STH';
+      dir.getCell('D1').value = 'CNTR';
+    });
+    const { feed, problems } = await readTimetableWorkbook(bytes);
+    expect(problems).toEqual([]);
+    const routes = routeOfTrip(feed);
+    expect([routes['WD-101'], routes['WD-301'], routes['WD-501']]).toEqual(['STH', 'NTH', 'CNTR']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -28,7 +28,7 @@ export type FindTripsOptions = {
   number?: string;
   /** `HH:MM:SS` local time of today's service day to judge `inprogress` at; default now. */
   after?: string;
-  /** A stop_id: only trips that call there (the trip editor's search by stop). */
+  /** A stop_id: only trips that call there, or at a platform of it when it is a station (the trip editor's search by stop). */
   stop?: string;
   /** Also each trip's first departure and origin stop (the web app's search results; REST keeps its shape). */
   details?: boolean;
@@ -109,7 +109,12 @@ export async function findTrips(
               deps.db
                 .select({ tripId: stopTimes.tripId })
                 .from(stopTimes)
-                .where(and(eq(stopTimes.versionId, current.versionId), eq(stopTimes.stopId, options.stop))),
+                .where(
+                  and(
+                    eq(stopTimes.versionId, current.versionId),
+                    inArray(stopTimes.stopId, stopAndPlatforms(deps, current.versionId, options.stop)),
+                  ),
+                ),
             )
           : undefined,
       ),
@@ -199,4 +204,17 @@ function activeServices(
     memo.set(key, found);
   }
   return found;
+}
+
+/**
+ * The stop and the stops whose parent_station it is: trains call at a station's platforms, never
+ * at the station (issue 29: "Palo Alto" found no trips, its trains stop at 70171 and 70172).
+ */
+function stopAndPlatforms(deps: Pick<Deps, 'db'>, versionId: number, stopId: string) {
+  return deps.db
+    .select({ stopId: stops.stopId })
+    .from(stops)
+    .where(
+      and(eq(stops.versionId, versionId), or(eq(stops.stopId, stopId), eq(stops.parentStation, stopId))),
+    );
 }

@@ -2,10 +2,13 @@ import { routes } from '@feeddesk/drizzle';
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
+import { findCurrentLabels } from './load-schedule-labels.ts';
+import { labelOf } from './route-labels.ts';
 
 /**
  * One route as GET /db/get_routes gives it; absent values are null, colours have no '#'. The first
- * three fields are the answer's original shape; the others came later (routes.txt's other fields).
+ * three fields are the answer's original shape; the others came later (routes.txt's other fields,
+ * then the label).
  */
 export type RouteListItem = {
   route_id: string;
@@ -18,12 +21,15 @@ export type RouteListItem = {
   route_url: string | null;
   route_text_color: string | null;
   route_sort_order: number | null;
+  /** How every screen names the route, told apart from its namesakes (./route-labels.ts). */
+  label: string;
 };
 
 /** The routes of the current schedule by route_id; empty when none is loaded. */
 export async function listRoutes(deps: Pick<Deps, 'db'>): Promise<RouteListItem[]> {
   const current = await findCurrentSchedule(deps);
   if (!current) return [];
+  const labels = await findCurrentLabels(deps);
   const rows = await deps.db
     .select({
       routeId: routes.routeId,
@@ -51,6 +57,7 @@ export async function listRoutes(deps: Pick<Deps, 'db'>): Promise<RouteListItem[
     route_url: r.routeUrl,
     route_text_color: hex(r.routeTextColor),
     route_sort_order: r.routeSortOrder,
+    label: labelOf(labels.routes, r.routeId),
   }));
 }
 

@@ -2,6 +2,7 @@ import { stops } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
+import { findCurrentLabels } from './load-schedule-labels.ts';
 
 export type ListStationPlatformsOptions = { stopIds: string[] };
 
@@ -47,10 +48,12 @@ export async function listStationPlatforms(
     )
     // Sorted here, not by the database's collation: the same order on every PostgreSQL.
     .then((rows) => rows.sort((a, b) => (a.stopId < b.stopId ? -1 : a.stopId > b.stopId ? 1 : 0)));
+  // Labels: a station's platforms often share its name (issue 29), the picker must tell them apart.
+  const labels = await findCurrentLabels(deps);
   for (const [stopId, station] of stationOf) {
     result[stopId] = children
       .filter((c) => c.parent === station && (c.type ?? 0) === 0 && c.stopId !== stopId)
-      .map((c) => ({ stopId: c.stopId, stopName: c.stopName }));
+      .map((c) => ({ stopId: c.stopId, stopName: labels.stops.get(c.stopId) ?? c.stopName }));
   }
   return result;
 }

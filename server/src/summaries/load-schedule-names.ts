@@ -1,7 +1,8 @@
-import { routes, stops, trips } from '@feeddesk/drizzle';
+import { trips } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 
 export type ScheduleNames = {
   routes: Map<string, string>;
@@ -17,8 +18,8 @@ export type ScheduleNames = {
 const CHUNK = 1000;
 
 /**
- * Names of the routes, stops and trips the summary mentions, from the current schedule (only
- * those ids are read, in chunks). Without a schedule every map is empty and ids stand alone.
+ * Names of the routes, stops and trips the summary mentions, from the current schedule (trips
+ * are read by id, in chunks; routes and stops by their labels, ../schedule/route-labels.ts). Without a schedule every map is empty and ids stand alone.
  */
 export async function loadScheduleNames(
   deps: Pick<Deps, 'db'>,
@@ -42,21 +43,17 @@ export async function loadScheduleNames(
       .where(and(eq(trips.versionId, version), inArray(trips.tripId, chunk)));
     for (const { id, ...trip } of rows) names.trips.set(id, trip);
   }
+  // Labels, not bare names: two routes called "Local" stay two rows a reader tells apart.
+  const labels = await findCurrentLabels(deps);
   const routeIds = new Set(ids.routeIds);
   for (const t of names.trips.values()) routeIds.add(t.routeId);
-  for (const chunk of chunks(routeIds)) {
-    const rows = await deps.db
-      .select({ id: routes.routeId, long: routes.routeLongName, short: routes.routeShortName })
-      .from(routes)
-      .where(and(eq(routes.versionId, version), inArray(routes.routeId, chunk)));
-    for (const r of rows) names.routes.set(r.id, r.long || r.short || r.id);
+  for (const id of routeIds) {
+    const label = labels.routes.get(id);
+    if (label) names.routes.set(id, label);
   }
-  for (const chunk of chunks(ids.stopIds)) {
-    const rows = await deps.db
-      .select({ id: stops.stopId, name: stops.stopName })
-      .from(stops)
-      .where(and(eq(stops.versionId, version), inArray(stops.stopId, chunk)));
-    for (const r of rows) names.stops.set(r.id, r.name || r.id);
+  for (const id of ids.stopIds) {
+    const label = labels.stops.get(id);
+    if (label) names.stops.set(id, label);
   }
   return names;
 }

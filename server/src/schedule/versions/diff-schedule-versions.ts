@@ -1,7 +1,8 @@
-import { routes, stops } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { stops } from '@feeddesk/drizzle';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
+import { loadScheduleLabels } from '../load-schedule-labels.ts';
 import { formatGtfsTime } from '../time/gtfs-time.ts';
 import { diffServices, type ServiceChange } from './diff-services.ts';
 import { type RetimedRow, retimedTrips, type TripRow, tripsOnlyIn } from './diff-trips.ts';
@@ -119,19 +120,19 @@ async function byRoute(
   return [...diffs.values()].sort((x, y) => x.routeId.localeCompare(y.routeId));
 }
 
-/** Names from the newer version, else the older (a removed route). */
+/** Labels from the newer version, else the older (a removed route); null when only the id names it. */
 async function routeNames(deps: Pick<Deps, 'db'>, versions: { from: number; to: number }, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await deps.db
-    .select({
-      versionId: routes.versionId,
-      routeId: routes.routeId,
-      name: sql<string | null>`coalesce(${routes.routeLongName}, ${routes.routeShortName})`,
-    })
-    .from(routes)
-    .where(and(inArray(routes.versionId, [versions.from, versions.to]), inArray(routes.routeId, ids)))
-    .orderBy(sql`${routes.versionId} = ${versions.to}`);
-  return new Map(rows.filter((r) => r.name).map((r) => [r.routeId, r.name!]));
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  const [to, from] = await Promise.all([
+    loadScheduleLabels(deps, versions.to),
+    loadScheduleLabels(deps, versions.from),
+  ]);
+  for (const id of ids) {
+    const label = to.routes.get(id) ?? from.routes.get(id);
+    if (label && label !== id) names.set(id, label);
+  }
+  return names;
 }
 
 function stopsOnlyIn(deps: Pick<Deps, 'db'>, to: number, from: number): Promise<StopRef[]> {

@@ -1,6 +1,6 @@
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
 import { findEndOfService } from '../../schedule/find-end-of-service.ts';
-import { findStops } from '../../schedule/find-stops.ts';
+import { findStopChoices } from '../../schedule/find-stop-choices.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { getServiceDay } from '../../schedule/get-service-day.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
@@ -30,7 +30,8 @@ export const scheduleRouter = router({
   info: authedProcedure.query(({ ctx }) => getScheduleInfo(ctx.deps)),
   routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),
   services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
-  stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStops(ctx.deps, input)),
+  /** Unlike REST /db/get_stops' pairs, each stop with its label and whether it is a station. */
+  stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStopChoices(ctx.deps, input)),
   tripsToRoutes: authedProcedure.query(({ ctx }) => mapTripsToRoutes(ctx.deps)),
   trips: authedProcedure
     .input(tripsInput)

@@ -27,7 +27,9 @@ export function PunctualityDashboard() {
   const [asTable, setAsTable] = useState(false);
   const figures = usePunctuality(period);
   const data = figures.data;
-  const named = (name: string | null, id: string) => (name && name !== id ? `${name} (${id})` : id);
+  // The server's labels may end with the id already ("Local (L2)"): not twice.
+  const named = (name: string | null, id: string) =>
+    name && name !== id && !name.endsWith(`(${id})`) ? `${name} (${id})` : name || id;
   return (
     <>
       <Card className="shadow-sm mb-3">

@@ -170,7 +170,8 @@ export function DisruptionForm() {
   });
   const refusals =
     checkedFor === applyKey && !check.isPending && check.variables ? (check.data?.refusals ?? []) : [];
-  const stopChoices = (stops.data ?? []) as [string, string][];
+  // Trains call at a station's platforms, not at the station: a selection by stop names a platform.
+  const stopChoices = (stops.data ?? []).filter((s) => !s.station);
 
   return (
     <Form onSubmit={(e) => e.preventDefault()} aria-label="Disruption">
@@ -194,7 +195,7 @@ export function DisruptionForm() {
             <option value="">Any route</option>
             {routes.data?.map((r) => (
               <option key={r.route_id} value={r.route_id}>
-                {r.route_long_name || r.route_id}
+                {r.label}
               </option>
             ))}
           </Form.Select>
@@ -229,9 +230,9 @@ export function DisruptionForm() {
           <Form.Label>Stop found</Form.Label>
           <Form.Select value={stopId} onChange={(e) => setStopId(e.target.value)}>
             <option value="">No stop</option>
-            {stopChoices.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name} ({id})
+            {stopChoices.map((s) => (
+              <option key={s.stopId} value={s.stopId}>
+                {s.label}
               </option>
             ))}
           </Form.Select>
@@ -262,9 +263,9 @@ export function DisruptionForm() {
             <Form.Label>{actionType === 'delay' ? 'From stop (default first)' : 'Stop to skip'}</Form.Label>
             <Form.Select value={actionStop} onChange={(e) => setActionStop(e.target.value)}>
               <option value="">{actionType === 'delay' ? 'First stop' : 'Choose (search above)'}</option>
-              {stopChoices.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name} ({id})
+              {stopChoices.map((s) => (
+                <option key={s.stopId} value={s.stopId}>
+                  {s.label}
                 </option>
               ))}
             </Form.Select>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
+import { matchStop } from '../../../lib/stop-match.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { type Affected, NOTHING_AFFECTED } from '../alert-entity.ts';
 import { useFindStops } from '../api/find-stops.ts';
@@ -19,23 +20,23 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
   const stops = useFindStops(useDebounced(stopText));
   const trips = useFindTrips({ number: useDebounced(tripText) });
   const routeNames = useMemo(
-    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id])),
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.label])),
     [routes.data],
   );
   const add = (item: Affected) => {
     if (!item.id || affected.some((a) => a.kind === item.kind && a.id === item.id)) return;
     onChange([...affected, item]);
   };
-  const stopMatch = (stops.data ?? []).find(([id, name]) => name === stopText || id === stopText);
+  const stopMatch = matchStop(stops.data ?? [], stopText);
   const tripMatch = (trips.data ?? []).find((t) => t.trip_id === tripText);
   // A suggestion chosen (or typed in full) is added at once and the box is cleared for the next.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a match appears, not on each list change
   useEffect(() => {
     if (stopMatch) {
-      add({ kind: 'stop', id: stopMatch[0] });
+      add({ kind: 'stop', id: stopMatch.stopId });
       setStopText('');
     }
-  }, [stopMatch?.[0]]);
+  }, [stopMatch?.stopId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above
   useEffect(() => {
     if (tripMatch) {
@@ -63,7 +64,7 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
             <option value="">Add a route…</option>
             {(routes.data ?? []).map((r) => (
               <option key={r.route_id} value={r.route_id}>
-                {r.route_long_name || r.route_id}
+                {r.label}
               </option>
             ))}
           </Form.Select>
@@ -81,9 +82,9 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
               onChange={(e) => setStopText(e.target.value)}
             />
             <datalist id="affected-stop-options">
-              {(stops.data ?? []).slice(0, 30).map(([id, name]) => (
-                <option key={id} value={name}>
-                  {id}
+              {(stops.data ?? []).slice(0, 30).map((s) => (
+                <option key={s.stopId} value={s.label}>
+                  {s.stopId}
                 </option>
               ))}
             </datalist>

@@ -139,7 +139,7 @@ export function AlertEditor({
   );
   const urlInvalid = form.url.trim() !== '' && !isValidUrl(form.url);
   const routeNames = useMemo(
-    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name || r.route_id])),
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.label])),
     [routes.data],
   );
   const values = useMemo(() => placeholderValues(form, routeNames), [form, routeNames]);

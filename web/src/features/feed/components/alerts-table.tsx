@@ -74,7 +74,7 @@ export function AlertsTable({
   const nowMs = Date.now();
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const routeNames = useMemo(
-    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.route_long_name ?? ''])),
+    () => new Map((routes.data ?? []).map((r) => [r.route_id, r.label])),
     [routes.data],
   );
   return (

@@ -81,7 +81,7 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
                   <option value="">All routes</option>
                   {(routes.data ?? []).map((r) => (
                     <option key={r.route_id} value={r.route_id}>
-                      {r.route_long_name || r.route_id}
+                      {r.label}
                     </option>
                   ))}
                 </Form.Select>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { useScheduleInfo } from '../../../lib/schedule-info.ts';
+import { matchStop } from '../../../lib/stop-match.ts';
 import { hhmm } from '../../../lib/time.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useFindStops } from '../api/find-stops.ts';
@@ -54,11 +55,12 @@ export function TripSearch({
   const debouncedNumber = useDebounced(number);
   const debouncedStop = useDebounced(stopName);
   const stops = useFindStops(debouncedStop);
-  // A part of a name finds its stops ("Bellv" → Bellville): one match is used at once, several ask.
+  // A part of a name finds its stops ("Bellv" → Bellville): one match is used at once, several ask,
+  // each by its label (namesakes such as a station's two platforms read differently).
   const stopsFound = debouncedStop.trim() && stops.data ? stops.data : [];
-  const exact = stopsFound.find(([, name]) => name.toLowerCase() === stopName.trim().toLowerCase());
+  const exact = matchStop(stopsFound, stopName);
   const stop =
-    chosenStop || exact?.[0] || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]![0] : '');
+    chosenStop || exact?.stopId || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]!.stopId : '');
   const trips = useFindTrips({ route, service, number: debouncedNumber, stop, date }, Boolean(date));
   // A timetable whose calendars ended finds no train today: say so rather than list nothing.
   const noService = useServiceDay(date).data?.noService ?? null;
@@ -76,7 +78,7 @@ export function TripSearch({
                 <option value="">Any route</option>
                 {(routes.data ?? []).map((r) => (
                   <option key={r.route_id} value={r.route_id}>
-                    {r.route_long_name || r.route_id}
+                    {r.label}
                   </option>
                 ))}
               </Form.Select>
@@ -126,8 +128,8 @@ export function TripSearch({
                 }}
               />
               <datalist id="search-stop-options">
-                {(stops.data ?? []).slice(0, 30).map(([id, name]) => (
-                  <option key={id} value={name} />
+                {(stops.data ?? []).slice(0, 30).map((s) => (
+                  <option key={s.stopId} value={s.label} />
                 ))}
               </datalist>
             </Form.Group>
@@ -139,17 +141,17 @@ export function TripSearch({
         {!stop && stopsFound.length > 1 && (
           <div className="mt-2 d-flex flex-wrap align-items-center gap-2 small">
             <span className="text-body-secondary">Which stop?</span>
-            {stopsFound.slice(0, 12).map(([id, name]) => (
+            {stopsFound.slice(0, 12).map((s) => (
               <button
-                key={id}
+                key={s.stopId}
                 type="button"
                 className="btn btn-sm btn-outline-primary"
                 onClick={() => {
-                  setChosenStop(id);
-                  setStopName(name);
+                  setChosenStop(s.stopId);
+                  setStopName(s.label);
                 }}
               >
-                {name}
+                {s.label}
               </button>
             ))}
           </div>

@@ -46,7 +46,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
   const tripsToRoutes = useTripsToRoutes().data;
   const routes = useRoutes().data;
   const routeName = (id: string | undefined) =>
-    (id && (routes?.find((r) => r.route_id === id)?.route_long_name || id)) || '';
+    (id && (routes?.find((r) => r.route_id === id)?.label ?? id)) || '';
   const remove = useDeleteTripUpdate();
   const [open, setOpen] = useState<string | null>(null);
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
