@@ -1,4 +1,5 @@
 import { disruptions, stopTimes, trips } from '@feeddesk/drizzle';
+import { encodeFeedMessage, feedEntityFromJson } from '@feeddesk/proto';
 import { serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
 import { asc, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -46,11 +47,21 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('lift' as const), which: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), train, endAlert: fc.boolean() }),
   fc.record({ kind: fc.constant('alert' as const), placeholder: fc.boolean() }),
+  // Undo of the last delete (restore from the trash), and a CAD system's bulk push of trip updates
+  // with two stops each, whose delays are carried to the stops between them.
+  fc.record({ kind: fc.constant('restore' as const) }),
+  fc.record({
+    kind: fc.constant('bulk' as const),
+    trains: fc.subarray([0, 1, 2, 3], { minLength: 1 }),
+    stop: fc.nat({ max: 3 }),
+    gap: fc.integer({ min: 2, max: 3 }),
+    minutes: fc.tuple(fc.integer({ min: -10, max: 40 }), fc.integer({ min: -10, max: 40 })),
+  }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 /**
- * Issue 28: random sequences of saves, disruptions, lifts and deletes, on the demo timetable with
+ * Issue 28: random sequences of saves, disruptions, lifts, deletes, restores and bulk pushes, on the demo timetable with
  * its agency in Pacific/Auckland, never leave the served feed (decoded with MobilityData's
  * bindings) contradicting itself: refusals are fine, a served contradiction or a 500 is not.
  */
@@ -217,7 +228,52 @@ describe('feed invariants hold under any sequence of changes', () => {
       case 'delete': {
         const id = await liveUpdateId(trains[op.train]!.tripId);
         if (!id) return 200;
+        deleted.push(id);
         return (await trpc('mutation', 'disruptions.deleteTripUpdate', { id, endAlert: op.endAlert })).status;
+      }
+      case 'restore': {
+        const id = deleted.pop();
+        if (!id) return 200;
+        return (await trpc('mutation', 'feed.restore', { kind: 'trip_update', id })).status;
+      }
+      case 'bulk': {
+        const entity = op.trains.map((i) => {
+          const tr = trains[i]!;
+          const [a, b] = [stopOf(tr, op.stop), stopOf(tr, Math.min(op.stop + op.gap, tr.stops.length - 1))];
+          const at = (minutes: number) => ({ delay: minutes * 60 });
+          return feedEntityFromJson({
+            id: `cad-${tr.tripId}`,
+            ...tripUpdate(tr, [
+              {
+                stopSequence: a.stopSequence,
+                stopId: a.stopId,
+                arrival: at(op.minutes[0]),
+                departure: at(op.minutes[0]),
+              },
+              ...(b.stopSequence > a.stopSequence
+                ? [
+                    {
+                      stopSequence: b.stopSequence,
+                      stopId: b.stopId,
+                      arrival: at(op.minutes[1]),
+                      departure: at(op.minutes[1]),
+                    },
+                  ]
+                : []),
+            ]),
+          });
+        });
+        const res = await controller.fetch('/feed/trip_updates', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-protobuf' },
+          body: Buffer.from(
+            encodeFeedMessage({
+              header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(NOW.getTime() / 1000) },
+              entity,
+            }),
+          ),
+        });
+        return res.status;
       }
       case 'alert': {
         const text = op.placeholder ? 'Delays on {route} until {until}' : 'Delays on the Southern Line';
@@ -280,8 +336,12 @@ describe('feed invariants hold under any sequence of changes', () => {
     const first = tr.stops[0]!;
     const namesFirst = (tu.stopTimeUpdate ?? []).some((u) => u.stopSequence === first.stopSequence);
     let previous = namesFirst ? -Infinity : DAY_START + first.departure;
+    // A delay is carried to the stops without an update until the next update (GTFS-RT).
+    let carried: { delay: number; index: number } | undefined;
+    const updated = new Set((tu.stopTimeUpdate ?? []).map((u) => u.stopSequence));
     for (const u of tu.stopTimeUpdate ?? []) {
       const call = tr.stops.find((s) => s.stopSequence === u.stopSequence)!;
+      const index = tr.stops.indexOf(call);
       // Decoded messages keep unset fields on their prototype: only own fields were sent.
       const at = (event: typeof u.arrival, secs: number) =>
         !event
@@ -296,11 +356,24 @@ describe('feed invariants hold under any sequence of changes', () => {
       const firstEvent = arrival ?? departure;
       if (firstEvent !== undefined)
         expect(firstEvent, `${tr.tripId} at ${call.stopId}; ${why}`).toBeGreaterThanOrEqual(previous);
+      if (firstEvent !== undefined && carried && carried.delay > 0)
+        for (const between of tr.stops.slice(carried.index + 1, index))
+          if (!updated.has(between.stopSequence))
+            expect(
+              DAY_START + between.departure + carried.delay,
+              `${tr.tripId} at ${between.stopId} keeps ${carried.delay} s; ${why}`,
+            ).toBeLessThanOrEqual(firstEvent);
       previous = departure ?? arrival ?? previous;
+      if (departure !== undefined) carried = { delay: departure - (DAY_START + call.departure), index };
+      else if (arrival !== undefined) carried = { delay: arrival - (DAY_START + call.arrival), index };
     }
   }
 
+  /** Trip updates deleted in this run, the last one first to restore. */
+  const deleted: string[] = [];
+
   async function reset() {
+    deleted.length = 0;
     await t.deps.db.delete(disruptions);
     await clearLiveFeeds(t);
   }
