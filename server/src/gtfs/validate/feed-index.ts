@@ -24,7 +24,7 @@ export class TripStopTimes {
   get(tripId: string): Int32Array | undefined {
     if (!this.codeOf) {
       this.codeOf = new Map();
-      this.ids.forEach((id, code) => this.codeOf!.set(id, code));
+      for (let code = 0; code < this.ids.length; code++) this.codeOf.set(this.ids[code]!, code);
     }
     const code = this.codeOf.get(tripId);
     return code === undefined ? undefined : this.rowsOf(code);
