@@ -85,9 +85,9 @@ export class FeedIndex {
   rowsById(file: string, field: string): Map<string, number> {
     return this.memo(`ids:${file}:${field}`, () => {
       const ids = new Map<string, number>();
-      const table = this.feed.get(file);
+      const rows = this.feed.get(file)?.rows.length ?? 0;
       const value = this.column(file, field);
-      for (let r = 0; r < (table?.rows.length ?? 0); r++) {
+      for (let r = 0; r < rows; r++) {
         const v = value(r);
         if (v !== '' && !ids.has(v)) ids.set(v, r);
       }
