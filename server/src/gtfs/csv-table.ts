@@ -4,6 +4,7 @@
  * validator) and interned: GTFS repeats trip ids, stop ids and times on every line, and sharing
  * one string per distinct value is what keeps 1.87 M stop_times within memory.
  */
+import { PackedRows, packedRowsView } from './packed-rows.ts';
 import type { GtfsTable } from './tables.ts';
 
 const COMMA = 44;
@@ -33,8 +34,28 @@ export class CsvTableReader {
   private readonly padded = { count: 0, samples: [] as { row: number; col: number }[] };
   private readonly badRowLengths = { count: 0, samples: [] as { row: number; length: number }[] };
   private recordPadded: number[] = [];
+  /** Set once the header is read when the rows are packed (packed-rows.ts). */
+  private packed: PackedRows | undefined;
+  private packedView: string[][] | undefined;
 
-  constructor(private readonly name: string) {}
+  /**
+   * `pack`: keep the rows as dictionary codes (a large file: stop_times.txt); `rows` then reads
+   * like an array of rows and each row is made on demand.
+   */
+  constructor(
+    private readonly name: string,
+    private readonly pack = false,
+  ) {}
+
+  /** Rows read so far. */
+  get rowCount(): number {
+    return this.packed ? this.packed.length : this.rows.length;
+  }
+
+  /** Row `i` as read (made from the codes when packed). */
+  row(i: number): string[] {
+    return this.packed ? this.packed.row(i) : this.rows[i]!;
+  }
 
   pushBytes(chunk: Uint8Array, final: boolean): void {
     this.pushText(this.decoder.decode(chunk, { stream: !final }), final);
@@ -48,18 +69,25 @@ export class CsvTableReader {
 
   /** The table so far (its rows array keeps growing as bytes are pushed). */
   partial(): GtfsTable {
-    return { name: this.name, header: this.header ?? [], rows: this.rows };
+    return { name: this.name, header: this.header ?? [], rows: this.packedView ?? this.rows };
   }
 
   finish(): GtfsTable {
     if (this.carry.length > 0) this.pushText('', true);
-    const table: GtfsTable = { name: this.name, header: this.header ?? [], rows: this.rows };
+    this.packed?.seal();
+    const table: GtfsTable = {
+      name: this.name,
+      header: this.header ?? [],
+      rows: this.packedView ?? this.rows,
+    };
     if (this.padded.count > 0) table.padded = this.padded;
     if (this.badRowLengths.count > 0) table.badRowLengths = this.badRowLengths;
     return table;
   }
 
   private value(raw: string): string {
+    // Packed rows keep each column's distinct values themselves.
+    if (this.packed) return raw;
     let v = this.intern.get(raw);
     if (v === undefined) {
       v = detach(raw);
@@ -149,9 +177,13 @@ export class CsvTableReader {
       if (values.length > 0 && values[0].charCodeAt(0) === 0xfeff) values[0] = values[0].slice(1).trim();
       this.header = values;
       for (const col of this.recordPadded) this.notePadded(-1, col);
+      if (this.pack) {
+        this.packed = new PackedRows(values.length);
+        this.packedView = packedRowsView(this.packed);
+      }
       return;
     }
-    const row = this.rows.length;
+    const row = this.rowCount;
     const width = this.header.length;
     if (values.length !== width) {
       this.badRowLengths.count++;
@@ -162,6 +194,10 @@ export class CsvTableReader {
       else while (values.length < width) values.push('');
     }
     for (const col of this.recordPadded) if (col < width) this.notePadded(row, col);
+    if (this.packed) {
+      this.packed.push(values);
+      return;
+    }
     // An array filled by push keeps room for 17 values; a copy holds exactly its own. For a
     // five-column stop_times.txt of 1.87 M rows that is ~180 MB of the upload's memory.
     this.rows.push(values.slice());

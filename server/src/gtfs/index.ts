@@ -21,6 +21,7 @@ export {
   renderNotice,
   type Severity,
 } from './notice.ts';
+export { PackedRows, packedRows } from './packed-rows.ts';
 export {
   cellTimeToSeconds,
   formatGtfsTime,

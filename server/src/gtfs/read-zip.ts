@@ -13,6 +13,13 @@ import {
 
 export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 ** 3;
 
+/**
+ * Files whose rows are kept packed (packed-rows.ts): stop_times.txt always (the file that grows
+ * with the schedule, and so every upload reads it the same way), any other from this size on.
+ */
+const PACKED_FILE = 'stop_times.txt';
+const PACK_FROM_BYTES = 4 * 1024 * 1024;
+
 export type ReadZipOptions = { maxUnzippedBytes?: number };
 export type ReadResult = { feed: GtfsFeed; problems: InputProblem[] };
 
@@ -184,7 +191,7 @@ function* readZip(
       });
       continue;
     }
-    const reader = new CsvTableReader(file);
+    const reader = new CsvTableReader(file, file === PACKED_FILE || entry.size >= PACK_FROM_BYTES);
     const follow = file === streamed?.name ? streamed : undefined;
     if (follow) yield { feed, problems };
     try {

@@ -59,3 +59,37 @@ function* lineChunks(text: string, size: number): Generator<string> {
 async function exec(database: Database, statement: string): Promise<void> {
   await database.raw.sql.unsafe(statement);
 }
+
+/**
+ * The floor of an upload (issue 32): a plain COPY (`psql \copy`) of the zip's stop_times.txt alone
+ * into a table of its own columns with three indexes: the primary key (trip_id, stop_sequence),
+ * (stop_id, trip_id) as the trip search's, and (trip_id, arrival_time). Resolves with its seconds.
+ */
+export async function copyStopTimesReference(database: Database, zip: Uint8Array): Promise<number> {
+  const files = unzipSync(zip, { filter: (f) => f.name === 'stop_times.txt' });
+  const bytes = files['stop_times.txt'];
+  if (!bytes) throw new Error('The zip has no stop_times.txt.');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const header = text
+    .slice(0, text.indexOf('\n'))
+    .split(',')
+    .map((c) => c.trim());
+  const columns = header.map((c) => `${c} ${c === 'stop_sequence' ? 'integer' : 'text'}`);
+  const started = performance.now();
+  await exec(database, 'drop table if exists ref_copy_stop_times');
+  await exec(
+    database,
+    `create table ref_copy_stop_times (${columns.join(', ')}, primary key (trip_id, stop_sequence))`,
+  );
+  await exec(database, 'create index on ref_copy_stop_times (stop_id, trip_id)');
+  await exec(database, 'create index on ref_copy_stop_times (trip_id, arrival_time)');
+  const body = text.slice(text.indexOf('\n') + 1);
+  const copy = `copy ref_copy_stop_times (${header.join(', ')}) from stdin with (format csv)`;
+  const stream = await database.raw.sql.unsafe(copy).writable();
+  await pipeline(Readable.from(lineChunks(body, 8 << 20)), stream);
+  const seconds = (performance.now() - started) / 1000;
+  await exec(database, 'drop table ref_copy_stop_times');
+  return seconds;
+}

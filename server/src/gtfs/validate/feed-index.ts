@@ -1,3 +1,4 @@
+import { type PackedRows, packedRows } from '../packed-rows.ts';
 import type { GtfsFeed, GtfsTable } from '../tables.ts';
 import { parseTime } from './field-format.ts';
 
@@ -5,8 +6,42 @@ import { parseTime } from './field-format.ts';
 export const NO_TIME = -1;
 export const BAD_TIME = -2;
 
-/** A trip's stop_times, as row indices of stop_times.txt sorted by stop_sequence. */
-export type TripStopTimes = Map<string, number[]>;
+/**
+ * Each trip's stop_times, as row indices of stop_times.txt sorted by stop_sequence, trips in the
+ * order stop_times.txt first names them. One array of row indices for the whole file and one
+ * offset per trip (not an array per trip): a few bytes per stop time at any size of schedule.
+ */
+export class TripStopTimes {
+  private codeOf: Map<string, number> | undefined;
+
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly start: Int32Array,
+    private readonly order: Int32Array,
+  ) {}
+
+  /** The trip's rows in stop_sequence order, or undefined when it has none. */
+  get(tripId: string): Int32Array | undefined {
+    if (!this.codeOf) {
+      this.codeOf = new Map();
+      for (let code = 0; code < this.ids.length; code++) this.codeOf.set(this.ids[code]!, code);
+    }
+    const code = this.codeOf.get(tripId);
+    return code === undefined ? undefined : this.rowsOf(code);
+  }
+
+  has(tripId: string): boolean {
+    return this.get(tripId) !== undefined;
+  }
+
+  *[Symbol.iterator](): Generator<[string, Int32Array]> {
+    for (let code = 0; code < this.ids.length; code++) yield [this.ids[code]!, this.rowsOf(code)];
+  }
+
+  private rowsOf(code: number): Int32Array {
+    return this.order.subarray(this.start[code], this.start[code + 1]);
+  }
+}
 
 /** A column accessor: the value in a row, or '' when the column is absent. */
 export type Column = (row: number) => string;
@@ -28,8 +63,18 @@ export class FeedIndex {
     const table = this.feed.get(file);
     const i = table ? table.header.indexOf(field) : -1;
     if (!table || i < 0) return () => '';
+    const packed = packedRows(table.rows);
+    if (packed) return packed.column(i);
     const rows = table.rows;
     return (row) => rows[row][i] ?? '';
+  }
+
+  /** The packed rows of a file and a column's index in them, when the file is packed. */
+  packedColumn(file: string, field: string): { packed: PackedRows; col: number } | undefined {
+    const table = this.feed.get(file);
+    const packed = table && packedRows(table.rows);
+    const col = table ? table.header.indexOf(field) : -1;
+    return packed && col >= 0 ? { packed, col } : undefined;
   }
 
   hasColumn(file: string, field: string): boolean {
@@ -40,9 +85,9 @@ export class FeedIndex {
   rowsById(file: string, field: string): Map<string, number> {
     return this.memo(`ids:${file}:${field}`, () => {
       const ids = new Map<string, number>();
-      const table = this.feed.get(file);
+      const rows = this.feed.get(file)?.rows.length ?? 0;
       const value = this.column(file, field);
-      for (let r = 0; r < (table?.rows.length ?? 0); r++) {
+      for (let r = 0; r < rows; r++) {
         const v = value(r);
         if (v !== '' && !ids.has(v)) ids.set(v, r);
       }
@@ -61,32 +106,56 @@ export class FeedIndex {
   /** stop_times rows grouped by trip_id, each group sorted by stop_sequence. */
   stopTimesByTrip(): TripStopTimes {
     return this.memo('stop-times-by-trip', () => {
-      const table = this.feed.get('stop_times.txt');
-      const tripId = this.column('stop_times.txt', 'trip_id');
+      const rows = this.feed.get('stop_times.txt')?.rows.length ?? 0;
+      const { ids, codeOfRow } = this.tripCodes(rows);
       const sequence = this.stopSequences();
-      const byTrip: TripStopTimes = new Map();
-      for (let r = 0; r < (table?.rows.length ?? 0); r++) {
-        const id = tripId(r);
-        const group = byTrip.get(id);
-        if (group) group.push(r);
-        else byTrip.set(id, [r]);
+      // Counting sort by trip: rows keep their file order within a trip.
+      const start = new Int32Array(ids.length + 1);
+      for (let r = 0; r < rows; r++) start[codeOfRow(r) + 1]++;
+      for (let c = 0; c < ids.length; c++) start[c + 1] += start[c];
+      const next = start.slice(0, ids.length);
+      const order = new Int32Array(rows);
+      for (let r = 0; r < rows; r++) order[next[codeOfRow(r)]++] = r;
+      for (let c = 0; c < ids.length; c++) {
+        const group = order.subarray(start[c], start[c + 1]);
+        if (!isSorted(group, sequence)) {
+          // The same stable sort (and NaN handling) as an array of row numbers.
+          group.set(Array.from(group).sort((a, b) => sequence[a] - sequence[b]));
+        }
       }
-      for (const group of byTrip.values()) {
-        if (!isSorted(group, sequence)) group.sort((a, b) => sequence[a] - sequence[b]);
-      }
-      return byTrip;
+      return new TripStopTimes(ids, start, order);
     });
+  }
+
+  /** Each distinct trip_id of stop_times.txt (first-seen order) and the code of each row's. */
+  private tripCodes(rows: number): { ids: readonly string[]; codeOfRow: (row: number) => number } {
+    const packed = this.packedColumn('stop_times.txt', 'trip_id');
+    if (packed) {
+      const { packed: p, col } = packed;
+      return { ids: p.dictionary(col), codeOfRow: (r) => p.code(col, r) };
+    }
+    const tripId = this.column('stop_times.txt', 'trip_id');
+    const codeOf = new Map<string, number>();
+    const codes = new Int32Array(rows);
+    for (let r = 0; r < rows; r++) {
+      const id = tripId(r);
+      let code = codeOf.get(id);
+      if (code === undefined) {
+        code = codeOf.size;
+        codeOf.set(id, code);
+      }
+      codes[r] = code;
+    }
+    return { ids: [...codeOf.keys()], codeOfRow: (r) => codes[r]! };
   }
 
   /** stop_sequence of each stop_times row as a number (NaN when malformed). */
   stopSequences(): Float64Array {
-    return this.memo('stop-sequences', () => {
-      const rows = this.feed.get('stop_times.txt')?.rows.length ?? 0;
-      const value = this.column('stop_times.txt', 'stop_sequence');
-      const out = new Float64Array(rows);
-      for (let r = 0; r < rows; r++) out[r] = value(r) === '' ? Number.NaN : Number(value(r));
-      return out;
-    });
+    return this.memo('stop-sequences', () =>
+      this.mapStopTimes('stop_sequence', new Float64Array(this.stopTimeCount()), (v) =>
+        v === '' ? Number.NaN : Number(v),
+      ),
+    );
   }
 
   memo<T>(key: string, build: () => T): T {
@@ -95,18 +164,35 @@ export class FeedIndex {
   }
 
   private parseTimes(field: string): Int32Array {
-    const rows = this.feed.get('stop_times.txt')?.rows.length ?? 0;
-    const value = this.column('stop_times.txt', field);
-    const out = new Int32Array(rows);
-    for (let r = 0; r < rows; r++) {
-      const text = value(r);
-      out[r] = text === '' ? NO_TIME : (parseTime(text) ?? BAD_TIME);
+    return this.mapStopTimes(field, new Int32Array(this.stopTimeCount()), (text) =>
+      text === '' ? NO_TIME : (parseTime(text) ?? BAD_TIME),
+    );
+  }
+
+  private stopTimeCount(): number {
+    return this.feed.get('stop_times.txt')?.rows.length ?? 0;
+  }
+
+  /** Fills `out` with `convert` of a stop_times column; once per distinct value when packed. */
+  private mapStopTimes<T extends Int32Array | Float64Array>(
+    field: string,
+    out: T,
+    convert: (value: string) => number,
+  ): T {
+    const packed = this.packedColumn('stop_times.txt', field);
+    if (packed) {
+      const { packed: p, col } = packed;
+      const byCode = p.dictionary(col).map(convert);
+      for (let r = 0; r < out.length; r++) out[r] = byCode[p.code(col, r)]!;
+      return out;
     }
+    const value = this.column('stop_times.txt', field);
+    for (let r = 0; r < out.length; r++) out[r] = convert(value(r));
     return out;
   }
 }
 
-function isSorted(group: number[], sequence: Float64Array): boolean {
+function isSorted(group: Int32Array, sequence: Float64Array): boolean {
   for (let i = 1; i < group.length; i++) if (sequence[group[i - 1]] > sequence[group[i]]) return false;
   return true;
 }

@@ -1,4 +1,4 @@
-import type { GtfsFeed, GtfsTable } from '../../gtfs/index.ts';
+import { type GtfsFeed, type GtfsTable, packedRows } from '../../gtfs/index.ts';
 import { type CopyValue, csvLine } from './csv-line.ts';
 import {
   agencyRows,
@@ -190,12 +190,15 @@ export class StreamingScheduleEncoder {
       this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row };
     }
     const { chunks, row } = this.stopTimes;
+    // Packed rows (a zip's stop_times.txt) are made one by one from their codes.
+    const packed = packedRows(table.rows);
     const rows = table.rows;
-    for (let i = this.encoded; i < rows.length; i++) {
-      const chunk = chunks.add(row(rows[i]!, i));
+    const count = rows.length;
+    for (let i = this.encoded; i < count; i++) {
+      const chunk = chunks.add(row(packed ? packed.row(i) : rows[i]!, i));
       if (chunk) this.emit(chunk);
     }
-    this.encoded = rows.length;
+    this.encoded = count;
   }
 
   /** Once the file is read: the stop times left (all of them if none streamed), then trips. */

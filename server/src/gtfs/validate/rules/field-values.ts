@@ -1,4 +1,5 @@
 import { FILE_SPEC_BY_NAME, type FieldSpec, type FieldType } from '../../files.ts';
+import { type PackedRows, packedRows } from '../../packed-rows.ts';
 import type { GtfsFeed, GtfsTable } from '../../tables.ts';
 import {
   isColor,
@@ -99,13 +100,19 @@ export function check(feed: GtfsFeed): Notice[] {
   return notices;
 }
 
+type Problem = Omit<Notice, 'filename' | 'csvRowNumber'> | null;
+
 function checkColumn(table: GtfsTable, col: number, field: FieldSpec, out: Notice[]): void {
   const filename = table.name;
   const fieldName = field.name;
   const width = table.header.length;
-  const format = FORMAT[field.type];
-  const numeric = field.type === 'integer' || field.type === 'float' || field.type === 'enum';
-  const cache = new Map<string, Omit<Notice, 'filename' | 'csvRowNumber'> | null>();
+  const judge = judgeValue(field);
+  const packed = packedRows(table.rows);
+  if (packed) {
+    checkPackedColumn(packed, col, field, judge, filename, out);
+    return;
+  }
+  const cache = new Map<string, Problem>();
   const rows = table.rows;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
@@ -118,18 +125,52 @@ function checkColumn(table: GtfsTable, col: number, field: FieldSpec, out: Notic
     }
     let problem = cache.get(fieldValue);
     if (problem === undefined) {
-      problem = format
-        ? format[1](fieldValue)
-          ? null
-          : { ...notice(format[0]), fieldName, fieldValue }
-        : numeric
-          ? numberProblem(field, fieldValue)
-          : null;
+      problem = judge(fieldValue);
       // Values repeat a lot (times, ids, enums): remember the verdict per distinct value, within reason.
       if (cache.size < 100_000) cache.set(fieldValue, problem);
     }
     if (problem) out.push({ ...problem, filename, csvRowNumber: r + 2 } as Notice);
   }
+}
+
+/** The same over packed rows: each distinct value is judged once, the rows only read codes. */
+function checkPackedColumn(
+  packed: PackedRows,
+  col: number,
+  field: FieldSpec,
+  judge: (value: string) => Problem,
+  filename: string,
+  out: Notice[],
+): void {
+  const fieldName = field.name;
+  const verdicts = packed.dictionary(col).map((value) => (value === '' ? null : judge(value)));
+  const empty = packed.dictionary(col).indexOf('');
+  if (empty < 0 && verdicts.every((v) => v === null)) return;
+  const required = field.presence === 'required';
+  for (let r = 0; r < packed.length; r++) {
+    const code = packed.code(col, r);
+    if (code === empty) {
+      if (required) out.push(notice(MISSING_REQUIRED_FIELD, { filename, csvRowNumber: r + 2, fieldName }));
+      continue;
+    }
+    const problem = verdicts[code];
+    if (problem) out.push({ ...problem, filename, csvRowNumber: r + 2 } as Notice);
+  }
+}
+
+/** What is wrong with a non-empty value of `field`, or null. */
+function judgeValue(field: FieldSpec): (value: string) => Problem {
+  const fieldName = field.name;
+  const format = FORMAT[field.type];
+  const numeric = field.type === 'integer' || field.type === 'float' || field.type === 'enum';
+  return (fieldValue) =>
+    format
+      ? format[1](fieldValue)
+        ? null
+        : { ...notice(format[0]), fieldName, fieldValue }
+      : numeric
+        ? numberProblem(field, fieldValue)
+        : null;
 }
 
 function numberProblem(

@@ -1,3 +1,4 @@
+import { packedRows } from '../../packed-rows.ts';
 import type { GtfsFeed } from '../../tables.ts';
 import { type Notice, type NoticeSpec, notice } from '../types.ts';
 
@@ -23,6 +24,8 @@ export function check(feed: GtfsFeed): Notice[] {
     const add = (row: number, rowLength: number) =>
       notices.push(notice(INVALID_ROW_LENGTH, { filename, csvRowNumber: row + 2, rowLength, headerCount }));
     for (const { row, length } of table.badRowLengths?.samples ?? []) add(row, length);
+    // Packed rows always hold one value per column.
+    if (packedRows(table.rows)) continue;
     table.rows.forEach((row, i) => {
       if (row.length !== headerCount) add(i, row.length);
     });

@@ -20,7 +20,8 @@ export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
   const stopName = ctx.index.column('stops.txt', 'stop_name');
   const stopIdOf = ctx.index.column('stop_times.txt', 'stop_id');
   const notices: Notice[] = [];
-  for (let r = 0; r < (feed.get('stop_times.txt')?.rows.length ?? 0); r++) {
+  const rows = feed.get('stop_times.txt')?.rows.length ?? 0;
+  for (let r = 0; r < rows; r++) {
     const stopId = stopIdOf(r);
     const s = rowOf.get(stopId);
     if (s === undefined || types[s] === 0) continue;

@@ -18,7 +18,8 @@ export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
     'departure_time',
   ].map((f) => ctx.index.column('stop_times.txt', f));
   const notices: Notice[] = [];
-  for (let r = 0; r < (feed.get('stop_times.txt')?.rows.length ?? 0); r++) {
+  const rows = feed.get('stop_times.txt')?.rows.length ?? 0;
+  for (let r = 0; r < rows; r++) {
     const [hasArrival, hasDeparture] = [arrival(r) !== '', departure(r) !== ''];
     if (hasArrival === hasDeparture) continue;
     notices.push(

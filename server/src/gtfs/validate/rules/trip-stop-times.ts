@@ -11,7 +11,7 @@ export type StopTimeView = {
 };
 
 /** Calls `visit` with each trip's stop_times rows in stop_sequence order. */
-export function forEachTrip(ctx: RuleContext, visit: (tripId: string, rows: number[]) => void): void {
+export function forEachTrip(ctx: RuleContext, visit: (tripId: string, rows: Int32Array) => void): void {
   for (const [tripId, rows] of ctx.index.stopTimesByTrip()) visit(tripId, rows);
 }
 
