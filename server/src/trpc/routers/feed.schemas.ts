@@ -14,11 +14,11 @@ const stopTimeEvent = z.object({
   time: z.number().int().optional(),
   uncertainty: z.number().int().optional(),
 });
-/** GTFS-RT DropOffPickupType: REGULAR 0, NONE 1, PHONE_AGENCY 2, COORDINATE_WITH_DRIVER 3. */
-const dropOffPickupType = z.union([
-  z.enum(['REGULAR', 'NONE', 'PHONE_AGENCY', 'COORDINATE_WITH_DRIVER']),
-  z.number().int().min(0).max(3),
-]);
+/**
+ * GTFS-RT DropOffPickupType by name or number (REGULAR 0, NONE 1, PHONE_AGENCY 2,
+ * COORDINATE_WITH_DRIVER 3), as protobuf-JSON gives enums; the JSON reader refuses other values.
+ */
+const dropOffPickupType = z.union([z.string().max(30), z.number().int()]);
 const tripDescriptor = z.object({
   tripId: z.string().max(200).optional(),
   routeId: z.string().max(200).optional(),
