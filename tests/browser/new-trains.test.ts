@@ -97,7 +97,8 @@ describe.skipIf(!hasChromium)('new trains and short turns in the browser', () =>
     await page.getByRole('link', { name: 'New trip update' }).first().click();
     await page.waitForURL('**/trip_update');
     await page.getByLabel('Date', { exact: true }).fill('2025-09-23');
-    // The line's trip ids are bare numbers, which the train-number box does not search: the list of the day.
+    // The line's trip ids are bare numbers, which the train-number box does not search: by stop.
+    await page.getByLabel('or stop name').fill('Gilroy');
     const result = page.getByTestId('trip-result').filter({ hasText: '303' }).first();
     await result.waitFor();
     await result.click();
