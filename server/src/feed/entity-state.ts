@@ -8,6 +8,7 @@ export type TripUpdateState =
   | 'finished'
   | 'not_in_schedule'
   | 'extra'
+  | 'new'
   | 'unknown';
 export type AlertState = 'active' | 'ended' | 'upcoming';
 
@@ -16,7 +17,8 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 /**
  * Trip state of docs/spec.md §4 from the schedule and the update's delays, at `nowSecs` (POSIX):
  * 'not_in_schedule' when the schedule lacks the trip, 'unknown' when its run cannot be dated, and
- * 'extra' for an extra train (DUPLICATED: a copy of a scheduled trip at another date or time).
+ * 'extra' for an extra train (DUPLICATED: a copy of a scheduled trip at another date or time), 'new'
+ * for a new train (NEW: its own stops and times). A REPLACEMENT runs by the times it gives.
  */
 export function tripUpdateState(
   entity: FeedEntityJson,
@@ -25,6 +27,8 @@ export function tripUpdateState(
 ): TripUpdateState {
   const tu = entity.tripUpdate;
   if (tu?.trip?.scheduleRelationship === 'DUPLICATED') return 'extra';
+  if (tu?.trip?.scheduleRelationship === 'NEW') return 'new';
+  if (tu?.trip?.scheduleRelationship === 'REPLACEMENT') return journeyState(tu, nowSecs);
   const tripId = tu?.trip?.tripId ?? '';
   const trip = view?.trip(tripId);
   const dayStart = view?.serviceDayStart?.(tripId, tu?.trip?.startDate ?? undefined);
@@ -46,6 +50,17 @@ export function tripUpdateState(
   if (nowSecs <= start) return 'yet_to_start';
   if (nowSecs <= end) return 'in_progress';
   return 'finished';
+}
+
+/** A whole journey's state by its own times: its first and last time given. */
+function journeyState(tu: NonNullable<FeedEntityJson['tripUpdate']>, nowSecs: number): TripUpdateState {
+  const times = (tu.stopTimeUpdate ?? [])
+    .flatMap((stu) => [stu.arrival?.time, stu.departure?.time])
+    .filter((t) => t !== null && t !== undefined)
+    .map(Number);
+  if (times.length === 0) return 'unknown';
+  if (nowSecs <= Math.min(...times)) return 'yet_to_start';
+  return nowSecs <= Math.max(...times) ? 'in_progress' : 'finished';
 }
 
 /**

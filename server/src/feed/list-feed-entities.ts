@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { parseGtfsTime } from '../schedule/time/gtfs-time.ts';
+import { isServiceDate, serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import { type AlertAttention, alertAttention } from './alert-attention.ts';
 import { type AlertState, alertState, type TripUpdateState, tripUpdateState } from './entity-state.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -64,10 +65,13 @@ export async function listFeedEntities(
     const tripId = row.tripId ?? undefined;
     const first = tripId ? view?.trip(tripId)?.stopTimes[0] : undefined;
     const extraStart = entity.tripUpdate?.tripProperties?.startTime;
+    const relationship = entity.tripUpdate?.trip?.scheduleRelationship;
     const departureSecs =
-      entity.tripUpdate?.trip?.scheduleRelationship === 'DUPLICATED' && extraStart
+      relationship === 'DUPLICATED' && extraStart
         ? (parseGtfsTime(extraStart) ?? undefined)
-        : (first?.departureSecs ?? first?.arrivalSecs ?? undefined);
+        : relationship === 'NEW' || relationship === 'REPLACEMENT'
+          ? journeyDepartureSecs(entity, view?.timezone)
+          : (first?.departureSecs ?? first?.arrivalSecs ?? undefined);
     const createdSecs = Math.floor(row.createdAt.getTime() / 1000);
     const attention =
       options.kind === 'alert' && !row.draft
@@ -94,6 +98,16 @@ export async function listFeedEntities(
       ...(departureSecs !== undefined ? { departureSecs } : {}),
     };
   });
+}
+
+/** A whole journey's (NEW, REPLACEMENT) first time given, as seconds of its service day. */
+function journeyDepartureSecs(entity: FeedEntityJson, zone: string | undefined): number | undefined {
+  const tu = entity.tripUpdate;
+  const first = tu?.stopTimeUpdate?.[0];
+  const time = first?.departure?.time ?? first?.arrival?.time;
+  const date = tu?.trip?.startDate;
+  if (time === null || time === undefined || !zone || !date || !isServiceDate(date)) return undefined;
+  return Number(time) - serviceDayStartSecs(date, zone);
 }
 
 export async function getFeedEntity(

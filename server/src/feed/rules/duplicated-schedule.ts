@@ -1,7 +1,7 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import { parseGtfsTime } from '../../schedule/time/gtfs-time.ts';
 import type { ScheduledTrip, ScheduleView } from './context.ts';
-import { duplicateOf, idOf } from './fields.ts';
+import { duplicateOf, idOf, isReplacementTrip } from './fields.ts';
 
 /**
  * Where the stop times of a trip update's run are counted from: the service day start of its
@@ -17,7 +17,8 @@ export function runOf(
   const descriptor = entity.tripUpdate?.trip;
   const tripId = idOf(descriptor, 'tripId');
   const trip = tripId === undefined ? undefined : view?.trip(tripId);
-  if (!trip || !view || tripId === undefined) return undefined;
+  // A REPLACEMENT trip runs its own journey: the schedule's stop times are not its run.
+  if (!trip || !view || tripId === undefined || isReplacementTrip(descriptor)) return undefined;
   const duplicate = duplicateOf(entity);
   if (!duplicate) {
     return { trip, dayStart: view.serviceDayStart?.(tripId, idOf(descriptor, 'startDate')), shiftSecs: 0 };

@@ -110,3 +110,18 @@ export function alertTranslations(
     })),
   );
 }
+
+/** NEW: a trip the schedule does not have, its whole journey given (GTFS-RT reference, NEW). */
+export const isNewTrip = (trip: TripDescriptor | null | undefined) =>
+  tripRelationship(trip) === TripScheduleRelationship.NEW;
+
+/** REPLACEMENT: a scheduled trip whose whole journey (stops and times) the update replaces. */
+export const isReplacementTrip = (trip: TripDescriptor | null | undefined) =>
+  tripRelationship(trip) === TripScheduleRelationship.REPLACEMENT;
+
+/**
+ * NEW or REPLACEMENT: the update gives the whole journey, so the schedule's stop times of the trip
+ * (its stop sequences, first departure) do not apply to it.
+ */
+export const isJourneyTrip = (trip: TripDescriptor | null | undefined) =>
+  isNewTrip(trip) || isReplacementTrip(trip);

@@ -25,7 +25,7 @@ import {
  */
 export const fixtureDir = fileURLToPath(new URL('../../../../tests/fixtures/feed-rules/', import.meta.url));
 
-const [SKIPPED, NO_DATA, CANCELED, DUPLICATED] = [1, 2, 3, 6];
+const [SKIPPED, NO_DATA, CANCELED, REPLACEMENT, DUPLICATED, NEW] = [1, 2, 3, 5, 6, 8];
 /** The service day start of 14 November 2023 in Johannesburg (the day NOW ends). */
 export const DAY_14 = serviceDayStartSecs('20231114', 'Africa/Johannesburg');
 const delayed = (seq: number | null, extra: Parameters<typeof makeStopTimeUpdate>[1] = {}) =>
@@ -47,6 +47,11 @@ const extraTrain = (
     { tripProperties: properties },
   );
 const EXTRA = { tripId: 'WD-2300-X0900', startDate: '20231115', startTime: '09:00:00' };
+/** A stop of a whole journey (NEW, REPLACEMENT): its sequence, stop and times, minutes after 08:00 on the 14th. */
+const call = (seq: number, stopId: string, minutes: number) => {
+  const time = DAY_14 + 28_800 + minutes * 60;
+  return makeStopTimeUpdate(seq, { stopId, arrival: { time }, departure: { time } });
+};
 const platform = (seq: number, assignedStopId: string) => ({
   ...makeStopTimeUpdate(seq, { arrival: { delay: 0 } }),
   stopTimeProperties: { assignedStopId },
@@ -80,6 +85,24 @@ export const errorCases: Record<string, FeedEntity> = {
     ...EXTRA,
     tripId: 'WD-2300',
   }),
+  'E016.trip_update-trip-trip_id': trip([call(1, 'CPT', 0), call(2, 'MBG', 20)], {
+    tripId: 'WD-2300',
+    routeId: 'STH',
+    startDate: '20231114',
+    scheduleRelationship: NEW,
+  }),
+  'journey_field_missing.trip_update-stop_time_update-departure-time': trip(
+    [call(1, 'CPT', 0), { stopSequence: 2, stopId: 'MBG', arrival: { time: DAY_14 + 30_000 } }],
+    { tripId: 'WD-2300-N', routeId: 'STH', startDate: '20231114', scheduleRelationship: NEW },
+  ),
+  'too_many_stop_time_updates.trip_update-stop_time_update': trip(
+    Array.from({ length: 1001 }, (_, i) => call(i + 1, 'CPT', i)),
+    { tripId: 'WD-2300-N', routeId: 'STH', startDate: '20231114', scheduleRelationship: NEW },
+  ),
+  'replacement_only_delay.trip_update-trip-schedule_relationship': trip(
+    [call(1, 'CPT', 5), call(2, 'WDS', 15), call(3, 'MBG', 25)],
+    { tripId: 'WD-2300', startDate: '20231114', scheduleRelationship: REPLACEMENT },
+  ),
   'assigned_stop_other_station.trip_update-stop_time_update-stop_time_properties-assigned_stop_id': trip([
     platform(3, 'CPT3'),
   ]),

@@ -109,6 +109,38 @@ const expected: Record<string, object[]> = {
       { value: 'WD-2300' },
     ),
   ],
+  'E016.trip_update-trip-trip_id': [
+    tu(
+      'E016',
+      'trip_update.trip.trip_id',
+      "Trip WD-2300 is already in the schedule; give the new train a trip id of its own, or send a REPLACEMENT to change that trip's journey.",
+      { value: 'WD-2300' },
+    ),
+  ],
+  'journey_field_missing.trip_update-stop_time_update-departure-time': [
+    tu(
+      'journey_field_missing',
+      stu(1, 'departure.time'),
+      'Stop 2 of the journey has no departure time; give every stop its stop_sequence, stop_id, arrival and departure time.',
+      { value: 'departure time', stopIndex: 1, stopSequence: 2, stopId: 'MBG' },
+    ),
+  ],
+  'too_many_stop_time_updates.trip_update-stop_time_update': [
+    tu(
+      'too_many_stop_time_updates',
+      'trip_update.stop_time_update',
+      'The trip update has 1001 stop time updates; a trip has at most 1000 stops.',
+      { value: 1001 },
+    ),
+  ],
+  'replacement_only_delay.trip_update-trip-schedule_relationship': [
+    tu(
+      'replacement_only_delay',
+      'trip_update.trip.schedule_relationship',
+      'Trip WD-2300 calls at the same stops as in the schedule; that is a delay: send it as delays of the scheduled trip, not as a REPLACEMENT.',
+      { value: 'WD-2300' },
+    ),
+  ],
   'assigned_stop_other_station.trip_update-stop_time_update-stop_time_properties-assigned_stop_id': [
     tu(
       'assigned_stop_other_station',

@@ -27,10 +27,13 @@ import * as invalidBearing from './invalid-bearing.ts';
 import * as invalidPosition from './invalid-position.ts';
 import * as invalidStartDate from './invalid-start-date.ts';
 import * as invalidStartTime from './invalid-start-time.ts';
+import * as journeyFieldMissing from './journey-field-missing.ts';
+import * as newTripInSchedule from './new-trip-in-schedule.ts';
 import * as noChanges from './no-changes.ts';
 import * as notPosixTime from './not-posix-time.ts';
 import type { FeedNotice, FeedRule } from './notice.ts';
 import * as predictedBeforeFirstDeparture from './predicted-before-first-departure.ts';
+import * as replacementOnlyDelay from './replacement-only-delay.ts';
 import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
 import * as stopSequenceNotInTrip from './stop-sequence-not-in-trip.ts';
 import * as stopSequenceRepeated from './stop-sequence-repeated.ts';
@@ -41,6 +44,7 @@ import * as stopTimeUpdateWithoutTimes from './stop-time-update-without-times.ts
 import * as timesForNoDataStop from './times-for-no-data-stop.ts';
 import * as timesNotIncreasing from './times-not-increasing.ts';
 import * as timestampInFuture from './timestamp-in-future.ts';
+import * as tooManyStopTimeUpdates from './too-many-stop-time-updates.ts';
 import * as tripRouteMismatch from './trip-route-mismatch.ts';
 import * as tripUpdateWithoutStopTimes from './trip-update-without-stop-times.ts';
 import * as unknownAgency from './unknown-agency.ts';
@@ -70,6 +74,7 @@ export const feedRules: FeedRule[] = [
   invalidStartTime,
   invalidStartDate,
   unknownTrip,
+  newTripInSchedule,
   duplicatedTripWithoutProperties,
   duplicatedTripInSchedule,
   unknownRoute,
@@ -77,10 +82,13 @@ export const feedRules: FeedRule[] = [
   unknownStop,
   assignedStopOtherStation,
   tripUpdateWithoutStopTimes,
+  tooManyStopTimeUpdates,
+  journeyFieldMissing,
   stopTimeUpdateWithoutStop,
   stopSequenceUnsorted,
   stopSequenceRepeated,
   stopSequenceNotInTrip,
+  replacementOnlyDelay,
   stopTimeUpdateWithoutTimes,
   stopTimeEventEmpty,
   timesForNoDataStop,

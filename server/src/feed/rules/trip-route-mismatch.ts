@@ -1,11 +1,12 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import type { FeedRuleContext } from './context.ts';
-import { idOf } from './fields.ts';
+import { idOf, isExtraTrip } from './fields.ts';
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
  * Trip not on the given route: trip.route_id is a known route but not the trip's route in the
- * schedule's trips.txt (MobilityData E035, error). Unknown routes are E004.
+ * schedule's trips.txt (MobilityData E035, error). Unknown routes are E004. A NEW trip with a
+ * scheduled trip's id is E016's, not a route mismatch.
  */
 export const code = 'E035';
 export const severity: Severity = 'error';
@@ -25,7 +26,13 @@ export function check(entity: FeedEntity, ctx: FeedRuleContext): FeedNotice[] {
     const routeId = idOf(trip, 'routeId');
     const tripId = idOf(trip, 'tripId');
     const scheduled = tripId === undefined ? undefined : schedule.trip(tripId);
-    if (routeId === undefined || !scheduled || scheduled.routeId === routeId || !schedule.hasRoute(routeId))
+    if (
+      routeId === undefined ||
+      !scheduled ||
+      isExtraTrip(trip) ||
+      scheduled.routeId === routeId ||
+      !schedule.hasRoute(routeId)
+    )
       return [];
     return [report(`${field}.route_id`, { value: routeId, tripId, tripRouteId: scheduled.routeId })];
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ALERT_TEXT_CHARS } from '../../feed/alert-text-limits.ts';
+import { MAX_STOP_TIME_UPDATES } from '../../feed/rules/too-many-stop-time-updates.ts';
 
 export const feedKind = z.enum(['trip_update', 'alert', 'vehicle']);
 
@@ -13,6 +14,11 @@ const stopTimeEvent = z.object({
   time: z.number().int().optional(),
   uncertainty: z.number().int().optional(),
 });
+/**
+ * GTFS-RT DropOffPickupType by name or number (REGULAR 0, NONE 1, PHONE_AGENCY 2,
+ * COORDINATE_WITH_DRIVER 3), as protobuf-JSON gives enums; the JSON reader refuses other values.
+ */
+const dropOffPickupType = z.union([z.string().max(30), z.number().int()]);
 const tripDescriptor = z.object({
   tripId: z.string().max(200).optional(),
   routeId: z.string().max(200).optional(),
@@ -29,12 +35,16 @@ export const tripUpdateEntity = z.object({
     trip: tripDescriptor,
     delay: z.number().int().optional(),
     timestamp: z.number().int().optional(),
-    /** An extra train (trip DUPLICATED): its new trip id, service date and start time. */
+    /**
+     * An extra train (trip DUPLICATED): its new trip id, service date and start time; any trip: the
+     * headsign riders see (a short-turned train's new destination).
+     */
     tripProperties: z
       .object({
         tripId: z.string().max(200).optional(),
         startDate: z.string().max(20).optional(),
         startTime: z.string().max(20).optional(),
+        tripHeadsign: z.string().max(200).optional(),
       })
       .optional(),
     stopTimeUpdate: z
@@ -45,11 +55,21 @@ export const tripUpdateEntity = z.object({
           arrival: stopTimeEvent.optional(),
           departure: stopTimeEvent.optional(),
           scheduleRelationship: z.union([z.string().max(30), z.number().int()]).optional(),
-          /** A platform change: the stop of the same station the train calls at instead. */
-          stopTimeProperties: z.object({ assignedStopId: z.string().max(200).optional() }).optional(),
+          /**
+           * A platform change (the stop of the same station the train calls at instead), the
+           * stop's headsign, and who may board or leave there (set down only, pick up only).
+           */
+          stopTimeProperties: z
+            .object({
+              assignedStopId: z.string().max(200).optional(),
+              stopHeadsign: z.string().max(200).optional(),
+              pickupType: dropOffPickupType.optional(),
+              dropOffType: dropOffPickupType.optional(),
+            })
+            .optional(),
         }),
       )
-      .max(1000)
+      .max(MAX_STOP_TIME_UPDATES)
       .default([]),
   }),
 });

@@ -8,8 +8,10 @@ import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useFeedEntity } from '../../features/feed/api/get-feed-entity.ts';
 import { ExtraTrainEditor } from '../../features/feed/components/extra-train-editor.tsx';
+import { JourneyEditor } from '../../features/feed/components/journey-editor.tsx';
 import { TripUpdateEditor } from '../../features/feed/components/trip-update-editor.tsx';
 import { isExtraTrain } from '../../features/feed/extra-train.ts';
+import { isJourney } from '../../features/feed/journey.ts';
 import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../../features/feed/types.ts';
 import { hasRole } from '../../lib/authorization.ts';
 import { useFirst } from '../../lib/use-first.ts';
@@ -46,6 +48,8 @@ export default function TripUpdateRoute() {
         )
       ) : entity && isExtraTrain(entity) ? (
         <ExtraTrainEditor entity={entity} base={base} readOnly={readOnly} />
+      ) : entity && isJourney(entity) ? (
+        <JourneyEditor entity={entity} base={base} readOnly={readOnly} />
       ) : (
         <TripUpdateEditor
           key={`${entity?.id ?? 'new'}-${base?.revision ?? 0}`}

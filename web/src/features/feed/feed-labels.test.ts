@@ -25,6 +25,7 @@ describe('TRIP_STATE', () => {
       finished: 'danger',
       not_in_schedule: 'secondary',
       extra: 'info',
+      new: 'primary',
     });
   });
 

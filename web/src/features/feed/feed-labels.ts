@@ -23,7 +23,7 @@ export function matchesTrainNumber(tripId: string, number: string): boolean {
   return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
 }
 
-type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info';
+type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info' | 'primary';
 
 /**
  * docs/spec.md §4: alert rows by state, trip rows by state (server-derived). Upcoming = service affected
@@ -44,6 +44,8 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   not_in_schedule: { label: 'Not in schedule', variant: 'secondary' },
   // An extra train (DUPLICATED): a copy of a scheduled train at another date or start.
   extra: { label: 'Extra', variant: 'info' },
+  // A new train (NEW): its own stops and times, not in the schedule (issue 30).
+  new: { label: 'New', variant: 'primary' },
 };
 
 /** docs/spec.md §4: search results by `inprogress`: 0 In progress, 1 Yet to start, 2 Finished. */

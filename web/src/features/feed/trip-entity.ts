@@ -18,7 +18,17 @@ export type StopRow = {
   dwell: string;
   /** A platform change: the stop of the same station the train calls at instead; '' = as scheduled. */
   platform: string;
+  /**
+   * Who may use the stop (issue 30): '' as scheduled, 'set_down' = set down only (no boarding:
+   * pickup_type NONE), 'pick_up' = pick up only (no alighting: drop_off_type NONE).
+   */
+  restriction: StopRestriction;
 };
+
+export type StopRestriction = '' | 'set_down' | 'pick_up';
+
+/** A short-turned train (issue 30): it terminates at (or starts from) a stop, the others skipped. */
+export type ShortTurn = { at: 'end' | 'start'; stopSequence: number } | null;
 
 export type ScheduledStop = {
   stopSequence: number;
@@ -43,11 +53,19 @@ export function rowsFor(stops: ScheduledStop[]): StopRow[] {
     skip: false,
     dwell: '',
     platform: '',
+    restriction: '',
   }));
 }
 
 export function isChanged(row: StopRow): boolean {
-  return row.skip || row.onTime || row.delay.trim() !== '' || minutes(row.dwell) !== 0 || row.platform !== '';
+  return (
+    row.skip ||
+    row.onTime ||
+    row.delay.trim() !== '' ||
+    minutes(row.dwell) !== 0 ||
+    row.platform !== '' ||
+    row.restriction !== ''
+  );
 }
 
 const minutes = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : 0);
@@ -99,6 +117,8 @@ export function buildTripUpdate(options: {
   startDate?: string;
   cancelled: boolean;
   rows: StopRow[];
+  /** The headsign riders see instead of the scheduled one (a short-turned train's new end). */
+  tripHeadsign?: string;
 }): TripUpdateInput {
   const delays = runningDelays(options.rows);
   const last = options.rows.length - 1;
@@ -115,7 +135,7 @@ export function buildTripUpdate(options: {
             ...base,
             ...(i > 0 ? { arrival: event(arrival) } : {}),
             ...(i === 0 || (i < last && departure !== arrival) ? { departure: event(departure) } : {}),
-            ...(row.platform ? { stopTimeProperties: { assignedStopId: row.platform } } : {}),
+            ...stopProperties(row),
           },
         ];
       });
@@ -128,9 +148,43 @@ export function buildTripUpdate(options: {
         ...(options.startDate ? { startDate: options.startDate } : {}),
         ...(options.cancelled ? { scheduleRelationship: 'CANCELED' } : {}),
       },
+      ...(options.tripHeadsign && !options.cancelled
+        ? { tripProperties: { tripHeadsign: options.tripHeadsign } }
+        : {}),
       stopTimeUpdate,
     },
   };
+}
+
+/** The StopTimeProperties of a row: its platform change and who may board or leave there. */
+function stopProperties(row: StopRow): Pick<StopTimeUpdateInput, 'stopTimeProperties'> {
+  const properties = {
+    ...(row.platform ? { assignedStopId: row.platform } : {}),
+    ...(row.restriction === 'set_down' ? { pickupType: 'NONE' as const } : {}),
+    ...(row.restriction === 'pick_up' ? { dropOffType: 'NONE' as const } : {}),
+  };
+  return Object.keys(properties).length > 0 ? { stopTimeProperties: properties } : {};
+}
+
+/** The restriction a saved stop time update carries (NONE for boarding = set down only). */
+function restrictionOf(update: StopTimeUpdateJson): StopRestriction {
+  const props = update.stopTimeProperties;
+  if (props?.pickupType === 'NONE') return 'set_down';
+  if (props?.dropOffType === 'NONE') return 'pick_up';
+  return '';
+}
+
+/**
+ * The rows with a short turn applied: the stops after the one it terminates at (before the one it
+ * starts from) skipped, the others as the controller left them.
+ */
+export function withShortTurn(rows: StopRow[], turn: ShortTurn): StopRow[] {
+  if (!turn) return rows;
+  return rows.map((row) =>
+    (turn.at === 'end' ? row.stopSequence > turn.stopSequence : row.stopSequence < turn.stopSequence)
+      ? { ...row, skip: true }
+      : row,
+  );
 }
 
 /** The editor's rows for a saved entity (edit mode): the inverse of buildTripUpdate. */
@@ -168,7 +222,12 @@ function withDeparture(row: StopRow, update: StopTimeUpdateJson): StopRow {
     arrival !== undefined && departure !== undefined && departure !== arrival
       ? String(Math.round((Number(departure) - Number(arrival)) / 60))
       : '';
-  return { ...row, dwell, platform: update.stopTimeProperties?.assignedStopId ?? '' };
+  return {
+    ...row,
+    dwell,
+    platform: update.stopTimeProperties?.assignedStopId ?? '',
+    restriction: restrictionOf(update),
+  };
 }
 
 /** The save input for an entity read from the feed list, with the cancel flag set or cleared. */
@@ -185,6 +244,8 @@ export function withCancelled(entity: TripUpdateEntity, id: string, cancelled: b
   const extra = kept === 'DUPLICATED';
   const { tripId, startDate, startTime } = entity.tripUpdate.tripProperties ?? {};
   const tripProperties = extra ? { tripId, startDate, startTime } : undefined;
+  const tripHeadsign = entity.tripUpdate.tripProperties?.tripHeadsign;
+  const headsign = tripHeadsign ? { tripHeadsign } : undefined;
   return {
     id,
     tripUpdate: {
@@ -203,12 +264,20 @@ export function withCancelled(entity: TripUpdateEntity, id: string, cancelled: b
         ...(u.arrival ? { arrival: event(u.arrival) } : {}),
         ...(u.departure ? { departure: event(u.departure) } : {}),
         ...(u.scheduleRelationship === 'SKIPPED' ? { scheduleRelationship: 'SKIPPED' } : {}),
-        ...(u.stopTimeProperties?.assignedStopId
-          ? { stopTimeProperties: { assignedStopId: u.stopTimeProperties.assignedStopId } }
-          : {}),
+        ...(u.stopTimeProperties ? { stopTimeProperties: keptProperties(u.stopTimeProperties) } : {}),
       })),
-      // An extra train stays one: its new trip id, date and start travel with it.
-      ...(tripProperties ? { tripProperties } : {}),
+      // An extra train stays one: its new trip id, date and start travel with it; a headsign stays.
+      ...(tripProperties || headsign ? { tripProperties: { ...tripProperties, ...headsign } } : {}),
     },
+  };
+}
+
+/** The StopTimeProperties of a saved update as the save input takes them (names kept, nulls dropped). */
+function keptProperties(props: NonNullable<StopTimeUpdateJson['stopTimeProperties']>) {
+  return {
+    ...(props.assignedStopId ? { assignedStopId: props.assignedStopId } : {}),
+    ...(props.stopHeadsign ? { stopHeadsign: props.stopHeadsign } : {}),
+    ...(props.pickupType ? { pickupType: props.pickupType } : {}),
+    ...(props.dropOffType ? { dropOffType: props.dropOffType } : {}),
   };
 }

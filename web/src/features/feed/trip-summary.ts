@@ -9,6 +9,13 @@ export function tripEffect(entity: Updated, state: string | null): string {
   if (tu?.trip?.scheduleRelationship === 'CANCELED') return 'Cancelled';
   const updates = tu?.stopTimeUpdate ?? [];
   const extra = tu?.trip?.scheduleRelationship === 'DUPLICATED';
+  const relationship = tu?.trip?.scheduleRelationship;
+  if (relationship === 'NEW' || relationship === 'REPLACEMENT') {
+    const first = updates[0]?.stopId ?? '';
+    const last = updates.at(-1)?.stopId ?? '';
+    const what = relationship === 'NEW' ? 'New train' : 'Replacement journey';
+    return `${what}, ${updates.length} stops, ${first} → ${last}`;
+  }
   if (extra)
     return `Extra train ${tu?.tripProperties?.tripId ?? ''} at ${tu?.tripProperties?.startTime?.slice(0, 5) ?? ''}`;
   const delays = updates
@@ -43,5 +50,6 @@ export const LIST_STATES: { value: string; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'not_in_schedule', label: 'Not in schedule' },
   { value: 'extra', label: 'Extra' },
+  { value: 'new', label: 'New' },
   { value: 'unknown', label: 'Unknown' },
 ];

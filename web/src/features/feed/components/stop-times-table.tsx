@@ -1,7 +1,7 @@
 import { Form, Table } from 'react-bootstrap';
 import type { Notice } from '../../../lib/errors.ts';
 import { gtfsSeconds, hhmm, nowSecondsOfDay, secondsIntoServiceDay } from '../../../lib/time.ts';
-import { minutesLate, type StopRow, totalDelays } from '../trip-entity.ts';
+import { minutesLate, type StopRestriction, type StopRow, totalDelays } from '../trip-entity.ts';
 import { type Platform, PlatformPicker } from './platform-picker.tsx';
 
 /** 'HH:MM' of a typed time: '0718', '718', '7:18' and '07:18' all mean 07:18; else null. */
@@ -63,6 +63,9 @@ export function StopTimesTable({
             Dwell (min)
           </th>
           {withPlatforms && <th scope="col">Platform</th>}
+          <th scope="col" title="Set down only: riders may not board; pick up only: riders may not leave">
+            Boarding
+          </th>
           <th scope="col">Total delay</th>
         </tr>
       </thead>
@@ -184,6 +187,19 @@ export function StopTimesTable({
                   />
                 </td>
               )}
+              <td>
+                <Form.Select
+                  size="sm"
+                  aria-label={`Boarding at ${label}`}
+                  value={row.restriction}
+                  disabled={locked}
+                  onChange={(e) => set(i, { restriction: e.target.value as StopRestriction })}
+                >
+                  <option value="">Normal</option>
+                  <option value="set_down">Set down only</option>
+                  <option value="pick_up">Pick up only</option>
+                </Form.Select>
+              </td>
               <td className="text-nowrap" data-testid="total-delay">
                 {totals[i]} min
               </td>

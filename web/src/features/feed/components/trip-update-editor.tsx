@@ -14,13 +14,16 @@ import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
 import { type TripAlertChoice, useSaveTripUpdateWithAlert } from '../api/save-trip-update-with-alert.ts';
 import { trainNumber } from '../feed-labels.ts';
+import { journeyOf } from '../journey.ts';
 import {
   applyEntity,
   buildTripUpdate,
   EMPTY_TRIP_UPDATE,
   isChanged,
   rowsFor,
+  type ShortTurn,
   type StopRow,
+  withShortTurn,
 } from '../trip-entity.ts';
 import { mergeTripEdits, type TripEdit, tripDifferences } from '../trip-merge.ts';
 import { type EditBase, isTripUpdate, type TripUpdateEntity } from '../types.ts';
@@ -28,6 +31,8 @@ import { ChangeWarnings } from './change-warnings.tsx';
 import { ConflictCompare } from './conflict-compare.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { ExtraTrainForm } from './extra-train-form.tsx';
+import { JourneyForm } from './journey-form.tsx';
+import { ShortTurnPicker } from './short-turn-picker.tsx';
 import { StopTimesTable } from './stop-times-table.tsx';
 import { TellRiders } from './tell-riders.tsx';
 import { TripSearch, toInputDate } from './trip-search.tsx';
@@ -63,6 +68,10 @@ export function TripUpdateEditor({
   );
   const [cancelled, setCancelled] = useState(entity?.tripUpdate.trip.scheduleRelationship === 'CANCELED');
   const [rows, setRows] = useState<StopRow[]>([]);
+  // A short turn (issue 30): the stops beyond it are skipped, the headsign names its new end.
+  const [shortTurn, setShortTurn] = useState<ShortTurn>(null);
+  const savedHeadsign = entity?.tripUpdate.tripProperties?.tripHeadsign ?? undefined;
+  const turned = useMemo(() => withShortTurn(rows, shortTurn), [rows, shortTurn]);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
@@ -105,6 +114,10 @@ export function TripUpdateEditor({
     setNotices([]);
     setProblem(null);
   };
+  // A train turned short at its end shows that stop's name; a saved headsign stays otherwise.
+  const turnedAt =
+    shortTurn?.at === 'end' ? rows.find((r) => r.stopSequence === shortTurn.stopSequence) : undefined;
+  const headsign = turnedAt ? turnedAt.stopName : shortTurn ? undefined : savedHeadsign;
   // The entity as it would be saved; the same trip on another date is another entity (no id).
   const built = useMemo(
     () =>
@@ -115,10 +128,11 @@ export function TripUpdateEditor({
             routeId: trip.routeId ?? tripsToRoutes?.[trip.tripId],
             startDate: trip.date,
             cancelled,
-            rows,
+            rows: turned,
+            tripHeadsign: headsign,
           })
         : null,
-    [trip, entity, tripsToRoutes, cancelled, rows],
+    [trip, entity, tripsToRoutes, cancelled, turned, headsign],
   );
   // The entity as the train's stops first showed it: the editor has changes once it differs.
   const builtKey = built && rows.length > 0 ? JSON.stringify(built) : null;
@@ -160,8 +174,8 @@ export function TripUpdateEditor({
   };
   const preview = useMemo(
     () =>
-      built && (cancelled || rows.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
-    [built, cancelled, rows],
+      built && (cancelled || turned.some(isChanged)) ? { kind: 'trip_update' as const, entity: built } : null,
+    [built, cancelled, turned],
   );
   // What riders would be told about: the trip, its date, cancelled or which stops skipped.
   const riderChange = useMemo(
@@ -172,16 +186,16 @@ export function TripUpdateEditor({
             tripId: trip.tripId,
             startDate: trip.date,
             cancelled,
-            skippedStopIds: cancelled ? [] : rows.filter((r) => r.skip).map((r) => r.stopId),
+            skippedStopIds: cancelled ? [] : turned.filter((r) => r.skip).map((r) => r.stopId),
           }
         : null,
-    [trip, readOnly, built?.id, cancelled, rows],
+    [trip, readOnly, built?.id, cancelled, turned],
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (readOnly) return;
     setNotices([]);
-    if (!trip || (!cancelled && !rows.some(isChanged))) {
+    if (!trip || (!cancelled && !turned.some(isChanged))) {
       setProblem(EMPTY_TRIP_UPDATE);
       return;
     }
@@ -224,6 +238,12 @@ export function TripUpdateEditor({
                 'No trip chosen'
               )}
             </h2>
+            <ShortTurnPicker
+              rows={rows}
+              value={shortTurn}
+              onChange={setShortTurn}
+              disabled={!trip || cancelled || readOnly}
+            />
             <Form.Check
               type="switch"
               id="cancel-trip"
@@ -280,7 +300,7 @@ export function TripUpdateEditor({
           {trip && stopTimes.isLoading && <Card.Body>Loading stops…</Card.Body>}
           {trip && rows.length > 0 && (
             <StopTimesTable
-              rows={rows}
+              rows={turned}
               onChange={(i, row) => setRows((list) => list.map((r, j) => (j === i ? row : r)))}
               notices={notices}
               timeZone={zone}
@@ -291,6 +311,19 @@ export function TripUpdateEditor({
           )}
         </Card>
       </Form>
+      {!entity && <JourneyForm kind="NEW" timeZone={zone} readOnly={readOnly} />}
+      {trip && stopTimes.data && !entity && (
+        <JourneyForm
+          key={`replacement-${trip.tripId}-${trip.date}`}
+          kind="REPLACEMENT"
+          timeZone={zone}
+          tripId={trip.tripId}
+          routeId={trip.routeId ?? tripsToRoutes?.[trip.tripId]}
+          date={trip.date}
+          stops={journeyOf(stopTimes.data)}
+          readOnly={readOnly}
+        />
+      )}
       {trip && stopTimes.data && !entity && (
         <ExtraTrainForm
           key={trip.tripId}
