@@ -33,7 +33,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
   const previousTotal = (i: number) => (i === 0 ? 0 : totals[i - 1]!);
   const set = (i: number, patch: Partial<StopRow>) => onChange(i, { ...rows[i]!, ...patch });
   return (
-    <Table size="sm" hover responsive className="stop-times mb-0 align-middle">
+    <Table size="sm" hover responsive className="stop-times table-cards mb-0 align-middle">
       <thead>
         <tr>
           <th scope="col">Stop</th>
@@ -82,7 +82,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   </div>
                 ))}
               </th>
-              <td>{hhmm(gtfsSeconds(row.arrival))}</td>
+              <td data-label="Arrival">{hhmm(gtfsSeconds(row.arrival))}</td>
               <td className="small text-nowrap">
                 {passed[i] ? (
                   <span className="text-body-secondary">Passed</span>
@@ -92,7 +92,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   </span>
                 ) : null}
               </td>
-              <td>
+              <td data-label="New time">
                 {/* One text box, one Tab stop (a type="time" input is two or three). */}
                 <Form.Control
                   size="sm"
@@ -113,7 +113,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   }}
                 />
               </td>
-              <td>
+              <td data-label="On time">
                 <Form.Check
                   aria-label={`On time at ${label}`}
                   checked={row.onTime}
@@ -128,7 +128,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   }
                 />
               </td>
-              <td>
+              <td data-label="Delay (min)">
                 <Form.Control
                   type="number"
                   size="sm"
@@ -139,7 +139,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   onChange={(e) => set(i, { delay: e.target.value, newTime: '', onTime: false })}
                 />
               </td>
-              <td>
+              <td data-label="Skip">
                 <Form.Check
                   aria-label={`Skip ${label}`}
                   checked={row.skip}
@@ -147,7 +147,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   onChange={(e) => set(i, { skip: e.target.checked })}
                 />
               </td>
-              <td>
+              <td data-label="Dwell (min)">
                 {/* A departure delay beyond the arrival's; the first stop has no arrival, the last no departure. */}
                 {i > 0 && i < rows.length - 1 && (
                   <Form.Control
@@ -163,7 +163,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                 )}
               </td>
               {withPlatforms && (
-                <td>
+                <td data-label="Platform">
                   <PlatformPicker
                     stopLabel={label}
                     platforms={platforms[row.stopId] ?? []}
@@ -173,7 +173,7 @@ export function StopTimesTable({ rows, onChange, notices, timeZone, disabled, pl
                   />
                 </td>
               )}
-              <td className="text-nowrap" data-testid="total-delay">
+              <td className="text-nowrap" data-testid="total-delay" data-label="Total delay">
                 {totals[i]} min
               </td>
             </tr>
