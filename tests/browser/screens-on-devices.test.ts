@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop (issue
       await screenshot(page, `devices-${size.name}-alert-editor`);
 
       expect(found).toEqual({ trips: [], alerts: [], tripEditor: [], alertEditor: [] });
-    }, 180_000);
+    }, 400_000);
   }
 
   it('gives an administrator a one-line bar of jobs at 1366 × 768, used with the keyboard', async () => {

@@ -40,7 +40,7 @@ export function Layout() {
           </Navbar.Brand>
           {me.data && (
             <>
-              <Navbar.Toggle aria-controls="main-nav" label="Menu" />
+              <Navbar.Toggle aria-controls="main-nav" aria-expanded={menuOpen} label="Menu" />
               <Navbar.Collapse id="main-nav">
                 <Nav as="nav" className="me-auto flex-lg-nowrap" aria-label="Main">
                   {flat

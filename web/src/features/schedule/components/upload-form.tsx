@@ -24,10 +24,13 @@ export function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  // When this browser heard the job end: schedule info read after it knows what the job loaded.
+  const [finishedAt, setFinishedAt] = useState(0);
   const upload = useUploadSchedule({ onSuccess: setJobId });
   const job = useJob(jobId, {
     onError: (error) => notify.error(error),
     onFinal: (message) => {
+      setFinishedAt(Date.now());
       void utils.schedule.info.invalidate();
       // The job's first sentence names what was uploaded (workbook or zip).
       if (message.status === 'done') notify.success(/^[^.]*\./.exec(message.message)?.[0] ?? UPLOAD_SUCCESS);
@@ -49,7 +52,8 @@ export function UploadForm() {
   const report = job.messages.some((m) => m.validation_report);
   // A later upload or a rollback (any tab, any process: the live schedule) replaced what this one
   // loaded: its links then follow the schedule that serves, and say so (issue 29).
-  const current = useScheduleInfo().data?.versionId ?? null;
+  const info = useScheduleInfo();
+  const current = info.dataUpdatedAt > finishedAt ? (info.data?.versionId ?? null) : null;
   const loaded = job.final?.status === 'done' ? job.final.data?.version_id : undefined;
   const replaced = typeof loaded === 'number' && current !== null && current !== loaded;
   const connection = job.connection && CONNECTION[job.connection];
