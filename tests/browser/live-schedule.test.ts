@@ -54,7 +54,8 @@ describe.skipIf(!hasChromium)('open screens follow a schedule loaded elsewhere (
     b = await openBrowser(t.url);
     dir = mkdtempSync(join(tmpdir(), 'feeddesk-live-schedule-'));
     await logIn(b.page, 'planner', 'a-long-password-1');
-  });
+    // Starting the app and loading the schedule is slow on a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await b?.close();
     await other?.close();

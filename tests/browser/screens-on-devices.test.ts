@@ -71,7 +71,8 @@ describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop (issue
     alertId = alert.body.result.data.id;
     b = await openBrowser(t.url);
     await logIn(b.page, ADMIN.username, ADMIN.password);
-  });
+    // Starting the app and loading the schedule is slow on a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await b?.close();
     await t?.close();

@@ -40,7 +40,8 @@ export function unreachableControls(page: Page, scope = '#main'): Promise<string
               break;
             }
           }
-          if (!within(first)) el.scrollIntoView({ block: 'center', inline: 'center' });
+          // Instant: the page scrolls smoothly otherwise (Bootstrap), and would be measured mid-way.
+          if (!within(first)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
           const r = el.getBoundingClientRect();
           if (!within(r)) {
             problems.push(
