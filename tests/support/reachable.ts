@@ -25,7 +25,8 @@ export function unreachableControls(page: Page, scope = '#main'): Promise<string
       for (const root of document.querySelectorAll(scope)) {
         for (const el of root.querySelectorAll<HTMLElement>(selector)) {
           const first = el.getBoundingClientRect();
-          if (first.width === 0 || first.height === 0 || getComputedStyle(el).visibility === 'hidden')
+          // Hidden on purpose (a closed <details>, a collapsed panel): opened first by the person.
+          if (first.width === 0 || first.height === 0 || !el.checkVisibility({ visibilityProperty: true }))
             continue;
           const name =
             el.getAttribute('aria-label') ||
