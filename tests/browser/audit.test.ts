@@ -1,6 +1,13 @@
 import { createUser } from '@feeddesk/server/users/create-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.skipIf(!hasChromium)('the audit trail screen (issue 16 §6)', () => {
@@ -25,7 +32,7 @@ describe.skipIf(!hasChromium)('the audit trail screen (issue 16 §6)', () => {
 
   it('shows who changed what, filters it, and exports the filtered rows as CSV', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'Audit' }).click();
+    await openScreen(page, 'Audit');
     const table = page.getByRole('table', { name: 'Audit trail' });
     await table.getByText('Created user carol with roles view.').waitFor();
     expect(await page.getByTestId('audit-count').textContent()).toBe('1–4 of 4');

@@ -12,6 +12,7 @@ import {
   hasChromium,
   logIn,
   openBrowser,
+  openScreen,
   screenshot,
   seriousAxeViolations,
   type TestBrowser,
@@ -148,7 +149,7 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     t.clock.now = null;
 
     await page.goto('/');
-    await page.getByRole('link', { name: 'Punctuality' }).click();
+    await openScreen(page, 'Punctuality');
     await page.waitForURL('**/dashboard');
     const causes = page.getByRole('img', { name: /^Alerts per cause\./ });
     await causes.waitFor();

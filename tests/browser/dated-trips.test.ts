@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, nextDateOn, wallTime } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** 06:40 in the agency's zone on the next Monday to Thursday from today, so tomorrow is a weekday too. */
@@ -30,7 +37,7 @@ describe.skipIf(!hasChromium)('dated trips and consistency findings in the brows
   it("cancels tomorrow's train 105, is warned before saving, and sees the date and the finding in the list", async () => {
     const { page } = b;
     expect(await page.getByTestId('consistency-count').textContent()).toBe('0');
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     await page.getByLabel('Date', { exact: true }).fill(morning.tomorrow);
     await page.getByLabel('Train number').fill('105');

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** 05:00 in the agency's zone on the next weekday from today: the morning trains are still to come. */
@@ -33,7 +40,7 @@ describe.skipIf(!hasChromium)('the disruption desk in the browser', () => {
 
   it('selects a line’s morning, previews it, cancels it with an alert, sees both in the feed list, lifts it', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'Disruptions' }).first().click();
+    await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
     await page.getByLabel('Service date').fill(dawn.date);
     const route = page.getByLabel('Route');
@@ -72,14 +79,14 @@ describe.skipIf(!hasChromium)('the disruption desk in the browser', () => {
     expect(updates.every((e) => e.tripUpdate?.trip.scheduleRelationship === 'CANCELED')).toBe(true);
     expect((await feed(t, '/feed/alerts')).entity?.length).toBe(1);
 
-    await page.getByRole('link', { name: 'Feed' }).first().click();
+    await openScreen(page, 'Feed');
     await page.locator(`tr[data-trip-id="${tripIds[0]}"]`).waitFor();
     await page.locator('label[for="show-alerts"]').click();
     await page.getByTestId('alerts-table').locator('tbody tr[data-state]').first().waitFor();
     expect(await page.getByTestId('alerts-table').locator('tbody tr[data-state]').count()).toBe(1);
     await screenshot(page, 'disruption-in-feed-list');
 
-    await page.getByRole('link', { name: 'Disruptions' }).first().click();
+    await openScreen(page, 'Disruptions');
     await page.getByRole('button', { name: 'Lift' }).click();
     await page.getByTestId('banner-success').filter({ hasText: 'Disruption lifted' }).waitFor();
     await list.getByText('Lifted').waitFor();

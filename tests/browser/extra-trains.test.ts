@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, nextDateOn, wallTime } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** 06:40 in the agency's zone on the next Monday to Thursday from today, so tomorrow is a weekday too. */
@@ -28,7 +35,7 @@ describe.skipIf(!hasChromium)('extra trains and platform changes in the browser'
 
   const chooseTrain = async (number: string) => {
     const { page } = b;
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     await page.getByLabel('Date', { exact: true }).fill(morning.today);
     await page.getByLabel('Train number').fill(number);

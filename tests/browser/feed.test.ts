@@ -5,6 +5,7 @@ import {
   hasChromium,
   logIn,
   openBrowser,
+  openScreen,
   screenshot,
   seriousAxeViolations,
   type TestBrowser,
@@ -60,7 +61,7 @@ describe.skipIf(!hasChromium)('trip updates and alerts in the browser', () => {
 
   it('finds a train by number, delays a stop by 5 minutes, skips another and publishes it', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     // The search fills in today's date and service once the schedule info has loaded.
     await expect.poll(() => page.getByLabel('Service').inputValue()).toBe('WD');

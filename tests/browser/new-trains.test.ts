@@ -1,7 +1,14 @@
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -49,7 +56,7 @@ describe.skipIf(!hasChromium)('new trains and short turns in the browser', () =>
 
   it('adds a bus from Gilroy to San Jose with its own times and sees it as New in the list', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     await page.getByRole('button', { name: 'Add a train' }).click();
     const form = page.getByRole('region', { name: 'New train' });
@@ -94,7 +101,7 @@ describe.skipIf(!hasChromium)('new trains and short turns in the browser', () =>
 
   it('turns train 303 short at San Jose Diridon with Morgan Hill set down only', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     await page.getByLabel('Date', { exact: true }).fill('2025-09-23');
     // The line's trip ids are bare numbers, which the train-number box does not search: by stop.

@@ -7,7 +7,14 @@ import { strToU8, zipSync } from 'fflate';
 // MobilityData's own bindings read the served bytes, as a journey planner would.
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { PENINSULA_STOPS, PENINSULA_TRAINS, PENINSULA_ZONE } from '../support/peninsula-line.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -88,7 +95,7 @@ describe.skipIf(!hasChromium)('an operator with its own languages (en-US and es-
 
   it('adopts the suggestion in one click, adds es-US, stops offering the nine after being told what uses them', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await openScreen(page, 'Settings');
     const suggestion = page.getByTestId('schedule-language-suggestion');
     expect(await suggestion.locator('p').textContent()).toBe(
       "The schedule's language is en-US; offered languages are en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve.",

@@ -1,6 +1,13 @@
 import { buildDemoTimetableWorkbook } from '@feeddesk/server/gtfs/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -294,7 +301,7 @@ describe.skipIf(!hasChromium)(
       // A link inside the app asks; Cancel keeps the controller on their edit.
       b.dialogs.length = 0;
       b.dismissNextDialog();
-      await page.getByRole('link', { name: 'Feed', exact: true }).click();
+      await openScreen(page, 'Feed');
       await expect.poll(() => b.dialogs.length).toBe(1);
       expect(b.dialogs[0]).toBe('You have changes that are not saved. Leave this page and lose them?');
       expect(page.url()).toContain('/service_alert');

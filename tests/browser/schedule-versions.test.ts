@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -75,7 +82,7 @@ describe.skipIf(!hasChromium)('a planner rolls back a wrong timetable (issue 16 
     const wrong = wrongTimetable(zip);
     await upload('wrong-timetable.zip', wrong.bytes);
 
-    await page.getByRole('link', { name: 'Schedule versions' }).click();
+    await openScreen(page, 'Schedule versions');
     await page.getByTestId('retention').waitFor();
     expect(await page.getByTestId('retention').textContent()).toContain('the last 5 versions');
     await expect

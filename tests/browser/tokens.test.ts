@@ -3,6 +3,7 @@ import {
   hasChromium,
   logIn,
   openBrowser,
+  openScreen,
   screenshot,
   seriousAxeViolations,
   type TestBrowser,
@@ -25,7 +26,7 @@ describe.skipIf(!hasChromium)('the API token screen in the browser', () => {
   it('creates a token shown once, which works on REST, then revokes it at once', async () => {
     const { page } = b;
     await logIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('link', { name: 'API tokens' }).click();
+    await openScreen(page, 'API tokens');
     await page.waitForURL('**/tokens');
     await page.getByText('No API tokens yet.').waitFor();
 

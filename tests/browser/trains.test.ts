@@ -2,7 +2,14 @@ import type { FeedEntity } from '@feeddesk/proto';
 import { createApiToken } from '@feeddesk/server/tokens/create-api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyToday, weekdayOf } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { postPositions } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { agencyDemoWorkbook, uploadSchedule } from '../support/schedule.ts';
@@ -62,7 +69,7 @@ describe.skipIf(!hasChromium)('the Trains screen', () => {
 
   it('shows a pushed train within a second, in the list and on the map, and moves it', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'Trains' }).click();
+    await openScreen(page, 'Trains');
     await page.getByRole('heading', { name: 'Trains' }).waitFor();
     await page.getByTestId('network-map').waitFor();
     await expect.poll(() => page.locator('[data-testid="network-map"] polyline').count()).toBeGreaterThan(0);

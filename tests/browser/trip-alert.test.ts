@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** 05:00 in the agency's zone on the next weekday from today: train 105 is still to run, an hour before the next. */
@@ -40,7 +47,7 @@ describe.skipIf(!hasChromium)('telling riders of one cancelled train from the tr
 
   it('cancels train 105 with the drafted alert, sees both and no finding, then un-cancels it and ends the alert', async () => {
     const { page } = b;
-    await page.getByRole('link', { name: 'New trip update' }).first().click();
+    await openScreen(page, 'New trip update');
     await page.waitForURL('**/trip_update');
     await page.getByLabel('Date', { exact: true }).fill(dawn.date);
     await page.getByLabel('Train number').fill('105');

@@ -313,6 +313,25 @@ const TRPC: Call[] = [
       return res.status;
     },
   },
+  {
+    name: 'schedule.onChange',
+    access: 'login',
+    call: async (c) => {
+      const res = await c.get('/trpc/schedule.onChange');
+      // Never ends when allowed: read until the refusal or its first item (the current version).
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!/UNAUTHORIZED|FORBIDDEN|"httpStatus":40[13]|"versionId"/.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      await reader.cancel();
+      if (/UNAUTHORIZED|"httpStatus":401/.test(text)) return 401;
+      if (/FORBIDDEN|"httpStatus":403/.test(text)) return 403;
+      return res.status;
+    },
+  },
   { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
   { name: 'trains.list', access: 'view', call: q('trains.list') },
   { name: 'trains.network', access: 'view', call: q('trains.network') },

@@ -121,3 +121,20 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   if (serious.length > 0) console.error('axe:', JSON.stringify(serious));
   return serious;
 }
+
+/**
+ * Opens a screen from the top bar as a person does: its link, or first the job (Live desk,
+ * Schedule, Reports, Administration) that holds it when the bar groups the screens (issue 29).
+ */
+export async function openScreen(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.locator('a[href]').filter({ hasText: new RegExp(`^${label}$`) });
+  if (!(await link.isVisible())) {
+    for (const group of await nav.locator('.dropdown-toggle').all()) {
+      await group.click();
+      if (await link.isVisible()) break;
+      await group.click();
+    }
+  }
+  await link.click();
+}

@@ -40,7 +40,7 @@ export async function startScheduleUpload(
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts, uploadKind } = await oneImportAtATime(() =>
+      const { counts, uploadKind, versionId } = await oneImportAtATime(() =>
         importSchedule(deps, {
           ...options,
           uploadedBy: options.user.username,
@@ -54,7 +54,8 @@ export async function startScheduleUpload(
       return {
         status: 'done',
         message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
-        data: { validation_report: true },
+        // The version it made: the upload screen tells when a later one replaced it (issue 29).
+        data: { validation_report: true, version_id: versionId },
         result: counts,
       };
     },

@@ -1,3 +1,4 @@
+import { followScheduleChanges } from '../../schedule/current/follow-schedule-changes.ts';
 import { getScheduleInfo } from '../../schedule/current/get-schedule-info.ts';
 import { findEndOfService } from '../../schedule/find-end-of-service.ts';
 import { findStopChoices } from '../../schedule/find-stop-choices.ts';
@@ -28,6 +29,10 @@ import {
 /** The same queries as REST /db (docs/rest-api.md), for the web app. */
 export const scheduleRouter = router({
   info: authedProcedure.query(({ ctx }) => getScheduleInfo(ctx.deps)),
+  /** The current version, then each new one (upload or rollback, any process): open screens refetch. */
+  onChange: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* followScheduleChanges(ctx.deps, { signal });
+  }),
   routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),
   services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
   /** Unlike REST /db/get_stops' pairs, each stop with its label and whether it is a station. */

@@ -35,7 +35,8 @@ function Periods({ periods, zone, prefix = '' }: { periods: Range[]; zone: strin
     // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the list never reorders
     <div key={i}>
       {prefix}
-      {formatPosix(p.start, zone) || 'always'} – {formatPosix(p.end, zone) || 'no end'}
+      <span className="text-nowrap">{formatPosix(p.start, zone) || 'always'}</span> –{' '}
+      <span className="text-nowrap">{formatPosix(p.end, zone) || 'no end'}</span>
     </div>
   ));
 }
@@ -79,7 +80,7 @@ export function AlertsTable({
   );
   return (
     <>
-      <Table hover responsive size="sm" className="mb-0" data-testid="alerts-table">
+      <Table hover responsive size="sm" className="mb-0 table-cards" data-testid="alerts-table">
         <thead>
           <tr>
             <th scope="col">State</th>
@@ -96,7 +97,7 @@ export function AlertsTable({
         <tbody>
           {!loading && items.length === 0 && (
             <tr>
-              <td colSpan={canEdit ? 11 : 9} className="text-body-secondary p-3">
+              <td colSpan={canEdit ? 11 : 9} className="text-body-secondary p-3 card-full">
                 {all.length === 0 ? 'No alerts in the feed.' : 'No alert in this state.'}
               </td>
             </tr>
@@ -113,7 +114,7 @@ export function AlertsTable({
                 className={state ? `table-${state.variant}` : ''}
                 data-state={shown || undefined}
               >
-                <td className="small" data-testid="alert-state">
+                <td className="small" data-testid="alert-state" data-label="State">
                   <Badge
                     bg={state?.variant ?? 'secondary'}
                     text={state?.variant === 'warning' ? 'dark' : undefined}
@@ -137,7 +138,7 @@ export function AlertsTable({
                     </Button>
                   )}
                 </td>
-                <td className="text-nowrap small" data-testid="alert-times">
+                <td className="small" data-testid="alert-times" data-label="Active times">
                   <Periods periods={impact} zone={zone} />
                   {impact.length === 0 && <div>always – no end</div>}
                   {(alert.communicationPeriod ?? []).length > 0 && (
@@ -147,22 +148,22 @@ export function AlertsTable({
                   )}
                   {state && <span className="visually-hidden"> ({state.label})</span>}
                 </td>
-                <td className="fw-semibold" data-testid="alert-header">
+                <td className="fw-semibold" data-testid="alert-header" data-label="Header">
                   {textIn(alert.headerText, languages.defaultLanguage)}
                 </td>
-                <td className="small" data-testid="alert-scope">
+                <td className="small" data-testid="alert-scope" data-label="Scope">
                   {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames)).join(', ')}
                 </td>
-                <td className="small">
+                <td className="small" data-label="Cause / effect">
                   {humanEnum(alert.cause)} / {humanEnum(alert.effect)}
                 </td>
-                <td className="small">
+                <td className="small" data-label="Description">
                   {previewText(textIn(alert.descriptionText, languages.defaultLanguage))}
                 </td>
-                <td className="small" data-testid="alert-languages">
+                <td className="small" data-testid="alert-languages" data-label="Languages">
                   {languagesOf(alert, languages)}
                 </td>
-                <td className="small" data-testid="alert-author">
+                <td className="small" data-testid="alert-author" data-label="Written by">
                   {item.updatedBy ?? 'feed client'}
                 </td>
                 <RowActions

@@ -206,11 +206,13 @@ export function JourneyForm(props: Props) {
                     onChange={(e) => set(i, { stopId: e.target.value })}
                   >
                     <option value="">Choose a stop</option>
-                    {allStops.map(([id, name]) => (
-                      <option key={id} value={id}>
-                        {name || id}
-                      </option>
-                    ))}
+                    {allStops
+                      .filter((stop) => !stop.station)
+                      .map((stop) => (
+                        <option key={stop.stopId} value={stop.stopId}>
+                          {stop.label}
+                        </option>
+                      ))}
                   </Form.Select>
                 </td>
                 {(['arrival', 'departure'] as const).map((event) => (

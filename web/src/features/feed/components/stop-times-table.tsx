@@ -44,7 +44,7 @@ export function StopTimesTable({
   const previousTotal = (i: number) => (i === 0 ? 0 : totals[i - 1]!);
   const set = (i: number, patch: Partial<StopRow>) => onChange(i, { ...rows[i]!, ...patch });
   return (
-    <Table size="sm" hover responsive className="stop-times mb-0 align-middle">
+    <Table size="sm" hover responsive className="stop-times table-cards mb-0 align-middle">
       <thead>
         <tr>
           <th scope="col">Stop</th>
@@ -96,7 +96,7 @@ export function StopTimesTable({
                   </div>
                 ))}
               </th>
-              <td>{hhmm(gtfsSeconds(row.arrival))}</td>
+              <td data-label="Arrival">{hhmm(gtfsSeconds(row.arrival))}</td>
               <td className="small text-nowrap">
                 {passed[i] ? (
                   <span className="text-body-secondary">Passed</span>
@@ -106,7 +106,7 @@ export function StopTimesTable({
                   </span>
                 ) : null}
               </td>
-              <td>
+              <td data-label="New time">
                 {/* One text box, one Tab stop (a type="time" input is two or three). */}
                 <Form.Control
                   size="sm"
@@ -127,7 +127,7 @@ export function StopTimesTable({
                   }}
                 />
               </td>
-              <td>
+              <td data-label="On time">
                 <Form.Check
                   aria-label={`On time at ${label}`}
                   checked={row.onTime}
@@ -142,7 +142,7 @@ export function StopTimesTable({
                   }
                 />
               </td>
-              <td>
+              <td data-label="Delay (min)">
                 <Form.Control
                   type="number"
                   size="sm"
@@ -153,7 +153,7 @@ export function StopTimesTable({
                   onChange={(e) => set(i, { delay: e.target.value, newTime: '', onTime: false })}
                 />
               </td>
-              <td>
+              <td data-label="Skip">
                 <Form.Check
                   aria-label={`Skip ${label}`}
                   checked={row.skip}
@@ -161,7 +161,7 @@ export function StopTimesTable({
                   onChange={(e) => set(i, { skip: e.target.checked })}
                 />
               </td>
-              <td>
+              <td data-label="Dwell (min)">
                 {/* A departure delay beyond the arrival's; the first stop has no arrival, the last no departure. */}
                 {i > 0 && i < rows.length - 1 && (
                   <Form.Control
@@ -177,7 +177,7 @@ export function StopTimesTable({
                 )}
               </td>
               {withPlatforms && (
-                <td>
+                <td data-label="Platform">
                   <PlatformPicker
                     stopLabel={label}
                     platforms={platforms[row.stopId] ?? []}
@@ -187,7 +187,7 @@ export function StopTimesTable({
                   />
                 </td>
               )}
-              <td>
+              <td data-label="Boarding">
                 <Form.Select
                   size="sm"
                   aria-label={`Boarding at ${label}`}
@@ -200,7 +200,7 @@ export function StopTimesTable({
                   <option value="pick_up">Pick up only</option>
                 </Form.Select>
               </td>
-              <td className="text-nowrap" data-testid="total-delay">
+              <td className="text-nowrap" data-testid="total-delay" data-label="Total delay">
                 {totals[i]} min
               </td>
             </tr>

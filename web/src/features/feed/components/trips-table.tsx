@@ -76,7 +76,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
   const columns = canEdit ? 11 : 9;
   return (
     <>
-      <Table hover responsive size="sm" className="mb-0" data-testid="trips-table">
+      <Table hover responsive size="sm" className="mb-0 table-cards" data-testid="trips-table">
         <thead>
           <tr>
             <th scope="col" style={{ width: '2.5rem' }}>
@@ -95,7 +95,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
         <tbody>
           {!loading && shown.length === 0 && (
             <tr>
-              <td colSpan={columns} className="text-body-secondary p-3">
+              <td colSpan={columns} className="text-body-secondary p-3 card-full">
                 No trip updates{items.length > 0 ? ' match the filter' : ' in the feed'}.
               </td>
             </tr>
@@ -123,27 +123,29 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                       {open === item.id ? '▾' : '▸'}
                     </Button>
                   </td>
-                  <td className="font-monospace">{tripId}</td>
-                  <td className="small" data-testid="trip-date">
+                  <td className="font-monospace" data-label="Trip id">
+                    {tripId}
+                  </td>
+                  <td className="small" data-testid="trip-date" data-label="Date">
                     {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
                   </td>
-                  <td className="small" data-testid="trip-route">
+                  <td className="small" data-testid="trip-route" data-label="Route">
                     {routeName(routeOf(item))}
                   </td>
-                  <td className="small">
+                  <td className="small" data-label="Departs">
                     {item.departureSecs !== undefined ? hhmm(item.departureSecs) : '—'}
                   </td>
-                  <td>
+                  <td data-label="State">
                     {rowState && (
                       <Badge bg={rowState.variant} text={rowState.variant === 'warning' ? 'dark' : undefined}>
                         {rowState.label}
                       </Badge>
                     )}
                   </td>
-                  <td className="fw-semibold" data-testid="trip-effect">
+                  <td className="fw-semibold" data-testid="trip-effect" data-label="What the update does">
                     {tripEffect(item.entity, item.state)}
                   </td>
-                  <td className="small text-nowrap" data-testid="trip-changed">
+                  <td className="small text-lg-nowrap" data-testid="trip-changed" data-label="Last changed">
                     {item.updatedBy ?? 'feed client'}
                     <span className="text-body-secondary"> · {formatDateTime(item.updatedAt, zone)}</span>
                   </td>
@@ -158,7 +160,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                 </tr>
                 {open === item.id && isTripUpdate(item.entity) && (
                   <tr>
-                    <td colSpan={columns} className="bg-light">
+                    <td colSpan={columns} className="bg-light card-full">
                       <TripRowDetails
                         id={item.id}
                         entity={item.entity}

@@ -30,6 +30,14 @@ export function ScheduleDownloads() {
             </a>
             {info && !info.hasZip && <div className="small text-body-secondary">No zip yet</div>}
           </li>
+          {info?.hasReport && (
+            <li className="mt-2">
+              {/* The served schedule's report: shown once schedule.info (kept live) says there is one. */}
+              <a href={downloads.report} target="_blank" rel="noreferrer">
+                Validation report
+              </a>
+            </li>
+          )}
         </ul>
       </Card.Body>
     </Card>

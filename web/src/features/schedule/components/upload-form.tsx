@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { JobProgressBar } from '../../../components/job-progress-bar.tsx';
 import { downloads } from '../../../config/paths.ts';
 import { useNotifications } from '../../../lib/notifications.tsx';
+import { useScheduleInfo } from '../../../lib/schedule-info.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { type JobConnection, useJob, useRunningJob } from '../../../lib/use-job.ts';
 import { useUploadSchedule } from '../api/upload-schedule.ts';
@@ -23,10 +24,13 @@ export function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  // When this browser heard the job end: schedule info read after it knows what the job loaded.
+  const [finishedAt, setFinishedAt] = useState(0);
   const upload = useUploadSchedule({ onSuccess: setJobId });
   const job = useJob(jobId, {
     onError: (error) => notify.error(error),
     onFinal: (message) => {
+      setFinishedAt(Date.now());
       void utils.schedule.info.invalidate();
       // The job's first sentence names what was uploaded (workbook or zip).
       if (message.status === 'done') notify.success(/^[^.]*\./.exec(message.message)?.[0] ?? UPLOAD_SUCCESS);
@@ -46,6 +50,12 @@ export function UploadForm() {
   // docs/spec.md §2: the report link belongs to this upload, only when one of its messages carried a report;
   // it opens this upload's report (a refused one's is not the public report).
   const report = job.messages.some((m) => m.validation_report);
+  // A later upload or a rollback (any tab, any process: the live schedule) replaced what this one
+  // loaded: its links then follow the schedule that serves, and say so (issue 29).
+  const info = useScheduleInfo();
+  const current = info.dataUpdatedAt > finishedAt ? (info.data?.versionId ?? null) : null;
+  const loaded = job.final?.status === 'done' ? job.final.data?.version_id : undefined;
+  const replaced = typeof loaded === 'number' && current !== null && current !== loaded;
   const connection = job.connection && CONNECTION[job.connection];
   const log = job.log.map((m) => m.message).join('\n');
   return (
@@ -97,6 +107,12 @@ export function UploadForm() {
             {job.final.message}
           </Alert>
         )}
+        {replaced && (
+          <Alert variant="info" className="mt-3 mb-0" data-testid="upload-replaced">
+            Schedule version {current} is now current (it replaced version {String(loaded)}, loaded by this
+            upload): the links below are the current schedule's.
+          </Alert>
+        )}
         {(job.final?.status === 'done' || report) && (
           <nav className="mt-3 d-flex flex-wrap gap-3" aria-label="Results">
             {job.final?.status === 'done' && (
@@ -107,11 +123,22 @@ export function UploadForm() {
             )}
             {report && (
               <a
-                href={`${downloads.report}?job=${encodeURIComponent(jobId ?? '')}`}
+                href={
+                  replaced ? downloads.report : `${downloads.report}?job=${encodeURIComponent(jobId ?? '')}`
+                }
                 target="_blank"
                 rel="noreferrer"
               >
                 Validation report
+              </a>
+            )}
+            {report && replaced && (
+              <a
+                href={`${downloads.report}?job=${encodeURIComponent(jobId ?? '')}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                This upload's validation report
               </a>
             )}
           </nav>
