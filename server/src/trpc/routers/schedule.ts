@@ -4,6 +4,7 @@ import { findStops } from '../../schedule/find-stops.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { getServiceDay } from '../../schedule/get-service-day.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
+import { listDirections } from '../../schedule/list-directions.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
 import { listServices } from '../../schedule/list-services.ts';
@@ -29,6 +30,8 @@ import {
 export const scheduleRouter = router({
   info: authedProcedure.query(({ ctx }) => getScheduleInfo(ctx.deps)),
   routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),
+  /** Each route's directions named by terminus ("towards San Francisco"), for every trip selection. */
+  directions: authedProcedure.query(({ ctx }) => listDirections(ctx.deps)),
   services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
   stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStops(ctx.deps, input)),
   tripsToRoutes: authedProcedure.query(({ ctx }) => mapTripsToRoutes(ctx.deps)),
