@@ -142,7 +142,7 @@ describe('deriveDirections', () => {
     ]);
   });
 
-  it('follows the directions a schedule gives for some trips, and marks only the derived ones', async () => {
+  it('follows the directions a schedule gives for some trips, marks only the derived ones, and leaves a schedule giving all alone', async () => {
     const loaded = await load(
       makeFeed({
         ...base,
@@ -156,6 +156,16 @@ describe('deriveDirections', () => {
     );
     expect(loaded.directions).toEqual({ G1: 0, G2: 1, X1: 1, X2: 0, X3: 1 });
     expect(loaded.derived).toEqual(['X1', 'X2', 'X3']);
+    // A schedule that gives every direction: nothing changed, nothing said.
+    const given = await load(
+      makeFeed({
+        ...base,
+        'routes.txt': 'route_id,route_long_name\nR,Line',
+        'stops.txt': stopsOf(['A', 'B']),
+        ...tripFiles(['T1 R A B', 'T2 R B A'], { T1: 1, T2: 0 }),
+      }),
+    );
+    expect([given.directions, given.derived, given.notes]).toEqual([{ T1: 1, T2: 0 }, [], []]);
   });
 
   it('tells the two ways round a loop apart, and names both', async () => {
@@ -212,18 +222,6 @@ describe('deriveDirections', () => {
     expect(loaded.directions).toEqual({ T1: 0, T2: 1, F1: 0, F2: 1, S1: 0, S2: 1 });
     const named = await listDirections(deps(), { versionId: loaded.versionId });
     expect(named.map((d) => d.towards)).toEqual(['towards F', 'towards A']);
-  });
-
-  it('changes nothing in a schedule that gives every direction', async () => {
-    const loaded = await load(
-      makeFeed({
-        ...base,
-        'routes.txt': 'route_id,route_long_name\nR,Line',
-        'stops.txt': stopsOf(['A', 'B']),
-        ...tripFiles(['T1 R A B', 'T2 R B A'], { T1: 1, T2: 0 }),
-      }),
-    );
-    expect([loaded.directions, loaded.derived, loaded.notes]).toEqual([{ T1: 1, T2: 0 }, [], []]);
   });
 });
 
