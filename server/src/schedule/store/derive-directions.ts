@@ -38,7 +38,11 @@ export async function deriveDirections(
   deps: Pick<Deps, 'db'>,
   versionId: number,
 ): Promise<DerivedDirections[]> {
-  const rows = (await deps.db.execute(sql`
+  const rows = (await deps.db.transaction(async (tx) => {
+    // The planner has no row counts for the CTEs below and, guessing a few, joined them in nested
+    // loops: 6 s for BART's 32 000 stop times, over 10 minutes for Metro-North's 307 000.
+    await tx.execute(sql`set local enable_nestloop = off`);
+    return tx.execute(sql`
     with
     need as (
       select distinct route_id from gtfs_trips where version_id = ${versionId} and direction_id is null
@@ -114,23 +118,25 @@ export async function deriveDirections(
     pending as (
       select k.route_id, k.trip_id, k.origin, k.terminus from known k where k.direction is null
     ),
+    -- Counted once per route and station, then looked up: a join of pending trips with every
+    -- known trip ending at a busy terminus grows with their product.
+    ending as (
+      select route_id, terminus as station,
+        count(*) filter (where direction = 0) as zero, count(*) filter (where direction = 1) as one
+      from known where direction is not null group by route_id, terminus
+    ),
+    starting as (
+      select route_id, origin as station,
+        count(*) filter (where direction = 0) as zero, count(*) filter (where direction = 1) as one
+      from known where direction is not null group by route_id, origin
+    ),
     by_end as (
-      select p.trip_id,
-        case
-          when count(*) filter (where k.direction = 0) > count(*) filter (where k.direction = 1) then 0
-          when count(*) filter (where k.direction = 1) > count(*) filter (where k.direction = 0) then 1
-        end as direction
-      from pending p join known k on k.route_id = p.route_id and k.terminus = p.terminus and k.direction is not null
-      group by p.trip_id
+      select p.trip_id, case when e.zero > e.one then 0 when e.one > e.zero then 1 end as direction
+      from pending p join ending e on e.route_id = p.route_id and e.station = p.terminus
     ),
     by_start as (
-      select p.trip_id,
-        case
-          when count(*) filter (where k.direction = 0) > count(*) filter (where k.direction = 1) then 0
-          when count(*) filter (where k.direction = 1) > count(*) filter (where k.direction = 0) then 1
-        end as direction
-      from pending p join known k on k.route_id = p.route_id and k.origin = p.origin and k.direction is not null
-      group by p.trip_id
+      select p.trip_id, case when s.zero > s.one then 0 when s.one > s.zero then 1 end as direction
+      from pending p join starting s on s.route_id = p.route_id and s.station = p.origin
     ),
     derived as (
       select k.trip_id, coalesce(o.direction, e.direction, s.direction) as direction
@@ -153,7 +159,8 @@ export async function deriveDirections(
     from gtfs_trips t left join updated u on u.trip_id = t.trip_id
     where t.version_id = ${versionId} and t.direction_id is null
     group by t.route_id
-    order by t.route_id`)) as unknown as { route_id: string; derived: number; undetermined: number }[];
+    order by t.route_id`);
+  })) as unknown as { route_id: string; derived: number; undetermined: number }[];
   return rows.map((r) => ({ routeId: r.route_id, derived: r.derived, undetermined: r.undetermined }));
 }
 
