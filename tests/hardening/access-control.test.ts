@@ -392,6 +392,7 @@ const TRPC: Call[] = [
   { name: 'disruptions.alertLinks', access: 'view', call: q('disruptions.alertLinks', { alertId: 'x' }) },
   { name: 'schedule.info', access: 'login', call: q('schedule.info') },
   { name: 'schedule.routes', access: 'login', call: q('schedule.routes') },
+  { name: 'schedule.directions', access: 'login', call: q('schedule.directions') },
   { name: 'schedule.services', access: 'login', call: q('schedule.services') },
   { name: 'schedule.stops', access: 'login', call: q('schedule.stops', { stopname: 'x' }) },
   { name: 'schedule.tripsToRoutes', access: 'login', call: q('schedule.tripsToRoutes') },

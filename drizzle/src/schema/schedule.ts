@@ -1,6 +1,7 @@
 import { type InferSelectModel, sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -120,6 +121,12 @@ export const trips = pgTable(
     tripShortName: text('trip_short_name'),
     tripHeadsign: text('trip_headsign'),
     directionId: smallint('direction_id'),
+    /**
+     * True when the schedule gave no direction_id for the trip and the load derived it from the
+     * order of its stops (server/src/schedule/store/derive-directions.ts). The published gtfs.zip
+     * and the alerts' informed entities never carry a derived direction (docs/contract-notes.md).
+     */
+    directionDerived: boolean('direction_derived').notNull().default(false),
     shapeId: text('shape_id'),
     /** Seconds after noon-minus-12h of the service day (GTFS time, may pass 24:00). */
     startSecs: integer('start_secs'),

@@ -21,6 +21,7 @@ import {
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
+import { listDirections } from '../schedule/list-directions.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -163,7 +164,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     throw new AppError('bad_request', {
       message: day.noService
         ? `${day.noService} Pick a date it runs.`
-        : nothingMatches(selection.serviceDate, select, action),
+        : nothingMatches(selection.serviceDate, select, action, await directionName(deps, select)),
     });
   }
 
@@ -233,10 +234,25 @@ function checkAction(action: DisruptionAction) {
     });
 }
 
-function nothingMatches(date: string, select: DisruptionSelect, action: DisruptionAction): string {
+/** The selected direction as a controller names it ("towards San Francisco"), when the schedule has it. */
+async function directionName(deps: AppDeps, select: DisruptionSelect): Promise<string | null> {
+  if (select.directionId === undefined) return null;
+  const named = (await listDirections(deps)).find(
+    (d) => d.routeId === (select.routeId ?? null) && d.directionId === select.directionId,
+  );
+  return named?.towards ?? null;
+}
+
+function nothingMatches(
+  date: string,
+  select: DisruptionSelect,
+  action: DisruptionAction,
+  towards: string | null,
+): string {
   const parts = [
     select.routeId && `route ${select.routeId}`,
-    select.directionId !== undefined && `direction ${select.directionId}`,
+    select.directionId !== undefined &&
+      (towards ? `${towards} (direction ${select.directionId})` : `direction ${select.directionId}`),
     select.stopId && `stop ${select.stopId}`,
     (select.from || select.to) && `between ${select.from ?? 'the start'} and ${select.to ?? 'the end'}`,
     select.tripIds && `trips ${select.tripIds.join(', ')}`,

@@ -135,7 +135,10 @@ function informedEntities(o: {
     return trips.flatMap((t) => stopIds.map((stopId) => ({ trip: tripOf(t), stopId })));
   if (stopIds.length > 0)
     return stopIds.map((stopId) => (routeIds.length === 1 ? { routeId: routeIds[0], stopId } : { stopId }));
-  if (select.routeId && !o.picked)
+  // A derived direction is not in the published gtfs.zip (docs/contract-notes.md): riders' apps
+  // could not match it, so such a selection is told by its trips.
+  const derived = select.directionId !== undefined && trips.some((t) => t.directionDerived);
+  if (select.routeId && !o.picked && !derived)
     return [
       {
         routeId: select.routeId,

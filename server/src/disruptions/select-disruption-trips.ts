@@ -1,5 +1,6 @@
-import { stopTimes, trips } from '@feeddesk/drizzle';
+import { stops, stopTimes, trips } from '@feeddesk/drizzle';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
@@ -16,6 +17,10 @@ import {
 } from '../schedule/time/service-day.ts';
 import type { DisruptionSelect } from './disruption-input.ts';
 
+/** The trip's last stop, and its station (whose name a controller knows the train by). */
+const lastStop = alias(stops, 'last_stop');
+const lastStation = alias(stops, 'last_station');
+
 export type SelectDisruptionTripsOptions = { serviceDate?: string; select: DisruptionSelect };
 
 /** One selected run: a trip on a service date, with its first and last times (local HH:MM). */
@@ -25,7 +30,11 @@ export type SelectedTrip = {
   routeId: string;
   routeName: string;
   directionId: number | null;
+  /** True when the schedule gave no direction_id and the load derived it (issue 29). */
+  directionDerived: boolean;
   trainNumber: string;
+  /** Where the train goes: its last stop's station name ("107 → San Francisco"). */
+  terminus: string;
   /** GTFS seconds of the service day: departure from the first stop, arrival at the last. */
   startSecs: number;
   endSecs: number;
@@ -73,6 +82,10 @@ export async function selectDisruptionTrips(
       tripId: trips.tripId,
       routeId: trips.routeId,
       directionId: trips.directionId,
+      directionDerived: trips.directionDerived,
+      terminus: sql<
+        string | null
+      >`coalesce(nullif(${lastStation.stopName}, ''), nullif(${lastStop.stopName}, ''), ${trips.lastStopId})`,
       shortName: trips.tripShortName,
       number: trips.tripNumber,
       startSecs: trips.startSecs,
@@ -81,6 +94,11 @@ export async function selectDisruptionTrips(
       stopArrival: stopTimes.arrivalSecs,
     })
     .from(trips)
+    .leftJoin(lastStop, and(eq(lastStop.versionId, trips.versionId), eq(lastStop.stopId, trips.lastStopId)))
+    .leftJoin(
+      lastStation,
+      and(eq(lastStation.versionId, lastStop.versionId), eq(lastStation.stopId, lastStop.parentStation)),
+    )
     // Calls at select.stopId only; without one a constant false, which the planner skips (a
     // `stop_id = null` condition made it scan 1.87 M stop_times: 3.4 s on the Renfe schedule).
     .leftJoin(
@@ -120,7 +138,9 @@ export async function selectDisruptionTrips(
       routeId: r.routeId,
       routeName: labelOf(labels.routes, r.routeId),
       directionId: r.directionId,
+      directionDerived: r.directionDerived,
       trainNumber: r.shortName || r.number || r.tripId,
+      terminus: r.terminus ?? '',
       startSecs: start,
       endSecs: end,
       firstTime: clock(start),

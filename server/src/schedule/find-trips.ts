@@ -32,6 +32,8 @@ export type FindTripsOptions = {
   stop?: string;
   /** Also each trip's first departure and origin stop (the web app's search results; REST keeps its shape). */
   details?: boolean;
+  /** A direction_id (given by the schedule or derived at load): the trip search's "towards …". */
+  direction?: number;
   /** A service date `YYYYMMDD`: the trips running that date (with `service`, that service's if it runs), judged against now. */
   date?: string;
 };
@@ -102,6 +104,7 @@ export async function findTrips(
         eq(trips.versionId, current.versionId),
         inArray(trips.serviceId, serviceIds),
         options.route ? eq(trips.routeId, options.route) : undefined,
+        options.direction === undefined ? undefined : eq(trips.directionId, options.direction),
         options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
         options.stop
           ? inArray(

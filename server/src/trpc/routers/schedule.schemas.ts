@@ -9,6 +9,8 @@ export const tripsInput = z
     service: text.optional(),
     number: z.string().max(20).optional(),
     stop: text.optional(),
+    /** A direction_id (given or derived), offered as "towards <terminus>" by schedule.directions. */
+    direction: z.number().int().min(0).max(1).optional(),
     date: z
       .string()
       .regex(/^\d{8}$/, 'Give the service date as YYYYMMDD.')

@@ -5,6 +5,7 @@ import { findStopChoices } from '../../schedule/find-stop-choices.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { getServiceDay } from '../../schedule/get-service-day.ts';
 import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
+import { listDirections } from '../../schedule/list-directions.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
 import { listServices } from '../../schedule/list-services.ts';
@@ -34,6 +35,8 @@ export const scheduleRouter = router({
     yield* followScheduleChanges(ctx.deps, { signal });
   }),
   routes: authedProcedure.query(({ ctx }) => listRoutes(ctx.deps)),
+  /** Each route's directions named by terminus ("towards San Francisco"), for every trip selection. */
+  directions: authedProcedure.query(({ ctx }) => listDirections(ctx.deps)),
   services: authedProcedure.query(({ ctx }) => listServices(ctx.deps)),
   /** Unlike REST /db/get_stops' pairs, each stop with its label and whether it is a station. */
   stops: authedProcedure.input(stopsInput).query(({ ctx, input }) => findStopChoices(ctx.deps, input)),

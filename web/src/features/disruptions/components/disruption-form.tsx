@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -44,6 +45,7 @@ const draftOf = (key: string, alert: DraftedAlert): Draft => ({
 export function DisruptionForm() {
   const zone = useTimeZone();
   const routes = useRouteChoices();
+  const directions = useDirections();
   // Today in the agency's zone, never the browser's.
   const [date, setDate] = useState(() => zonedDate(new Date(), zone));
   const [routeId, setRouteId] = useState('');
@@ -177,7 +179,7 @@ export function DisruptionForm() {
     <Form onSubmit={(e) => e.preventDefault()} aria-label="Disruption">
       <h2 className="h5">1. Trips</h2>
       <Row className="g-2 mb-2">
-        <Form.Group as={Col} md={3} controlId="d-date">
+        <Form.Group as={Col} md={2} controlId="d-date">
           <Form.Label>Service date</Form.Label>
           <Form.Control
             type="date"
@@ -200,12 +202,16 @@ export function DisruptionForm() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Form.Group as={Col} md={2} controlId="d-direction">
+        <Form.Group as={Col} md={3} controlId="d-direction">
           <Form.Label>Direction</Form.Label>
           <Form.Select value={direction} onChange={(e) => setDirection(e.target.value)}>
             <option value="">Both</option>
-            <option value="0">0</option>
-            <option value="1">1</option>
+            {/* Named by where the trains go (issue 29); derived when the schedule gives no direction_id. */}
+            {directionChoices(directions.data, routeId).map((d) => (
+              <option key={d.directionId} value={String(d.directionId)}>
+                {d.towards}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group as={Col} md={2} controlId="d-from">
@@ -311,6 +317,7 @@ export function DisruptionForm() {
               <tr>
                 <th>Change</th>
                 <th>Trip</th>
+                <th>Train</th>
                 <th>Route</th>
                 <th>First</th>
                 <th>Last</th>
@@ -332,6 +339,9 @@ export function DisruptionForm() {
                     />
                   </td>
                   <td>{t.tripId}</td>
+                  <td data-testid="train-terminus">
+                    {t.trainNumber} → {t.terminus} {t.lastTime}
+                  </td>
                   <td>{t.routeName}</td>
                   <td>{t.firstTime}</td>
                   <td>{t.lastTime}</td>

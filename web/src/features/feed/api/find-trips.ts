@@ -1,7 +1,15 @@
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc.ts';
 
-export type TripSearch = { route?: string; service?: string; number?: string; stop?: string; date?: string };
+export type TripSearch = {
+  route?: string;
+  /** A direction_id, offered as "towards <terminus>". */
+  direction?: number;
+  service?: string;
+  number?: string;
+  stop?: string;
+  date?: string;
+};
 
 /** docs/spec.md §5: the train number is searched without its leading zeros. */
 export function trainNumber(text: string): string {
@@ -13,6 +21,7 @@ export function useFindTrips(search: TripSearch, enabled = true) {
   const number = search.number ? trainNumber(search.number) : undefined;
   const input = {
     ...(search.route ? { route: search.route } : {}),
+    ...(search.direction === undefined ? {} : { direction: search.direction }),
     ...(search.service ? { service: search.service } : {}),
     ...(search.date ? { date: search.date } : {}),
     ...(number ? { number } : {}),

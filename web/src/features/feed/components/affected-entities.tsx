@@ -105,7 +105,7 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
             <datalist id="affected-trip-options">
               {(trips.data ?? []).slice(0, 30).map((t) => (
                 <option key={t.trip_id} value={t.trip_id}>
-                  to {t.endTerminus}
+                  towards {t.endTerminus}
                 </option>
               ))}
             </datalist>

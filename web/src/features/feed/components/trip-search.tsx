@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
+import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { useScheduleInfo } from '../../../lib/schedule-info.ts';
 import { matchStop } from '../../../lib/stop-match.ts';
 import { hhmm } from '../../../lib/time.ts';
@@ -41,6 +42,8 @@ export function TripSearch({
   const routes = useRoutes();
   const services = useServices();
   const [route, setRoute] = useState('');
+  const [direction, setDirection] = useState('');
+  const directions = useDirections();
   const [service, setService] = useState('');
   const [number, setNumber] = useState('');
   const [stopName, setStopName] = useState('');
@@ -61,7 +64,17 @@ export function TripSearch({
   const exact = matchStop(stopsFound, stopName);
   const stop =
     chosenStop || exact?.stopId || (stopsFound.length === 1 && stopName.trim() ? stopsFound[0]!.stopId : '');
-  const trips = useFindTrips({ route, service, number: debouncedNumber, stop, date }, Boolean(date));
+  const trips = useFindTrips(
+    {
+      route,
+      direction: direction === '' ? undefined : Number(direction),
+      service,
+      number: debouncedNumber,
+      stop,
+      date,
+    },
+    Boolean(date),
+  );
   // A timetable whose calendars ended finds no train today: say so rather than list nothing.
   const noService = useServiceDay(date).data?.noService ?? null;
   return (
@@ -72,13 +85,24 @@ export function TripSearch({
         </Card.Title>
         <fieldset disabled={disabled}>
           <Row className="g-2">
-            <Form.Group as={Col} md={3} controlId="search-route">
+            <Form.Group as={Col} md={2} controlId="search-route">
               <Form.Label className="small mb-1">Route</Form.Label>
               <Form.Select value={route} onChange={(e) => setRoute(e.target.value)}>
                 <option value="">Any route</option>
                 {(routes.data ?? []).map((r) => (
                   <option key={r.route_id} value={r.route_id}>
                     {r.label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={2} controlId="search-direction">
+              <Form.Label className="small mb-1">Direction</Form.Label>
+              <Form.Select value={direction} onChange={(e) => setDirection(e.target.value)}>
+                <option value="">Both ways</option>
+                {directionChoices(directions.data, route).map((d) => (
+                  <option key={d.directionId} value={String(d.directionId)}>
+                    {d.towards}
                   </option>
                 ))}
               </Form.Select>
@@ -117,7 +141,7 @@ export function TripSearch({
                 onChange={(e) => setNumber(e.target.value)}
               />
             </Form.Group>
-            <Form.Group as={Col} md={3} controlId="search-stop">
+            <Form.Group as={Col} md={2} controlId="search-stop">
               <Form.Label className="small mb-1">or stop name</Form.Label>
               <Form.Control
                 value={stopName}

@@ -1,0 +1,1 @@
+ALTER TABLE "gtfs_trips" ADD COLUMN "direction_derived" boolean DEFAULT false NOT NULL;
