@@ -97,6 +97,11 @@ export function UploadForm() {
               style={{ maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}
               data-testid="upload-log"
               aria-live="polite"
+              role="log"
+              aria-label="Upload log"
+              // A long log scrolls: keyboard users must be able to reach and scroll it too.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
+              tabIndex={0}
             >
               {log || 'Waiting for the job…'}
             </pre>
