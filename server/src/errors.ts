@@ -34,6 +34,7 @@ export const errorCatalogue = {
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
+  alert_start_not_chosen: { status: 422, title: 'Start not as chosen' },
   entity_not_found: { status: 404, title: 'Unknown entity' },
   entity_changed: { status: 409, title: 'Changed by someone else' },
   undo_expired: { status: 409, title: 'Too late to undo' },

@@ -221,7 +221,7 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       s?.endSecs ?? null,
       s?.firstStopId ?? null,
       s?.lastStopId ?? null,
-      tripNumber(id(row)),
+      tripNumber(id(row)) ?? trainNumberFromShortName(short(row)),
       formatStopTimesHash(s?.hash ?? emptyStopTimesHash()),
       block(row),
       wheelchair(row),
@@ -230,10 +230,20 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
   }
 }
 
-/** The digits after the last '-' without leading zeros (`WD-0123` → `123`), or null. */
+/**
+ * The digits after the last '-' without leading zeros (`WD-0123` → `123`), or of a trip id that is
+ * only digits (Caltrain-style `301`), or null.
+ */
 export function tripNumber(tripId: string): string | null {
-  const match = /-(\d+)$/.exec(tripId);
+  const match = /(?:^|-)(\d+)$/.exec(tripId);
   return match ? match[1].replace(/^0+(?=\d)/, '') : null;
+}
+
+/** A `trip_short_name` that is a train number (`0301` → `301`): how riders and controllers name it. */
+function trainNumberFromShortName(short: unknown): string | null {
+  return typeof short === 'string' && /^\d+$/.test(short.trim())
+    ? short.trim().replace(/^0+(?=\d)/, '')
+    : null;
 }
 
 function summarise(

@@ -120,6 +120,13 @@ export const saveAlertInput = z.object({
   entity: alertEntity,
   baseRevision,
   draft: z.boolean().default(false),
+  /** The impact's start as the editor showed it (`YYYY-MM-DDTHH:MM`) and the zone it used (issue 28). */
+  chosenStart: z
+    .object({
+      wallClock: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+      zone: z.string().min(1).max(64),
+    })
+    .optional(),
 });
 export const publishAlertInput = z.object({ id: z.string().max(200), baseRevision });
 export const lintAlertInput = z.object({ entity: alertEntity });

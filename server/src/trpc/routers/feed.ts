@@ -1,4 +1,5 @@
 import { alertTextLimits } from '../../feed/alert-text-limits.ts';
+import { checkChosenStart } from '../../feed/check-chosen-start.ts';
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
 import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { lintAlert } from '../../feed/lint-alert.ts';
@@ -44,16 +45,17 @@ export const feedRouter = router({
       log: true,
     }),
   ),
-  saveAlert: editProcedure.input(saveAlertInput).mutation(({ ctx, input }) =>
-    saveFeedEntity(ctx.deps, {
+  saveAlert: editProcedure.input(saveAlertInput).mutation(async ({ ctx, input }) => {
+    if (input.chosenStart) await checkChosenStart(ctx.deps, input.entity, input.chosenStart);
+    return saveFeedEntity(ctx.deps, {
       kind: 'alert',
       entity: { json: input.entity },
       baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
       draft: input.draft,
-    }),
-  ),
+    });
+  }),
   /** The alert linter as the controller types: the notices saving this alert would give. */
   lintAlert: editProcedure.input(lintAlertInput).query(({ ctx, input }) => lintAlert(ctx.deps, input)),
   /** The text lengths the alert editor says next to each field before saving. */

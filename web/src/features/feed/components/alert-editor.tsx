@@ -200,6 +200,8 @@ export function AlertEditor({
         entity: buildAlert(form, zone, languageSettings, entity?.id),
         baseRevision: entity?.id ? (base?.revision ?? 0) : 0,
         draft,
+        // The start shown, in the zone shown: the server checks the saved impact starts in that minute.
+        chosenStart: chosenStartOf(form.periods, zone),
       },
       {
         onError: (error) => {
@@ -352,4 +354,12 @@ export function AlertEditor({
       </Col>
     </Row>
   );
+}
+
+/** The first sent period's start as typed (`YYYY-MM-DDTHH:MM`) and the zone it was read in. */
+function chosenStartOf(periods: { startDate: string; startTime: string; endDate: string }[], zone: string) {
+  const first = periods.find((p) => p.startDate || p.endDate);
+  return first?.startDate && /^\d{2}:\d{2}$/.test(first.startTime)
+    ? { wallClock: `${first.startDate}T${first.startTime}`, zone }
+    : undefined;
 }
