@@ -165,6 +165,7 @@ describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop (issue
       'Users',
       'Alert templates',
       'API tokens',
+      'Settings',
     ]);
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Users');

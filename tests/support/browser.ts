@@ -127,6 +127,11 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
  * Schedule, Reports, Administration) that holds it when the bar groups the screens (issue 29).
  */
 export async function openScreen(page: Page, label: string) {
+  // The bar is drawn once the signed-in user is known (checking before that finds no link); on a
+  // narrow screen it sits behind "Menu".
+  await page.getByTestId('current-user').waitFor({ state: 'attached' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   const link = nav.locator('a[href]').filter({ hasText: new RegExp(`^${label}$`) });
   if (!(await link.isVisible())) {
