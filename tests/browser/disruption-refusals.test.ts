@@ -53,7 +53,9 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying (issue 
     await page.getByRole('button', { name: 'Preview' }).click();
     const rows = page.getByRole('region', { name: 'Preview' }).locator('tbody tr');
     await rows.first().waitFor();
-    expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['301', '303', '305', '307']);
+    await expect
+      .poll(() => rows.locator('td:nth-child(2)').allTextContents())
+      .toEqual(['301', '303', '305', '307']);
     await page.getByLabel('Change 301').uncheck();
     await page.getByLabel('Change 305').uncheck();
     const header = page.getByLabel(/^Header \(/);
@@ -70,7 +72,7 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying (issue 
     expect(await refusals.textContent()).toMatch(
       /Applying this would be refused:Alert disruption-[\w-]+ names train 301 in its text, but disruption [\w-]+ changes trains 303, 307; name exactly those trains \(draft the alert again\)\./,
     );
-    expect(await apply.isDisabled()).toBe(true);
+    await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'disruption-apply-refusals');
 
     await header.fill('Local: trains 303 and 307 cancelled');
