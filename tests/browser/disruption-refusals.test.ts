@@ -61,7 +61,9 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying (issue 
     const header = page.getByLabel(/^Header \(/);
     const apply = page.getByRole('button', { name: 'Apply to 2 trips' });
     await expect
-      .poll(async () => (await page.getByLabel(/^Description \(/).inputValue()).includes('301'))
+      .poll(async () => (await page.getByLabel(/^Description \(/).inputValue()).includes('301'), {
+        timeout: 15_000,
+      })
       .toBe(false);
     await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(false);
 

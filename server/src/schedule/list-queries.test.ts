@@ -48,12 +48,20 @@ describe('schedule queries', () => {
       route_sort_order: null,
     };
     expect(await listRoutes(deps())).toEqual([
-      { route_id: 'CTL', route_long_name: null, route_color: null, route_short_name: 'C', ...more },
+      {
+        route_id: 'CTL',
+        route_long_name: null,
+        route_color: null,
+        route_short_name: 'C',
+        label: 'C',
+        ...more,
+      },
       {
         route_id: 'NTH',
         route_long_name: 'Northern Line',
         route_color: 'FF0000',
         route_short_name: 'N',
+        label: 'Northern Line',
         ...more,
       },
       {
@@ -61,6 +69,7 @@ describe('schedule queries', () => {
         route_long_name: 'Southern Line',
         route_color: '00AA00',
         route_short_name: 'S',
+        label: 'Southern Line',
         ...more,
       },
     ]);
