@@ -14,19 +14,17 @@ export type CopyProgress = {
 
 /**
  * COPYs a schedule's encoded chunks into the database at `url` from a thread of its own, one COPY
- * per table (copy-worker.ts), then the post-load steps of version `versionId`
- * (post-load-steps.ts); this thread only hands the bytes over (transferred, not copied).
+ * per table (copy-worker.ts); this thread only hands the bytes over (transferred, not copied).
  * Stops handing over once `abandoned` fires, and the thread's COPY then fails. Resolves when
  * every COPY has completed; rejects with the database's message when one fails.
  */
 export async function copyInThread(
   url: string,
-  versionId: number,
   chunks: AsyncIterable<EncodedChunk>,
   progress: CopyProgress,
   abandoned: AbortSignal,
 ): Promise<void> {
-  const worker = new Worker(bootstrap, { workerData: { entry, url, versionId } });
+  const worker = new Worker(bootstrap, { workerData: { entry, url } });
   const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(request, transfer);
   const finished = new Promise<void>((resolve, reject) => {
     worker.on('message', (m: CopyReply) => {

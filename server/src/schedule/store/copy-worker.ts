@@ -4,7 +4,6 @@ import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type postgres from 'postgres';
 import { messageQueue } from '../../workers/message-queue.ts';
 import { copyTable, LOAD_NICE, yieldToServing } from './copy-rows.ts';
-import { runPostLoadSteps } from './post-load-steps.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
 
 /**
@@ -22,7 +21,7 @@ export type CopyReply =
   | { type: 'failed'; message: string };
 
 const port = parentPort!;
-const { url, versionId } = workerData as { url: string; versionId: number };
+const { url } = workerData as { url: string };
 
 try {
   setPriority(0, LOAD_NICE);
@@ -61,8 +60,6 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
     reply({ type: 'table', table: first.table, label: first.label });
   }
   if (next.type === 'abort') throw new Error('The load was abandoned.');
-  // Derived from the whole schedule, in SQL over the rows just copied (post-load-steps.ts).
-  await runPostLoadSteps(connection, versionId);
   // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
   // answered from the stop index alone from the first query on, not once autovacuum comes by
   // (never, on a server that runs without it). Here, at the load's priority, while validation
