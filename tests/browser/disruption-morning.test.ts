@@ -1,5 +1,3 @@
-// MobilityData's own bindings read the served bytes, as a journey planner would.
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateIn, timeIn } from '../support/agency-zone.ts';
@@ -8,7 +6,7 @@ import {
   PENINSULA_STOPS,
   PENINSULA_TRAINS,
   PENINSULA_ZONE,
-  peninsulaLine,
+  storePeninsulaLine,
 } from '../support/peninsula-line.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -134,13 +132,7 @@ describe.skipIf(!hasChromium)('a disruption morning worked in the browser (issue
 
   beforeAll(async () => {
     t = await startTestApp({ serveWeb: true });
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
+    await storePeninsulaLine(t.deps);
     const admin = t.client();
     await admin.login(ADMIN.username, ADMIN.password);
     const made = await admin.trpc('mutation', 'alertTemplates.save', {

@@ -1,7 +1,6 @@
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
-import { PENINSULA_ZONE, peninsulaLine } from '../support/peninsula-line.ts';
+import { PENINSULA_ZONE, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 28: the disruption form shows what Apply would be refused for (the server rehearses the
@@ -28,13 +27,7 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying (issue 
 
   beforeAll(async () => {
     t = await startTestApp({ serveWeb: true });
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
+    await storePeninsulaLine(t.deps);
     await t.clientWithRoles(['view', 'edit'], 'controller');
     b = await openBrowser(t.url, { timezoneId: BROWSER_ZONE });
     await logIn(b.page, 'controller', 'a-long-password-1');

@@ -1,7 +1,6 @@
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
-import { PENINSULA_ZONE, pdt, peninsulaLine } from '../support/peninsula-line.ts';
+import { PENINSULA_ZONE, pdt, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 // Issue 28: "a published alert's impact starts within the minute the controller chose". The alert
@@ -14,13 +13,7 @@ describe('an alert saved with the start the controller chose (issue 28)', () => 
 
   beforeAll(async () => {
     t = await startTestApp({ trpc: true });
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
+    await storePeninsulaLine(t.deps);
     controller = await t.clientWithRoles(['view', 'edit'], 'controller');
   });
   afterAll(() => t?.close());

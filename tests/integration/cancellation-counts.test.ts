@@ -1,9 +1,8 @@
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import type { Punctuality } from '@feeddesk/server/summaries/get-punctuality';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
+import { pdt, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const DATE = '20250923';
@@ -21,13 +20,7 @@ describe('cancellations counted as riders were told them', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ trpc: true });
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
+    await storePeninsulaLine(t.deps);
     controller = await t.clientWithRoles(['view', 'edit'], 'controller');
     manager = await t.clientWithRoles(['excel'], 'manager');
   });

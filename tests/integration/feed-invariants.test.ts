@@ -1,11 +1,10 @@
 import { feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { eq } from 'drizzle-orm';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearLiveFeeds, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
-import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
+import { pdt, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -25,13 +24,7 @@ describe('feed invariants', () => {
   beforeAll(async () => {
     // A long metrics cache: the consistency gauge must follow changes, not the cache.
     t = await startTestApp({ trpc: true, env: { METRICS_CACHE_SECONDS: '3600' } });
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
+    await storePeninsulaLine(t.deps);
     controller = await t.clientWithRoles(['view', 'edit'], 'controller');
     t.clock.now = pdt('06:00');
   });

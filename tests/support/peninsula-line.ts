@@ -1,3 +1,4 @@
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { makeFeed } from '@feeddesk/server/schedule/test-support/make-feed';
 
 /**
@@ -53,3 +54,14 @@ export function peninsulaLine() {
 
 /** A local time of Tuesday 23 September 2025 on the line (PDT, UTC−7). */
 export const pdt = (hhmm: string) => new Date(`2025-09-23T${hhmm}:00-07:00`);
+
+/** Makes the peninsula line the current schedule of a test app, as an uploaded zip would. */
+export function storePeninsulaLine(deps: Parameters<typeof storeScheduleVersion>[0]) {
+  return storeScheduleVersion(deps, {
+    feed: peninsulaLine(),
+    sourceKind: 'zip',
+    sourceName: 'peninsula.zip',
+    uploadedBy: null,
+    jobId: null,
+  });
+}
