@@ -193,6 +193,8 @@ describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop (issue
     await menu.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    // The menu slides open (Bootstrap's .collapsing, then .show): measure it once it has.
+    await page.locator('#main-nav.show').waitFor();
     await nav.getByRole('button', { name: 'Administration' }).waitFor();
     expect(await nav.getByRole('button').allTextContents()).toEqual([
       'Live desk',
