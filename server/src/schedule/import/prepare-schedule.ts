@@ -97,13 +97,21 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
 
 /** One line of the upload log per notice: where (workbook cell or file and row), the code, and the message. */
 export function describeNotice(n: ScheduleNotice): string {
+  // A reference notice names its file and field as MobilityData's do: childFilename, childFieldName.
+  const file = n.filename ?? (typeof n.childFilename === 'string' ? n.childFilename : undefined);
+  const field = n.fieldName ?? (typeof n.childFieldName === 'string' ? n.childFieldName : undefined);
   const where = n.origin
     ? `'${n.origin.sheet}'!${n.origin.cell}`
-    : n.filename
-      ? `${n.filename}${n.csvRowNumber ? ` row ${n.csvRowNumber}` : ''}`
+    : file
+      ? `${file}${n.csvRowNumber ? ` row ${n.csvRowNumber}` : ''}`
       : '';
+  const missingFrom = typeof n.parentFilename === 'string' ? `, which is not in ${n.parentFilename}` : '';
   const detail =
-    typeof n.message === 'string' ? n.message : n.fieldName ? `${n.fieldName} = '${n.fieldValue ?? ''}'` : '';
+    typeof n.message === 'string'
+      ? n.message
+      : field
+        ? `${field} = '${n.fieldValue ?? ''}'${missingFrom}`
+        : '';
   return [where, n.code, detail].filter(Boolean).join(': ');
 }
 
