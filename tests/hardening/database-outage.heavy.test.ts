@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
 import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
@@ -104,6 +104,8 @@ describe('[heavy] the embedded PostgreSQL killed under a running product', () =>
 
   it('says so, answers 503, stops re-stamping the feeds, restarts it and recovers', async () => {
     server = await startServerProcess({ dataDir: dir });
+    // What the product logged is what tells a failure in CI apart.
+    onTestFailed(() => console.log(`product output (end):\n${server?.output().slice(-8_000)}`));
     const admin = await loggedIn(server.url);
     const anon = new HttpClient(server.url);
     expect((await postEntity(admin, '/feed/service_alert', await anAlert(admin, 'before'))).status).toBe(200);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { feedState } from '@feeddesk/drizzle';
 import type { AppDeps } from '../deps.ts';
 import { FEED_KINDS, FEED_PATHS, type FeedKind } from './feed-kind.ts';
@@ -12,6 +13,12 @@ const CHECK_EVERY_MS = 5_000;
 const CONFIRM_WAIT_MS = 1_000;
 /** After a confirmation failed (the database unreachable), polls ask again this much later. */
 const CONFIRM_RETRY_MS = 2_000;
+/**
+ * Pauses before a failed re-read is tried again. A save's re-read can meet a connection the
+ * database just dropped (right after it restarted): the save committed, so whoever saved must
+ * still read it, and the feed must not wait for the next revision check to show it.
+ */
+const REREAD_PAUSES_MS = [100, 400, 1_000];
 
 const FEED_NAMES = new Map(Object.entries(FEED_PATHS).map(([name, kind]) => [kind, name]));
 
@@ -35,6 +42,8 @@ export class FeedCache {
   private readonly contents = new Map<FeedKind, Promise<FeedContent>>();
   /** The newest contents read (by start of the read), so a poll of the feed needs no promise (peek). */
   private readonly read = new Map<FeedKind, { content: FeedContent; started: number }>();
+  /** When each content read was started (the order of `reads`): an older read never replaces a newer one. */
+  private readonly startOf = new WeakMap<FeedContent, number>();
   private reads = 0;
   /** Reads not finished yet. */
   private readonly pending = new Set<Promise<FeedContent>>();
@@ -78,10 +87,22 @@ export class FeedCache {
     clearInterval(this.timer);
   }
 
-  /** Reads the feed again now; resolves once its new snapshot is served (never rejects). */
-  invalidate(kind: FeedKind): Promise<unknown> {
-    this.contents.delete(kind);
-    return this.get(kind).catch(() => {});
+  /**
+   * Reads the feed again now, trying a failed read again a few times; resolves once its new
+   * snapshot is served, or the database stayed unreachable (never rejects).
+   */
+  async invalidate(kind: FeedKind): Promise<void> {
+    for (const pause of [...REREAD_PAUSES_MS, undefined]) {
+      this.contents.delete(kind);
+      const read = await this.content(kind).then(
+        () => true,
+        () => false,
+      );
+      if (read) break;
+      if (pause === undefined) return;
+      await sleep(pause);
+    }
+    await this.get(kind).catch(() => {});
   }
 
   /**
@@ -111,9 +132,13 @@ export class FeedCache {
       if (served) return served.snapshot;
       throw error;
     }
+    const served = this.served.get(kind);
+    // A read that started before the one served finished after it: it may miss a save.
+    if (served && (this.startOf.get(served.content) ?? 0) > (this.startOf.get(content) ?? 0)) {
+      return served.snapshot;
+    }
     // The stamp may say "current" only as late as the content was last confirmed.
     const nowSec = this.confirmedSec(kind);
-    const served = this.served.get(kind);
     if (served && served.content === content && stampSlot(nowSec) <= served.snapshot.stamp) {
       return served.snapshot;
     }
@@ -141,6 +166,7 @@ export class FeedCache {
       void reading.finally(() => this.pending.delete(reading)).catch(() => {});
       reading.then(
         (read) => {
+          this.startOf.set(read, started);
           // A read that started later may have finished first: the newest start wins.
           if ((this.read.get(kind)?.started ?? 0) < started) this.read.set(kind, { content: read, started });
           this.markConfirmed(kind, at);
