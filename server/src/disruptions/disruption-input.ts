@@ -13,7 +13,27 @@ export type DisruptionSelect = {
 export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay'] as const;
 export type DisruptionActionType = (typeof DISRUPTION_ACTIONS)[number];
 
-export type DisruptionAction = { type: DisruptionActionType; stopId?: string; minutes?: number };
+/**
+ * What a disruption does to each selected trip (docs/contract.md "Dated trips and disruptions",
+ * "Replacement service and planned works"). Fields beyond `type` belong to some actions only:
+ * `stopId` (skip_stop, delay, short_turn), `minutes` (delay), `at` (short_turn),
+ * `fromStopId`/`toStopId`/`routeId`/`marginMinutes` (replace_by_bus).
+ */
+export type DisruptionAction = {
+  type: DisruptionActionType;
+  stopId?: string;
+  minutes?: number;
+  /** short_turn: the trip terminates at (`end`) or starts from (`start`) stopId. */
+  at?: 'end' | 'start';
+  fromStopId?: string;
+  toStopId?: string;
+  /** replace_by_bus: the operator's route the buses run on. */
+  routeId?: string;
+  marginMinutes?: number;
+};
+
+/** Where a disruption is published: the realtime feeds on the day, or planned works in a new schedule version. */
+export type DisruptionPublishAs = 'feed' | 'schedule';
 
 /** The alert fields a controller may give instead of the drafted ones; texts by language. */
 export type DisruptionAlertInput = {
