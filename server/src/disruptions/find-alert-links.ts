@@ -1,16 +1,24 @@
 import { disruptions, disruptionTrips, feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { readScheduleView } from '../schedule/read-schedule-view.ts';
 
 export type AlertLinks = {
   /** The disruption that published the alert. */
   disruption: { id: string; reason: string; serviceDate: string; active: boolean } | null;
   /** The trip updates the alert speaks for; `live` false once they left the feed. */
-  trips: { tripUpdateId: string; tripId: string; startDate: string | null; live: boolean }[];
+  trips: {
+    tripUpdateId: string;
+    tripId: string;
+    /** The schedule's train number (trip_short_name, else from the id); null when it has none. */
+    trainNumber: string | null;
+    startDate: string | null;
+    live: boolean;
+  }[];
 };
 
 /** Which trips an alert was published with: a disruption's, or one trip update's own. */
-export async function findAlertLinks(deps: Pick<Deps, 'db'>, alertId: string): Promise<AlertLinks> {
+export async function findAlertLinks(deps: Deps, alertId: string): Promise<AlertLinks> {
   const [disruption] = await deps.db
     .select({
       id: disruptions.id,
@@ -42,6 +50,16 @@ export async function findAlertLinks(deps: Pick<Deps, 'db'>, alertId: string): P
         .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
     : [];
   const byId = new Map(live.map((row) => [row.id, row]));
+  const tripIdOf = (link: (typeof linked)[number]) =>
+    link.tripId ?? byId.get(link.tripUpdateId)?.tripId ?? link.tripUpdateId;
+  const view = linked.length
+    ? await readScheduleView(deps, {
+        tripIds: [...new Set(linked.map(tripIdOf))],
+        routeIds: [],
+        stopIds: [],
+        agencyIds: [],
+      })
+    : null;
   return {
     disruption: disruption
       ? {
@@ -56,7 +74,8 @@ export async function findAlertLinks(deps: Pick<Deps, 'db'>, alertId: string): P
       const json = row?.json as { tripUpdate?: { trip?: { startDate?: string } } } | undefined;
       return {
         tripUpdateId: link.tripUpdateId,
-        tripId: link.tripId ?? row?.tripId ?? link.tripUpdateId,
+        tripId: tripIdOf(link),
+        trainNumber: view?.trip(tripIdOf(link))?.trainNumber ?? null,
         startDate: link.startDate ?? json?.tripUpdate?.trip?.startDate ?? null,
         live: Boolean(row),
       };

@@ -21,6 +21,8 @@ export type FeedListItem = {
   state: TripUpdateState | AlertState | null;
   tripId?: string;
   routeId?: string;
+  /** The scheduled trip's train number (trip_short_name, else from its id), when the schedule has one. */
+  trainNumber?: string;
   /** An alert saved in the app but not yet published (never in the public feed). */
   draft: boolean;
   createdAt: string;
@@ -63,7 +65,8 @@ export async function listFeedEntities(
     // The JSON column holds what saveFeedEntity made from the saved message.
     const entity = row.json as FeedEntityJson;
     const tripId = row.tripId ?? undefined;
-    const first = tripId ? view?.trip(tripId)?.stopTimes[0] : undefined;
+    const scheduled = tripId ? view?.trip(tripId) : undefined;
+    const first = scheduled?.stopTimes[0];
     const extraStart = entity.tripUpdate?.tripProperties?.startTime;
     const relationship = entity.tripUpdate?.trip?.scheduleRelationship;
     const departureSecs =
@@ -93,8 +96,9 @@ export async function listFeedEntities(
             ? alertState(entity, nowSecs)
             : null,
       ...(tripId
-        ? { tripId, routeId: view?.trip(tripId)?.routeId ?? entity.tripUpdate?.trip?.routeId ?? undefined }
+        ? { tripId, routeId: scheduled?.routeId ?? entity.tripUpdate?.trip?.routeId ?? undefined }
         : {}),
+      ...(scheduled?.trainNumber ? { trainNumber: scheduled.trainNumber } : {}),
       ...(departureSecs !== undefined ? { departureSecs } : {}),
     };
   });

@@ -105,6 +105,8 @@ async function readTrips(
         routeId: trips.routeId,
         serviceId: trips.serviceId,
         directionId: trips.directionId,
+        tripShortName: trips.tripShortName,
+        tripNumber: trips.tripNumber,
       })
       .from(trips)
       .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, tripIds))),
@@ -126,6 +128,7 @@ async function readTrips(
       routeId: t.routeId,
       serviceId: t.serviceId,
       ...(t.directionId === null ? {} : { directionId: t.directionId }),
+      ...(t.tripNumber || t.tripShortName ? { trainNumber: (t.tripNumber || t.tripShortName)! } : {}),
       stopTimes: [],
     });
   }

@@ -11,6 +11,8 @@ export type ScheduledTrip = {
   routeId: string;
   serviceId: string;
   directionId?: number;
+  /** What riders and controllers call the train: the number in its id, else its trip_short_name. */
+  trainNumber?: string;
   stopTimes: ScheduledStopTime[];
 };
 

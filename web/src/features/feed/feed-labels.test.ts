@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deletedThing, PROGRESS, platformLabel, TRIP_STATE, trainNumber } from './feed-labels.ts';
+import {
+  deletedThing,
+  matchesTrainNumber,
+  PROGRESS,
+  platformLabel,
+  TRIP_STATE,
+  trainNumber,
+} from './feed-labels.ts';
 
 describe('deletedThing', () => {
   it('names a trip update by its train number and an alert by its header', () => {
@@ -41,5 +48,19 @@ describe('TRIP_STATE', () => {
       1: TRIP_STATE.yet_to_start,
       2: TRIP_STATE.finished,
     });
+  });
+});
+
+describe('any operator’s train numbers', () => {
+  it('never calls a trip id that merely ends in a digit by that digit, and prefers the schedule’s number', () => {
+    expect(trainNumber('246131224613644+2285822+0')).toBe('246131224613644+2285822+0');
+    expect(trainNumber('246131224613644+2285822+0', '684')).toBe('684');
+  });
+
+  it('finds a train by the schedule’s number as well as by the number in its id', () => {
+    expect(matchesTrainNumber('246131224613644+2285822+0', '684', '684')).toBe(true);
+    expect(matchesTrainNumber('246131224613644+2285822+0', '68', '684')).toBe(true);
+    expect(matchesTrainNumber('246131224613644+2285822+0', '0', '684')).toBe(false);
+    expect(matchesTrainNumber('WD-0103', '103')).toBe(true);
   });
 });

@@ -16,9 +16,11 @@ export function scopeLabel(entity: InformedEntityJson, routeNames: Map<string, s
 }
 
 /** docs/spec.md §9: a trip id ending in a dash, the number, then optional digits (leading zeros ignored). */
-export function matchesTrainNumber(tripId: string, number: string): boolean {
+export function matchesTrainNumber(tripId: string, number: string, scheduledNumber?: string | null): boolean {
   const n = number.trim().replace(/^0+(?=\d)/, '');
   if (!n) return true;
+  // Any operator's numbers (trip_short_name): the schedule's number starting with what was typed.
+  if (scheduledNumber?.replace(/^0+(?=\d)/, '').startsWith(n)) return true;
   if (!/^\d+$/.test(n)) return false;
   return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
 }
@@ -55,9 +57,14 @@ export const PROGRESS: Record<number, { label: string; variant: Variant }> = {
   2: TRIP_STATE.finished,
 };
 
-/** The train number people say: the digits a trip id ends with ('WD-0103' → '103'), else the id. */
-export function trainNumber(tripId: string): string {
-  const digits = /(\d+)$/.exec(tripId.trim())?.[1];
+/**
+ * The train number people say: the digits after a trip id's last dash ('WD-0103' → '103'), or an id
+ * of digits only ('2300'), else the id itself (Metro-North's '246131224613644+2285822+0' is not
+ * train 0: its number comes from the schedule, `scheduledNumber`, when the caller has it).
+ */
+export function trainNumber(tripId: string, scheduledNumber?: string | null): string {
+  if (scheduledNumber) return scheduledNumber;
+  const digits = /(?:^|-)(\d+)$/.exec(tripId.trim())?.[1];
   return digits ? digits.replace(/^0+(?=\d)/, '') : tripId;
 }
 

@@ -21,9 +21,11 @@ export function AlertLinks({ alertId }: { alertId: string | null }) {
         <span key={trip.tripUpdateId}>
           {i > 0 && ', '}
           {trip.live ? (
-            <Link to={paths.tripUpdate.getHref(trip.tripUpdateId)}>train {trainNumber(trip.tripId)}</Link>
+            <Link to={paths.tripUpdate.getHref(trip.tripUpdateId)}>
+              train {trainNumber(trip.tripId, trip.trainNumber)}
+            </Link>
           ) : (
-            `train ${trainNumber(trip.tripId)} (no longer in the feed)`
+            `train ${trainNumber(trip.tripId, trip.trainNumber)} (no longer in the feed)`
           )}
           {trip.startDate && ` on ${trip.startDate}`}
         </span>

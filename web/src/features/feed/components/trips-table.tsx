@@ -20,6 +20,8 @@ type Item = EditBase & {
   state: string | null;
   tripId?: string;
   routeId?: string;
+  /** The schedule's train number (trip_short_name), when it has one. */
+  trainNumber?: string;
   departureSecs?: number;
 };
 
@@ -59,7 +61,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
     .filter(
       (item) =>
         (!route || routeOf(item) === route) &&
-        matchesTrainNumber(tripOf(item), number) &&
+        matchesTrainNumber(tripOf(item), number, item.trainNumber) &&
         (!state || stateOf(item) === state) &&
         (after === null || (item.departureSecs ?? -1) >= after),
     )
@@ -123,8 +125,15 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                       {open === item.id ? '▾' : '▸'}
                     </Button>
                   </td>
-                  <td className="font-monospace" data-label="Trip id">
-                    {tripId}
+                  <td data-label="Trip id">
+                    {item.trainNumber && item.trainNumber !== trainNumber(tripId) ? (
+                      <>
+                        <span className="fw-semibold">Train {item.trainNumber}</span>
+                        <div className="font-monospace small text-body-secondary">{tripId}</div>
+                      </>
+                    ) : (
+                      <span className="font-monospace">{tripId}</span>
+                    )}
                   </td>
                   <td className="small" data-testid="trip-date" data-label="Date">
                     {startDateOf(item) ? toInputDate(startDateOf(item)!) : ''}
@@ -154,7 +163,9 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                     entity={item.entity}
                     base={item}
                     canEdit={canEdit}
-                    onHistory={() => setHistory({ id: item.id, title: `train ${trainNumber(tripId)}` })}
+                    onHistory={() =>
+                      setHistory({ id: item.id, title: `train ${trainNumber(tripId, item.trainNumber)}` })
+                    }
                     onDelete={() => remove(item.id, tripId, startDateOf(item))}
                   />
                 </tr>
