@@ -43,7 +43,7 @@ describe('train numbers of an operator whose trip ids are not numbers', () => {
   });
   afterAll(() => t?.close());
 
-  it('lists a trip update and an alert link with the schedule’s train number', async () => {
+  it('lists a trip update and an alert link with the schedule’s train number, and disrupts a train named by its number', async () => {
     const tripId = MNR_ID('103');
     const update = {
       id: 'late-103',
@@ -64,14 +64,16 @@ describe('train numbers of an operator whose trip ids are not numbers', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         serviceDate: '20250923',
-        select: { tripIds: [MNR_ID('701')] },
+        // By the number on the timetable, not the id.
+        select: { tripIds: ['0701'] },
         action: { type: 'cancel' },
         reason: 'Crew shortage',
         alert: true,
       }),
     });
     expect(applied.status).toBe(200);
-    const { alertId } = (await applied.json()) as { alertId: string };
+    const { alertId, trips } = (await applied.json()) as { alertId: string; trips: { tripId: string }[] };
+    expect(trips.map((trip) => trip.tripId)).toEqual([MNR_ID('701')]);
     const links = await controller.trpc('query', 'disruptions.alertLinks', { alertId });
     expect(links.body.result.data.trips).toEqual([
       expect.objectContaining({ tripId: MNR_ID('701'), trainNumber: '701' }),

@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -117,7 +117,10 @@ export async function selectDisruptionTrips(
         inArray(trips.serviceId, services),
         select.routeId ? eq(trips.routeId, select.routeId) : undefined,
         select.directionId === undefined ? undefined : eq(trips.directionId, select.directionId),
-        select.tripIds ? inArray(trips.tripId, select.tripIds) : undefined,
+        // A controller names trains by number (Metro-North's trip ids are 246131224613644+2285822+0).
+        select.tripIds
+          ? or(inArray(trips.tripId, select.tripIds), inArray(trips.tripNumber, trainNumbers(select.tripIds)))
+          : undefined,
         select.stopId ? isNotNull(stopTimes.stopId) : undefined,
       ),
     );
@@ -194,4 +197,9 @@ function serviceSecs(time: string, date: string, tz: string, field: string): num
     });
   if (hours < 24) return secs;
   return secs + serviceDayStartSecs(addDays(date, 1), tz) - serviceDayStartSecs(date, tz);
+}
+
+/** The entries of `tripIds` that are train numbers, as the schedule keeps them (no leading zeros). */
+function trainNumbers(tripIds: string[]): string[] {
+  return tripIds.filter((id) => /^\d+$/.test(id.trim())).map((id) => id.trim().replace(/^0+(?=\d)/, ''));
 }

@@ -244,10 +244,10 @@ export function DisruptionForm() {
           </Form.Select>
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="d-trips">
-          <Form.Label>Or these trip ids</Form.Label>
+          <Form.Label>Or these trains (numbers or trip ids)</Form.Label>
           <Form.Control
             value={tripIds}
-            placeholder="WD-0123, WD-0125"
+            placeholder="e.g. 684, 580"
             onChange={(e) => setTripIds(e.target.value)}
           />
         </Form.Group>
@@ -292,7 +292,7 @@ export function DisruptionForm() {
           <Form.Control
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            placeholder="Signal fault at Bellville"
+            placeholder="e.g. Signal fault"
           />
         </Form.Group>
       </Row>
