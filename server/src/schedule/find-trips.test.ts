@@ -86,7 +86,7 @@ describe('findTrips', () => {
     expect(await at('2025-09-23T10:30:00', { service: "WE' or 1=1 --" })).toEqual([]);
   });
 
-  it('gives each trip its first departure and origin with details, from the trip row alone', async () => {
+  it('gives each trip its first departure, origin and train number with details, from the trip row alone', async () => {
     clock.now = jnb('2025-09-23T06:30:00');
     const expected = [
       {
@@ -95,6 +95,7 @@ describe('findTrips', () => {
         inprogress: 0,
         departureSecs: 6 * 3600,
         origin: 'Eerste River',
+        trainNumber: '123',
       },
       {
         trip_id: 'WD-1234',
@@ -102,6 +103,7 @@ describe('findTrips', () => {
         inprogress: 1,
         departureSecs: 8 * 3600,
         origin: 'Eerste River',
+        trainNumber: '1234',
       },
       // its stop times are listed out of sequence: the origin is sequence 10's stop, not the file's first line
       {
@@ -110,6 +112,7 @@ describe('findTrips', () => {
         inprogress: 1,
         departureSecs: 23 * 3600 + 50 * 60,
         origin: 'Cape Town',
+        trainNumber: '9001',
       },
       {
         trip_id: 'WD-2300',
@@ -117,6 +120,7 @@ describe('findTrips', () => {
         inprogress: 2,
         departureSecs: 4 * 3600 + 55 * 60,
         origin: 'Eerste River',
+        trainNumber: '2300',
       },
     ];
     expect(await findTrips(deps(), { details: true })).toEqual(expected);

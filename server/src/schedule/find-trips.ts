@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -40,8 +40,15 @@ export type FindTripsOptions = {
 
 /** One trip as GET /db/get_trips gives it. */
 export type TripListItem = { trip_id: string; endTerminus: string; inprogress: TripState };
-/** With `details`: GTFS seconds of the first departure (may pass 24:00) and the first stop's name. */
-export type TripDetailsItem = TripListItem & { departureSecs: number | null; origin: string };
+/**
+ * With `details`: GTFS seconds of the first departure (may pass 24:00), the first stop's name and
+ * the train number (the number in the trip id, else trip_short_name; null without one).
+ */
+export type TripDetailsItem = TripListItem & {
+  departureSecs: number | null;
+  origin: string;
+  trainNumber: string | null;
+};
 
 /**
  * Trips of the current schedule, in progress first, then yet to start, then finished, each by
@@ -90,6 +97,7 @@ export async function findTrips(
       startSecs: trips.startSecs,
       endSecs: trips.endSecs,
       headsign: trips.tripHeadsign,
+      trainNumber: sql<string | null>`coalesce(${trips.tripNumber}, ${trips.tripShortName})`,
       firstStopName: firstStop.stopName,
       lastStopName: lastStop.stopName,
     })
@@ -123,12 +131,16 @@ export async function findTrips(
       ),
     );
 
-  const listed: (TripListItem & { sortSecs: number; departureSecs: number | null; origin: string })[] = [];
+  const listed: (TripDetailsItem & { sortSecs: number })[] = [];
   for (const row of rows) {
     const start = row.startSecs ?? Number.POSITIVE_INFINITY;
     const end = row.endSecs ?? Number.POSITIVE_INFINITY;
     const endTerminus = row.lastStopName ?? row.headsign ?? '';
-    const details = { departureSecs: row.startSecs, origin: row.firstStopName ?? '' };
+    const details = {
+      departureSecs: row.startSecs,
+      origin: row.firstStopName ?? '',
+      trainNumber: row.trainNumber,
+    };
     const shift = yesterdayNowSecs - nowSecs;
     if (runs.yesterday.has(row.serviceId) && end >= yesterdayNowSecs) {
       const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs: yesterdayNowSecs });
@@ -142,12 +154,13 @@ export async function findTrips(
     (a, b) => a.inprogress - b.inprogress || a.sortSecs - b.sortSecs || (a.trip_id < b.trip_id ? -1 : 1),
   );
   if (options.details) {
-    return listed.map(({ trip_id, endTerminus, inprogress, departureSecs, origin }) => ({
+    return listed.map(({ trip_id, endTerminus, inprogress, departureSecs, origin, trainNumber }) => ({
       trip_id,
       endTerminus,
       inprogress,
       departureSecs,
       origin,
+      trainNumber,
     }));
   }
   return listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));

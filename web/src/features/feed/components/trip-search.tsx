@@ -10,7 +10,7 @@ import { useFindTrips } from '../api/find-trips.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useServiceDay } from '../api/get-service-day.ts';
 import { useServices } from '../api/get-services.ts';
-import { PROGRESS } from '../feed-labels.ts';
+import { PROGRESS, trainNumber } from '../feed-labels.ts';
 
 /**
  * docs/spec.md §9: WE when the day of week is a weekend day, else WD; schedule.info knows today's
@@ -19,7 +19,10 @@ import { PROGRESS } from '../feed-labels.ts';
 function todaysService(todayServices: string[] | undefined, today: string): string {
   if (todayServices?.includes('WD')) return 'WD';
   if (todayServices?.includes('WE')) return 'WE';
-  if (todayServices?.[0]) return todayServices[0];
+  // Any operator's services: one running alone is today's; of several (Metro-North runs a dozen a
+  // day, each a few trains), one would hide the others' trains.
+  if (todayServices?.length === 1) return todayServices[0]!;
+  if (todayServices && todayServices.length > 1) return '';
   const day = new Date(`${toInputDate(today)}T12:00:00Z`).getUTCDay();
   return day === 0 || day === 6 ? 'WE' : 'WD';
 }
@@ -201,7 +204,14 @@ export function TripSearch({
                   <span className="fw-semibold" style={{ minWidth: '3.5rem' }}>
                     {trip.departureSecs !== null ? hhmm(trip.departureSecs) : '—'}
                   </span>
-                  <span className="font-monospace">{trip.trip_id}</span>
+                  {trip.trainNumber && trip.trainNumber !== trainNumber(trip.trip_id) ? (
+                    <span>
+                      <span className="fw-semibold">Train {trip.trainNumber}</span>{' '}
+                      <span className="font-monospace small text-body-secondary">{trip.trip_id}</span>
+                    </span>
+                  ) : (
+                    <span className="font-monospace">{trip.trip_id}</span>
+                  )}
                   {progress && (
                     <Badge bg={progress.variant} text={progress.variant === 'warning' ? 'dark' : undefined}>
                       {progress.label}
