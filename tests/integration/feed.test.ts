@@ -273,6 +273,30 @@ describe('the realtime feed', () => {
     const feed = await getFeed(t.client(), '/feed/updates');
     expect(feed.entity.map((e) => e.id)).not.toContain('tu-exp');
   });
+
+  it('warns when a save is already over (a past date typed): saved, but leaving the feed within seconds', async () => {
+    t.clock.now = new Date('2025-09-23T01:00:00Z'); // a Tuesday, 03:00 in Cape Town, before the first train
+    try {
+      const lastWeek = delayed('tu-last-week', 120);
+      lastWeek.tripUpdate.trip = { tripId, startDate: '20250916' } as typeof lastWeek.tripUpdate.trip;
+      const res = await postEntity(editor, '/feed/trip_update', lastWeek);
+      expect(res.status).toBe(200);
+      const { warnings } = (await res.json()) as { warnings: { code: string; message: string }[] };
+      expect(warnings).toEqual([
+        expect.objectContaining({
+          code: 'entity_already_over',
+          message: expect.stringMatching(
+            /^Its train finished .* it was saved, and leaves the feed within seconds\. Check the date\.$/,
+          ),
+        }),
+      ]);
+      // Today's run of the same train, about to start, is not over.
+      const today = await postEntity(editor, '/feed/trip_update', delayed('tu-today', 120));
+      expect(((await today.json()) as { warnings: unknown[] }).warnings).toEqual([]);
+    } finally {
+      t.clock.now = null;
+    }
+  });
 });
 
 /** A GET whose body is left as sent (fetch would decompress gzip itself). */

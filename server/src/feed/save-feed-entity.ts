@@ -234,6 +234,9 @@ export async function prepareFeedEntity(
         ? alertExpiry(entity, config.ALERT_TTL_HOURS * 3600)
         : vehicleExpiry(entity, nowSecs, config.VEHICLE_POSITION_TTL_MINUTES * 60);
   const tripId = entity.tripUpdate?.trip?.tripId || entity.vehicle?.trip?.tripId || null;
+  // Saved, but over already: the expiry job removes it within seconds. Say so now, not by its absence.
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    notices.push(alreadyOver(kind, entity.id, expiresAt, view?.timezone));
   return {
     id: entity.id,
     entity,
@@ -411,3 +414,25 @@ type RunJson = {
   trip?: { startDate?: string | null; scheduleRelationship?: string | number | null } | null;
   tripProperties?: { tripId?: string | null } | null;
 };
+
+/** The warning of an entity saved after the time it leaves the feed (docs/errors.md `entity_already_over`). */
+function alreadyOver(kind: FeedKind, entityId: string, expiresAt: Date, zone?: string): FeedNoticeJson {
+  const left = zone
+    ? new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(
+        expiresAt,
+      )
+    : expiresAt.toISOString();
+  const what =
+    kind === 'trip_update'
+      ? 'Its train finished more than the trip update time-to-live ago'
+      : kind === 'alert'
+        ? 'Its periods ended more than the alert time-to-live ago'
+        : 'It was measured more than the vehicle position time-to-live ago';
+  return {
+    code: 'entity_already_over',
+    severity: 'warning',
+    entityId,
+    field: kind === 'alert' ? 'alert' : kind === 'vehicle' ? 'vehicle.timestamp' : 'trip_update.trip',
+    message: `${what} (it left the feed at ${left}): it was saved, and leaves the feed within seconds. Check the date.`,
+  };
+}
