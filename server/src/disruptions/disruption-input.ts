@@ -10,7 +10,7 @@ export type DisruptionSelect = {
   tripIds?: string[];
 };
 
-export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay'] as const;
+export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay', 'replace_by_bus'] as const;
 export type DisruptionActionType = (typeof DISRUPTION_ACTIONS)[number];
 
 /**
