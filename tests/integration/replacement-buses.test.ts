@@ -287,4 +287,56 @@ describe('replace_by_bus disruptions', () => {
     expect(await bytes()).toEqual(before);
     expect((await list()).filter((d) => d.active)).toEqual([]);
   });
+
+  // Last: it replaces the schedule by one with 5 000 trains.
+  it('replaces 5 000 trains by 5 000 buses in one bounded act, and lifts them all', async () => {
+    const feed = lineWithBuses();
+    const trains = Array.from({ length: 5000 }, (_, i) => `M${i}`);
+    feed.get('trips.txt')!.rows.push(...trains.map((id) => ['LOC', 'WD', id, id, '1']));
+    const clock = (secs: number) =>
+      `${String(Math.floor(secs / 3600)).padStart(2, '0')}:${String(Math.floor(secs / 60) % 60).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
+    feed
+      .get('stop_times.txt')!
+      .rows.push(
+        ...trains.flatMap((id, i) =>
+          ['SMN', 'MHL', 'SJD', 'HWP'].map((stop, n) => [
+            id,
+            clock(6 * 3600 + i * 10 + n * 600),
+            clock(6 * 3600 + i * 10 + n * 600),
+            stop,
+            String(n + 1),
+          ]),
+        ),
+      );
+    await storeScheduleVersion(t.deps, {
+      feed,
+      sourceKind: 'zip',
+      sourceName: 'big.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    const select = { routeId: 'LOC', directionId: 1 };
+    let started = performance.now();
+    const dry = await post({ serviceDate: DATE, select, action: SECTION, dryRun: true });
+    const dryMs = performance.now() - started;
+    expect(dry.status).toBe(200);
+    const preview = (await dry.json()) as Applied;
+    expect(preview.count).toBe(5000);
+    expect(preview.replacementTrips).toHaveLength(5000);
+    started = performance.now();
+    const res = await post({ serviceDate: DATE, select, action: SECTION, reason: 'Flood' });
+    const applyMs = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(await served()).toHaveLength(10_000);
+    started = performance.now();
+    const id = ((await res.json()) as Applied).id;
+    expect((await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const liftMs = performance.now() - started;
+    expect(await served()).toEqual([]);
+    console.log(
+      `5 000 trains by bus: preview ${dryMs.toFixed(0)} ms, apply ${applyMs.toFixed(0)} ms, lift ${liftMs.toFixed(0)} ms`,
+    );
+    // Bounded: each act well within a request's patience on a 2-core machine.
+    for (const ms of [dryMs, applyMs, liftMs]) expect(ms).toBeLessThan(60_000);
+  }, 300_000);
 });
