@@ -77,7 +77,7 @@ export type BusTripsOptions = {
 };
 
 /**
- * One NEW trip update per train (docs/contract.md "New trips"): a trip id the schedule and the
+ * One NEW trip update per train (docs/contract-notes.md "New and replacement trips"): a trip id the schedule and the
  * live feed do not have, on the bus route, through the section's stops as the plan times them,
  * signed with the stop where the bus ends (the exit of the section).
  */
