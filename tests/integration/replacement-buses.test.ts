@@ -251,6 +251,58 @@ describe('replace_by_bus disruptions', () => {
     ).toEqual(['MHL', 'HWP']);
   });
 
+  it('overlaps with a delay either way: lifting one keeps the other, lifting both restores the feed', async () => {
+    const before = await bytes();
+    const delay = async () => {
+      const res = await post({
+        serviceDate: DATE,
+        select: { tripIds: ['301'] },
+        action: { type: 'delay', minutes: 5 },
+        reason: 'slow',
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Applied).id!;
+    };
+    const buses = async () => {
+      const res = await post({
+        serviceDate: DATE,
+        select: { tripIds: ['301'] },
+        action: SECTION,
+        reason: 'works',
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Applied).id!;
+    };
+    const lift = async (id: string) =>
+      expect((await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const train = async () => (await tripOf('301'))?.tripUpdate;
+
+    // Buses first, then a delay; lifting the buses replays the delay alone on the train.
+    const first = await buses();
+    const late = await delay();
+    await lift(first);
+    expect(await tripOf(`301-bus-${DATE}`)).toBeUndefined();
+    const delayed = (await train())!;
+    expect(delayed.stopTimeUpdate!.some((u) => u.scheduleRelationship === SKIPPED)).toBe(false);
+    expect(delayed.stopTimeUpdate![0]!.departure?.delay).toBe(300);
+    await lift(late);
+    expect(await bytes()).toEqual(before);
+
+    // A delay first, then buses; lifting the delay replays the buses' section on the train, the bus stays.
+    const slow = await delay();
+    const second = await buses();
+    await lift(slow);
+    const replaced = (await train())!;
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'MHL')?.scheduleRelationship).toBe(SKIPPED);
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.stopTimeProperties?.pickupType).toBe(
+      NONE,
+    );
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.arrival?.delay ?? 0).toBe(0);
+    expect(await tripOf(`301-bus-${DATE}`)).toBeDefined();
+    await lift(second);
+    expect(await bytes()).toEqual(before);
+  });
+
   it('refuses what cannot be done, saying what to fix, and changes nothing', async () => {
     const before = await bytes();
     const refused = async (action: object, select: object = { routeId: 'LOC' }) => {
