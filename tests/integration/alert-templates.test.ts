@@ -44,6 +44,8 @@ describe('alert templates (issue 13)', () => {
   it('keeps the disruption texts of before as one template per action, in English en-ZA', async () => {
     const templates = await list();
     expect(templates.map((tpl) => [tpl.id, tpl.action, tpl.effect, Object.keys(tpl.texts)])).toEqual([
+      // Issue 30: replace_by_bus has its own template from the start.
+      ['disruption-replace_by_bus', 'replace_by_bus', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-delay', 'delay', 'SIGNIFICANT_DELAYS', ['en-ZA']],
       ['disruption-delete', 'delete', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-cancel', 'cancel', 'NO_SERVICE', ['en-ZA']],

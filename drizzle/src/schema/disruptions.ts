@@ -25,7 +25,8 @@ export type DisruptionRow = InferSelectModel<typeof disruptions>;
 
 /**
  * Each trip a disruption touched, with the trip update it had before (the encoded entity, or
- * null when it had none): lifting puts exactly these bytes back.
+ * null when it had none): lifting puts exactly these bytes back. A trip the disruption added (a
+ * replacement bus) has none before, so the lift deletes it.
  */
 export const disruptionTrips = pgTable(
   'disruption_trips',
@@ -37,6 +38,11 @@ export const disruptionTrips = pgTable(
     startDate: text('start_date').notNull(),
     entityId: text('entity_id').notNull(),
     beforePb: bytea('before_pb'),
+    /**
+     * replace_by_bus: the train this NEW bus trip replaces (the row's trip is the bus, which had no
+     * update before, so the lift deletes it); null for a trip of the schedule.
+     */
+    replacesTripId: text('replaces_trip_id'),
   },
   (t) => [
     primaryKey({ columns: [t.disruptionId, t.tripId, t.startDate] }),

@@ -26,9 +26,27 @@ const Action = Type.Object(
     type: Type.Union(DISRUPTION_ACTIONS.map((a) => Type.Literal(a))),
     stopId: Type.Optional(Id),
     minutes: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440 })),
+    fromStopId: Type.Optional(
+      Type.String({ maxLength: 200, description: 'replace_by_bus: one end of the section.' }),
+    ),
+    toStopId: Type.Optional(Type.String({ maxLength: 200, description: 'replace_by_bus: the other end.' })),
+    routeId: Type.Optional(
+      Type.String({ maxLength: 200, description: 'replace_by_bus: the route the buses run on.' }),
+    ),
+    marginMinutes: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 180,
+        description:
+          'replace_by_bus: how much later than the train the bus reaches each stop after the first (default 10).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+const ReplacementTrips = Type.Array(Type.Object({ tripId: Type.String(), replacesTripId: Type.String() }), {
+  description: 'replace_by_bus: the NEW bus trip made for each train.',
+});
 const Alert = Type.Object(
   {
     cause: Type.Optional(Type.String({ maxLength: 40 })),
@@ -59,6 +77,7 @@ const Applied = Type.Object({
       lastTime: Type.String(),
     }),
   ),
+  replacementTrips: Type.Optional(ReplacementTrips),
   alertId: Type.Union([Type.String(), Type.Null()]),
   refusals: Type.Optional(
     Type.Array(
@@ -84,6 +103,7 @@ const Listed = Type.Array(
     serviceDate: Type.String(),
     action: Action,
     trips: Type.Array(TripRef),
+    replacementTrips: Type.Optional(ReplacementTrips),
     alertId: Type.Union([Type.String(), Type.Null()]),
     active: Type.Boolean(),
   }),

@@ -42,6 +42,9 @@ export const PLACEHOLDERS = [
   'to',
   'minutes',
   'reason',
+  /** replace_by_bus: the section's ends. */
+  'fromStop',
+  'toStop',
 ] as const;
 
 export function completenessOf(

@@ -23,7 +23,14 @@ export async function loadAlertLinks(deps: Pick<Deps, 'db'>): Promise<StoredAler
       })
       .from(disruptions)
       .innerJoin(disruptionTrips, eq(disruptionTrips.disruptionId, disruptions.id))
-      .where(and(isNull(disruptions.liftedAt), isNotNull(disruptions.alertId))),
+      // A replacement bus (replace_by_bus) is not what the alert is about: it tells of the trains.
+      .where(
+        and(
+          isNull(disruptions.liftedAt),
+          isNotNull(disruptions.alertId),
+          isNull(disruptionTrips.replacesTripId),
+        ),
+      ),
     deps.db
       .select({ alertId: tripUpdateAlerts.alertId, tripUpdateId: tripUpdateAlerts.tripUpdateId })
       .from(tripUpdateAlerts),

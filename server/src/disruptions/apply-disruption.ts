@@ -28,6 +28,13 @@ import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.t
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
 import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
+import { planReplacementBus, type ReplacementBusPlan } from './plan-replacement-bus.ts';
+import {
+  checkReplaceByBus,
+  planBusTrips,
+  type ReplacementTrip,
+  readBusSection,
+} from './replacement-bus-trips.ts';
 import { type SelectedTrip, selectDisruptionTrips } from './select-disruption-trips.ts';
 
 export type ApplyDisruptionOptions = {
@@ -47,6 +54,8 @@ export type ApplyDisruptionResult = {
   count: number;
   trips: Omit<SelectedTrip, 'startSecs' | 'endSecs'>[];
   alertId: string | null;
+  /** replace_by_bus: the NEW bus trip made for each train (also on a dry run); absent otherwise. */
+  replacementTrips?: ReplacementTrip[];
   /** The alert published (or, on a dry run, drafted) with the change. */
   alert: AlertJson | null;
   /**
@@ -67,8 +76,9 @@ export type ApplyDisruptionResult = {
  */
 export async function applyDisruption(
   deps: AppDeps,
-  options: ApplyDisruptionOptions,
+  given: ApplyDisruptionOptions,
 ): Promise<ApplyDisruptionResult> {
+  const options = withDefaults(given);
   const { action } = options;
   checkAction(action);
   if (options.dryRun) {
@@ -148,15 +158,27 @@ const WRITE_BATCH = 1000;
  */
 async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisruptionOptions) {
   const { action, select } = options;
+  const section = action.type === 'replace_by_bus' ? await readBusSection(deps, action) : null;
   const selection = await selectDisruptionTrips(deps, { serviceDate: options.serviceDate, select });
   const tripIds = selection.trips.map((t) => t.tripId);
   const stopsOf = await loadTripStops(deps, tripIds);
+  const busPlans = new Map<string, ReplacementBusPlan>();
   // A stop can only be skipped by the trips that call there; a delay needs the trip's stops
-  // (some real schedules list trips without stop_times).
+  // (some real schedules list trips without stop_times); buses replace the trains that call at
+  // both ends of the section (one that merely crosses it elsewhere is not affected).
   const trips = selection.trips.filter((t) => {
     const calls = stopsOf.get(t.tripId) ?? [];
     if (action.type === 'skip_stop') return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
+    if (action.type === 'replace_by_bus') {
+      const plan = planReplacementBus(calls, {
+        fromStopId: action.fromStopId!,
+        toStopId: action.toStopId!,
+        marginMinutes: action.marginMinutes ?? DEFAULT_MARGIN_MINUTES,
+      });
+      if (plan) busPlans.set(t.tripId, plan);
+      return plan !== null;
+    }
     return true;
   });
   if (trips.length === 0) {
@@ -191,6 +213,35 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     });
     return readEntityOf('trip_update', { json: merged });
   });
+  // The buses are saved as the trains' updates are (rules, expiry, history, the feed's invariants);
+  // with no update before them, the lift deletes them.
+  const buses =
+    action.type === 'replace_by_bus' && section
+      ? await planBusTrips(deps, {
+          routeId: action.routeId!,
+          serviceDate: selection.serviceDate,
+          timezone: selection.timezone,
+          nowSecs: Math.floor(now.getTime() / 1000),
+          names: section.names,
+          trains: trips.map((t) => ({
+            tripId: t.tripId,
+            startDate: t.startDate,
+            plan: busPlans.get(t.tripId)!,
+          })),
+        })
+      : null;
+  for (const [i, bus] of (buses?.entities ?? []).entries()) {
+    const replaced = buses!.replacementTrips[i]!;
+    recorded.push({
+      disruptionId: id,
+      tripId: bus.tripUpdate.trip.tripId,
+      startDate: bus.tripUpdate.trip.startDate!,
+      entityId: bus.id,
+      beforePb: null,
+      replacesTripId: replaced.replacesTripId,
+    });
+    entities.push(readEntityOf('trip_update', { json: bus }));
+  }
   const view = await readScheduleViewFor(deps, 'trip_update', entities);
   const updates: PreparedEntity[] = [];
   for (const [i, entity] of entities.entries()) {
@@ -219,6 +270,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     serviceDate: selection.serviceDate,
     count: trips.length,
     trips: trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t),
+    ...(buses && { replacementTrips: buses.replacementTrips }),
     alertId,
     alert,
   };
@@ -232,6 +284,17 @@ function checkAction(action: DisruptionAction) {
     throw new AppError('validation_failed', {
       message: 'Give action.minutes, a whole number of minutes other than 0.',
     });
+  if (action.type === 'replace_by_bus') checkReplaceByBus(action);
+}
+
+/** How much later than the train the bus reaches each later stop of the section, when not given. */
+const DEFAULT_MARGIN_MINUTES = 10;
+
+/** The action as it is kept and listed: a replace_by_bus without a margin has the default one. */
+function withDefaults(options: ApplyDisruptionOptions): ApplyDisruptionOptions {
+  const { action } = options;
+  if (action.type !== 'replace_by_bus' || action.marginMinutes !== undefined) return options;
+  return { ...options, action: { ...action, marginMinutes: DEFAULT_MARGIN_MINUTES } };
 }
 
 /** The selected direction as a controller names it ("towards San Francisco"), when the schedule has it. */
@@ -257,6 +320,7 @@ function nothingMatches(
     (select.from || select.to) && `between ${select.from ?? 'the start'} and ${select.to ?? 'the end'}`,
     select.tripIds && `trips ${select.tripIds.join(', ')}`,
     action.type === 'skip_stop' && `calling at ${action.stopId}`,
+    action.type === 'replace_by_bus' && `calling at both ${action.fromStopId} and ${action.toStopId}`,
   ].filter(Boolean);
   return `No trip runs on ${date}${parts.length ? ` matching ${parts.join(', ')}` : ''}: widen the selection or pick another date.`;
 }

@@ -10,12 +10,12 @@ export type DisruptionSelect = {
   tripIds?: string[];
 };
 
-export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay'] as const;
+export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay', 'replace_by_bus'] as const;
 export type DisruptionActionType = (typeof DISRUPTION_ACTIONS)[number];
 
 /**
- * What a disruption does to each selected trip (docs/contract.md "Dated trips and disruptions",
- * "Replacement service and planned works"). Fields beyond `type` belong to some actions only:
+ * What a disruption does to each selected trip (docs/contract-notes.md "Dated trips and
+ * disruptions", replacement buses among them). Fields beyond `type` belong to some actions only:
  * `stopId` (skip_stop, delay, short_turn), `minutes` (delay), `at` (short_turn),
  * `fromStopId`/`toStopId`/`routeId`/`marginMinutes` (replace_by_bus).
  */

@@ -32,6 +32,7 @@ const EFFECTS: Record<DisruptionAction['type'], string> = {
   delete: 'MODIFIED_SERVICE',
   skip_stop: 'NO_SERVICE',
   delay: 'SIGNIFICANT_DELAYS',
+  replace_by_bus: 'MODIFIED_SERVICE',
 };
 
 /** Trains named one by one in a text; more are counted. */
@@ -52,7 +53,13 @@ export async function draftDisruptionAlert(
   const { selection, select, action, given } = options;
   const { trips, serviceDate, timezone } = selection;
   const dayStart = serviceDayStartSecs(serviceDate, timezone);
-  const lateBy = action.type === 'delay' ? (action.minutes ?? 0) * 60 : 0;
+  // The buses reach the section's far end up to the margin after the train would have.
+  const lateBy =
+    action.type === 'delay'
+      ? (action.minutes ?? 0) * 60
+      : action.type === 'replace_by_bus'
+        ? (action.marginMinutes ?? 0) * 60
+        : 0;
   const start = dayStart + Math.min(...trips.map((t) => t.startSecs));
   const end = dayStart + Math.max(...trips.map((t) => t.endSecs)) + Math.max(lateBy, 0);
   const routeIds = [...new Set(trips.map((t) => t.routeId))];
@@ -67,8 +74,12 @@ export async function draftDisruptionAlert(
     from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
     to: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
     until: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
-    minutes: String(action.minutes ?? ''),
+    minutes: String((action.type === 'replace_by_bus' ? action.marginMinutes : action.minutes) ?? ''),
     reason: options.reason ?? '',
+    ...(action.type === 'replace_by_bus' && {
+      fromStop: await stopNames(deps, [action.fromStopId ?? '']),
+      toStop: await stopNames(deps, [action.toStopId ?? '']),
+    }),
   };
   const { template, texts } = await actionTemplate(deps, action.type);
   const offered = (await getOperatorSettings(deps)).languages.map((l) => l.tag);

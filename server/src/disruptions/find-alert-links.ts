@@ -1,5 +1,5 @@
 import { disruptions, disruptionTrips, feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
 
@@ -36,7 +36,8 @@ export async function findAlertLinks(deps: Deps, alertId: string): Promise<Alert
           startDate: disruptionTrips.startDate,
         })
         .from(disruptionTrips)
-        .where(eq(disruptionTrips.disruptionId, disruption.id))
+        // The trains the alert tells of, not the buses replacing them.
+        .where(and(eq(disruptionTrips.disruptionId, disruption.id), isNull(disruptionTrips.replacesTripId)))
         .orderBy(asc(disruptionTrips.tripId))
     : await deps.db
         .select({ tripUpdateId: tripUpdateAlerts.tripUpdateId })

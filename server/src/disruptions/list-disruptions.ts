@@ -2,6 +2,7 @@ import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
 import { asc, desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
+import type { ReplacementTrip } from './replacement-bus-trips.ts';
 
 export type DisruptionListItem = {
   id: string;
@@ -11,7 +12,10 @@ export type DisruptionListItem = {
   serviceDate: string;
   select: DisruptionSelect;
   action: DisruptionAction;
+  /** The trains of the schedule it changed. */
   trips: { tripId: string; startDate: string }[];
+  /** replace_by_bus: the NEW bus trips it added, each with the train it replaces. */
+  replacementTrips?: ReplacementTrip[];
   alertId: string | null;
   /** false once lifted. */
   active: boolean;
@@ -27,11 +31,19 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
       disruptionId: disruptionTrips.disruptionId,
       tripId: disruptionTrips.tripId,
       startDate: disruptionTrips.startDate,
+      replacesTripId: disruptionTrips.replacesTripId,
     })
     .from(disruptionTrips)
     .orderBy(asc(disruptionTrips.tripId));
   const byDisruption = new Map<string, { tripId: string; startDate: string }[]>();
-  for (const { disruptionId, ...trip } of trips) {
+  const busesOf = new Map<string, ReplacementTrip[]>();
+  for (const { disruptionId, replacesTripId, ...trip } of trips) {
+    if (replacesTripId) {
+      const buses = busesOf.get(disruptionId) ?? [];
+      buses.push({ tripId: trip.tripId, replacesTripId });
+      busesOf.set(disruptionId, buses);
+      continue;
+    }
     const list = byDisruption.get(disruptionId) ?? [];
     list.push(trip);
     byDisruption.set(disruptionId, list);
@@ -45,6 +57,9 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     select: row.select as DisruptionSelect,
     action: row.action as DisruptionAction,
     trips: byDisruption.get(row.id) ?? [],
+    ...((row.action as DisruptionAction).type === 'replace_by_bus' && {
+      replacementTrips: busesOf.get(row.id) ?? [],
+    }),
     alertId: row.alertId,
     active: row.liftedAt === null,
     liftedAt: row.liftedAt?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import type { DisruptionAction } from './disruption-input.ts';
+import { planReplacementBus } from './plan-replacement-bus.ts';
 
 /** A trip update as protobuf-JSON (camelCase, enum names), the form a disruption edits. */
 export type TripUpdateJson = {
@@ -18,10 +19,17 @@ type StopTimeUpdateJson = {
   arrival?: StopTimeEventJson;
   departure?: StopTimeEventJson;
   scheduleRelationship?: string;
+  stopTimeProperties?: { pickupType?: string; dropOffType?: string; [k: string]: unknown };
   [k: string]: unknown;
 };
 
-export type ScheduledStop = { stopSequence: number; stopId: string };
+/** A scheduled call; its timetabled times (service-day seconds) are needed by replace_by_bus only. */
+export type ScheduledStop = {
+  stopSequence: number;
+  stopId: string;
+  arrivalSecs?: number | null;
+  departureSecs?: number | null;
+};
 
 export type MergeTarget = {
   id: string;
@@ -51,13 +59,80 @@ export function mergeDisruptionAction(
   tu.stopTimeUpdate = [...(tu.stopTimeUpdate ?? [])];
   if (action.type === 'cancel') tu.trip.scheduleRelationship = 'CANCELED';
   if (action.type === 'delete') tu.trip.scheduleRelationship = 'DELETED';
-  if (action.type === 'skip_stop') skipStop(tu, action.stopId ?? '', target.stops);
+  if (action.type === 'skip_stop') skipStopById(tu, action.stopId ?? '', target.stops);
   if (action.type === 'delay') addDelay(tu, action.stopId, (action.minutes ?? 0) * 60, target.stops);
+  if (action.type === 'replace_by_bus') replaceByBus(tu, action, target.stops);
   return base;
 }
 
-function skipStop(tu: TripUpdateJson['tripUpdate'], stopId: string, stops: ScheduledStop[]) {
-  const index = stops.findIndex((s) => s.stopId === stopId);
+/**
+ * The train's side of replace_by_bus (the bus is a NEW trip of its own, apply-disruption.ts):
+ * a train running only inside the section does not run; any other skips the stops strictly
+ * between the section's ends, and takes nobody on at the end it reaches first (pickup NONE) nor
+ * sets anybody down at the other (drop-off NONE). A train that merely skips the stops between
+ * would still be offered by journey planners from one end to the other, at the train's times,
+ * while the riders are on the bus: with the ends closed that way, no planner puts a rider on the
+ * train into or out of the section, and each end is still served as the terminus (set down) or
+ * start (pick up) of the part of the run the train keeps. A train not calling at both ends is
+ * left as it was (the apply does not select it).
+ */
+function replaceByBus(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction, stops: ScheduledStop[]) {
+  const plan = planReplacementBus(
+    stops.map((s) => ({ ...s, arrivalSecs: s.arrivalSecs ?? null, departureSecs: s.departureSecs ?? null })),
+    {
+      fromStopId: action.fromStopId ?? '',
+      toStopId: action.toStopId ?? '',
+      marginMinutes: action.marginMinutes ?? 0,
+    },
+  );
+  if (!plan) return;
+  if (plan.wholeTrip) {
+    tu.trip.scheduleRelationship = 'DELETED';
+    return;
+  }
+  for (const call of plan.skipped)
+    skipStop(
+      tu,
+      stops.findIndex((s) => s.stopSequence === call.stopSequence),
+      stops,
+    );
+  closeEnd(tu, plan.entry, 'pickupType', stops);
+  closeEnd(tu, plan.exit, 'dropOffType', stops);
+  sortBySequence(tu.stopTimeUpdate!, stops);
+}
+
+/** Pickup or drop-off NONE at a call, on its own update (made with the delay in force, as E043 wants a time). */
+function closeEnd(
+  tu: TripUpdateJson['tripUpdate'],
+  call: ScheduledStop,
+  key: 'pickupType' | 'dropOffType',
+  stops: ScheduledStop[],
+) {
+  const updates = tu.stopTimeUpdate!;
+  let own = updates.find((u) => sameStop(u, call));
+  if (!own) {
+    const inForce = delayAt(tu, call.stopSequence, stops) ?? 0;
+    own = {
+      stopSequence: call.stopSequence,
+      stopId: call.stopId,
+      arrival: { delay: inForce },
+      departure: { delay: inForce },
+    };
+    updates.push(own);
+    sortBySequence(updates, stops);
+  }
+  own.stopTimeProperties = { ...own.stopTimeProperties, [key]: 'NONE' };
+}
+
+function skipStopById(tu: TripUpdateJson['tripUpdate'], stopId: string, stops: ScheduledStop[]) {
+  skipStop(
+    tu,
+    stops.findIndex((s) => s.stopId === stopId),
+    stops,
+  );
+}
+
+function skipStop(tu: TripUpdateJson['tripUpdate'], index: number, stops: ScheduledStop[]) {
   const stop = stops[index];
   if (!stop) return;
   const updates = tu.stopTimeUpdate!;

@@ -18,6 +18,10 @@ export const disruptionAction = z.object({
   type: z.enum(DISRUPTION_ACTIONS),
   stopId: z.string().max(200).optional(),
   minutes: z.number().int().min(-1440).max(1440).optional(),
+  fromStopId: z.string().max(200).optional(),
+  toStopId: z.string().max(200).optional(),
+  routeId: z.string().max(200).optional(),
+  marginMinutes: z.number().int('a whole number of minutes').min(0).max(180).optional(),
 });
 
 export const disruptionAlert = z.object({

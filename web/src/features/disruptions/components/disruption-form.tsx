@@ -8,8 +8,9 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
+import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
 
-type ActionType = 'cancel' | 'delete' | 'skip_stop' | 'delay';
+type ActionType = 'cancel' | 'delete' | 'skip_stop' | 'delay' | 'replace_by_bus';
 type Texts = Record<string, string>;
 type Translated = { translation?: { text: string; language?: string }[] } | undefined;
 
@@ -60,6 +61,12 @@ export function DisruptionForm() {
   const [actionType, setActionType] = useState<ActionType>('cancel');
   const [actionStop, setActionStop] = useState('');
   const [minutes, setMinutes] = useState(10);
+  const [busSection, setBusSection] = useState<BusSection>({
+    fromStopId: '',
+    toStopId: '',
+    routeId: '',
+    marginMinutes: 10,
+  });
   const [reason, setReason] = useState('');
   const [withAlert, setWithAlert] = useState(true);
   const [cause, setCause] = useState('UNKNOWN_CAUSE');
@@ -105,6 +112,7 @@ export function DisruptionForm() {
           : {}
         : {}),
       ...(actionType === 'delay' ? { minutes } : {}),
+      ...(actionType === 'replace_by_bus' ? busSection : {}),
     },
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
@@ -136,6 +144,7 @@ export function DisruptionForm() {
   };
   const onPreview = () => runPreview(true);
   const trips = preview.data?.trips ?? [];
+  const trainOf = new Map(trips.map((t) => [t.tripId, `${t.trainNumber} → ${t.terminus} ${t.firstTime}`]));
   const picked = trips.filter((t) => !unpicked.has(t.tripId)).map((t) => t.tripId);
   // What Apply sends: the trains still ticked, or the whole selection when none was unticked.
   const applyPicked = unpicked.size > 0 ? picked : undefined;
@@ -262,8 +271,10 @@ export function DisruptionForm() {
             <option value="delete">Delete (replaced service)</option>
             <option value="skip_stop">Skip a stop</option>
             <option value="delay">Delay</option>
+            <option value="replace_by_bus">Replace by buses</option>
           </Form.Select>
         </Form.Group>
+        {actionType === 'replace_by_bus' && <BusSectionFields value={busSection} onChange={setBusSection} />}
         {(actionType === 'skip_stop' || actionType === 'delay') && (
           <Form.Group as={Col} md={3} controlId="d-action-stop">
             <Form.Label>{actionType === 'delay' ? 'From stop (default first)' : 'Stop to skip'}</Form.Label>
@@ -349,6 +360,28 @@ export function DisruptionForm() {
               ))}
             </tbody>
           </Table>
+          {(preview.data.replacementTrips?.length ?? 0) > 0 && (
+            <Table size="sm" striped aria-label="Replacement buses">
+              <caption className="caption-top">Replacement buses (new trips)</caption>
+              <thead>
+                <tr>
+                  <th>Bus trip</th>
+                  <th>Replaces</th>
+                </tr>
+              </thead>
+              <tbody>
+                {/* Only the buses of the trains still ticked: Apply makes those alone. */}
+                {preview.data.replacementTrips
+                  ?.filter((b) => !unpicked.has(b.replacesTripId))
+                  .map((b) => (
+                    <tr key={b.tripId}>
+                      <td>{b.tripId}</td>
+                      <td>{trainOf.get(b.replacesTripId) ?? b.replacesTripId}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </Table>
+          )}
           {withAlert && (
             <fieldset className="mb-3">
               <legend className="h6">Alert for riders</legend>

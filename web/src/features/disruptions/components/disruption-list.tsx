@@ -9,7 +9,16 @@ const ACTIONS: Record<string, string> = {
   delete: 'Delete',
   skip_stop: 'Skip stop',
   delay: 'Delay',
+  replace_by_bus: 'Buses',
 };
+
+/** Bus trips named one by one in the list; more are counted (a disruption may add thousands). */
+const BUSES_NAMED = 5;
+const busList = (buses: { tripId: string }[]) =>
+  buses
+    .slice(0, BUSES_NAMED)
+    .map((b) => b.tripId)
+    .join(', ') + (buses.length > BUSES_NAMED ? ` and ${buses.length - BUSES_NAMED} more` : '');
 
 /** Every disruption with its state; an active one is lifted in one act. */
 export function DisruptionList() {
@@ -41,9 +50,19 @@ export function DisruptionList() {
               {ACTIONS[d.action.type]}
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
+              {d.action.type === 'replace_by_bus'
+                ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${d.action.routeId} (+${d.action.marginMinutes} min)`
+                : ''}
               {d.alertId ? ' + alert' : ''}
             </td>
-            <td>{d.trips.length}</td>
+            <td>
+              {d.trips.length}
+              {d.replacementTrips?.length ? (
+                <div className="small" data-testid="replacement-trips">
+                  {d.replacementTrips.length} buses: {busList(d.replacementTrips)}
+                </div>
+              ) : null}
+            </td>
             <td>{d.reason}</td>
             <td>{d.active ? <Badge bg="danger">Active</Badge> : <Badge bg="secondary">Lifted</Badge>}</td>
             <td>

@@ -10,7 +10,7 @@ import {
 } from '../api/alert-templates.ts';
 import { CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 
-const ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay'] as const;
+const ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay', 'replace_by_bus'] as const;
 type Draft = Omit<AlertTemplateInput, 'action'> & { action: AlertTemplateInput['action'] | undefined };
 type Text = Draft['texts'][string];
 
@@ -84,7 +84,8 @@ export function AlertTemplateManager() {
     <>
       <p>
         Placeholders, filled where a template is used: {'{route} {stop} {trains} {date} {from} {until}'}; for
-        disruptions also {'{to} {minutes} {reason}'}. A language whose header is empty is left out of alerts.
+        disruptions also {'{to} {minutes} {reason}'}, and for replace_by_bus {'{fromStop} {toStop}'} (minutes:
+        the bus margin). A language whose header is empty is left out of alerts.
       </p>
       <Table size="sm" striped aria-label="Templates">
         <thead>

@@ -1,0 +1,171 @@
+import { feedEntities, routes, trips as scheduleTrips, stops } from '@feeddesk/drizzle';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import type { DisruptionAction } from './disruption-input.ts';
+import type { TripUpdateJson } from './merge-disruption-action.ts';
+import type { ReplacementBusPlan } from './plan-replacement-bus.ts';
+
+/** What replace_by_bus adds: one NEW trip per train, and the bus's id beside the train it replaces. */
+export type ReplacementTrip = { tripId: string; replacesTripId: string };
+
+export const MAX_MARGIN_MINUTES = 180;
+
+/** The action's own fields, before anything is read: each refusal says what to fix. */
+export function checkReplaceByBus(action: DisruptionAction): void {
+  const missing = (['fromStopId', 'toStopId', 'routeId'] as const).filter((k) => !action[k]);
+  if (missing.length > 0)
+    throw new AppError('validation_failed', {
+      message: `Give action.${missing.join(', action.')}: replace_by_bus needs the section's two ends (fromStopId, toStopId) and the route its buses run on (routeId).`,
+    });
+  if (action.fromStopId === action.toStopId)
+    throw new AppError('validation_failed', {
+      message: `action.fromStopId and action.toStopId are both '${action.fromStopId}': name the two different stops the buses run between.`,
+    });
+  const margin = action.marginMinutes;
+  if (margin !== undefined && !(Number.isInteger(margin) && margin >= 0 && margin <= MAX_MARGIN_MINUTES))
+    throw new AppError('validation_failed', {
+      message: `action.marginMinutes is ${JSON.stringify(margin)}: give a whole number of minutes from 0 to ${MAX_MARGIN_MINUTES}, how much later than the train the bus reaches each stop.`,
+    });
+}
+
+/** The section's two stops and the bus route, as the current schedule names them; 400 when one is not in it. */
+export async function readBusSection(
+  deps: Pick<Deps, 'db'>,
+  action: DisruptionAction,
+): Promise<{ names: Map<string, string> }> {
+  const current = await findCurrentSchedule(deps);
+  if (!current)
+    throw new AppError('bad_request', {
+      message: 'No schedule is loaded: upload one before replacing trains by buses.',
+    });
+  const ends = [action.fromStopId ?? '', action.toStopId ?? ''];
+  const [stopRows, routeRows] = await Promise.all([
+    deps.db
+      .select({ stopId: stops.stopId, name: stops.stopName })
+      .from(stops)
+      .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, ends))),
+    deps.db
+      .select({ routeId: routes.routeId })
+      .from(routes)
+      .where(and(eq(routes.versionId, current.versionId), eq(routes.routeId, action.routeId ?? ''))),
+  ]);
+  const names = new Map(stopRows.map((s) => [s.stopId, s.name ?? s.stopId]));
+  const unknown = ends.filter((id) => !names.has(id));
+  if (unknown.length > 0)
+    throw new AppError('validation_failed', {
+      message: `The schedule has no stop ${unknown.map((id) => `'${id}'`).join(' or ')}: pick the section's ends among its stops (action.fromStopId, action.toStopId).`,
+    });
+  if (routeRows.length === 0)
+    throw new AppError('validation_failed', {
+      message: `The schedule has no route '${action.routeId}': pick the route the buses run on among its routes (action.routeId), a bus route if it has one.`,
+    });
+  return { names };
+}
+
+export type BusTripsOptions = {
+  routeId: string;
+  serviceDate: string;
+  /** The agency's zone: the bus's times are POSIX seconds of its service day. */
+  timezone: string;
+  nowSecs: number;
+  names: Map<string, string>;
+  /** The trains replaced, each with its plan. */
+  trains: { tripId: string; startDate: string; plan: ReplacementBusPlan }[];
+};
+
+/**
+ * One NEW trip update per train (docs/contract-notes.md "New and replacement trips"): a trip id the schedule and the
+ * live feed do not have, on the bus route, through the section's stops as the plan times them,
+ * signed with the stop where the bus ends (the exit of the section).
+ */
+export async function planBusTrips(
+  deps: Pick<Deps, 'db'>,
+  options: BusTripsOptions,
+): Promise<{ entities: TripUpdateJson[]; replacementTrips: ReplacementTrip[] }> {
+  const ids = await freeTripIds(
+    deps,
+    options.trains.map((t) => `${t.tripId}-bus-${t.startDate}`),
+  );
+  const entities: TripUpdateJson[] = [];
+  const replacementTrips: ReplacementTrip[] = [];
+  for (const [i, train] of options.trains.entries()) {
+    const tripId = ids[i]!;
+    const dayStart = serviceDayStartSecs(train.startDate, options.timezone);
+    const last = train.plan.bus.at(-1)!;
+    entities.push({
+      id: tripId,
+      tripUpdate: {
+        trip: { tripId, routeId: options.routeId, startDate: train.startDate, scheduleRelationship: 'NEW' },
+        stopTimeUpdate: train.plan.bus.map((call, n) => ({
+          stopSequence: n + 1,
+          stopId: call.stopId,
+          arrival: { time: dayStart + call.arrivalSecs },
+          departure: { time: dayStart + call.departureSecs },
+        })),
+        tripProperties: { tripHeadsign: options.names.get(last.stopId) ?? last.stopId },
+        timestamp: options.nowSecs,
+      },
+    });
+    replacementTrips.push({ tripId, replacesTripId: train.tripId });
+  }
+  return { entities, replacementTrips };
+}
+
+/**
+ * The wanted ids, each made unique when the schedule or the live feed has it already (an earlier
+ * bus for the same train that was not lifted): `-2`, `-3`, ... A few rounds of one query each.
+ */
+async function freeTripIds(deps: Pick<Deps, 'db'>, wanted: string[]): Promise<string[]> {
+  const current = await findCurrentSchedule(deps);
+  const result = [...wanted];
+  const chosen = new Set<string>();
+  let pending = result.map((_, i) => i);
+  for (let round = 1; pending.length > 0; round++) {
+    const candidates = pending.map((i) => (round === 1 ? wanted[i]! : `${wanted[i]}-${round}`));
+    const taken = await takenIds(deps, candidates, current?.versionId);
+    const next: number[] = [];
+    for (const [n, i] of pending.entries()) {
+      const id = candidates[n]!;
+      if (taken.has(id) || chosen.has(id)) next.push(i);
+      else {
+        result[i] = id;
+        chosen.add(id);
+      }
+    }
+    pending = next;
+  }
+  return result;
+}
+
+/** Rows a statement takes at once. */
+const BATCH = 1000;
+
+async function takenIds(deps: Pick<Deps, 'db'>, ids: string[], versionId: number | undefined) {
+  const taken = new Set<string>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    const live = await deps.db
+      .select({ id: feedEntities.id, tripId: feedEntities.tripId })
+      .from(feedEntities)
+      .where(
+        and(
+          eq(feedEntities.kind, 'trip_update'),
+          or(inArray(feedEntities.id, part), inArray(feedEntities.tripId, part)),
+        ),
+      );
+    for (const row of live) {
+      taken.add(row.id);
+      if (row.tripId) taken.add(row.tripId);
+    }
+    if (versionId === undefined) continue;
+    const scheduled = await deps.db
+      .select({ tripId: scheduleTrips.tripId })
+      .from(scheduleTrips)
+      .where(and(eq(scheduleTrips.versionId, versionId), inArray(scheduleTrips.tripId, part)));
+    for (const row of scheduled) taken.add(row.tripId);
+  }
+  return taken;
+}

@@ -1,0 +1,394 @@
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearLiveFeeds, postEntity } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { PENINSULA_ZONE, pdt, peninsulaLine } from '../support/peninsula-line.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const { transit_realtime: rt } = GtfsRealtimeBindings;
+const NEW = rt.TripDescriptor.ScheduleRelationship.NEW;
+const DELETED = rt.TripDescriptor.ScheduleRelationship.DELETED;
+const NONE = rt.TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType.NONE;
+const SKIPPED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+const DATE = '20250923';
+/** POSIX seconds of a local time of Tuesday 23 September 2025 on the Los Angeles line. */
+const at = (hhmm: string) => pdt(hhmm).getTime() / 1000;
+
+/**
+ * The peninsula line (America/Los_Angeles, far from the product's Johannesburg) with a bus route,
+ * a short train S9 running only San Martin → San Jose Diridon, and a train X1 that calls at San
+ * Martin but not at San Jose.
+ */
+function lineWithBuses() {
+  const feed = peninsulaLine();
+  feed.get('routes.txt')!.rows.push(['BUS', 'PCJ', 'B', 'Rail replacement bus', '3']);
+  feed.get('trips.txt')!.rows.push(['LOC', 'WD', 'S9', 'S9', '0'], ['LOC', 'WD', 'X1', 'X1', '0']);
+  feed
+    .get('stop_times.txt')!
+    .rows.push(
+      ['S9', '07:00:00', '07:00:00', 'SMN', '1'],
+      ['S9', '07:06:00', '07:06:00', 'MHL', '2'],
+      ['S9', '07:31:00', '07:31:00', 'SJD', '3'],
+      ['X1', '06:10:00', '06:10:00', 'GIL', '1'],
+      ['X1', '06:19:00', '06:19:00', 'SMN', '2'],
+    );
+  return feed;
+}
+
+type Applied = {
+  id: string | null;
+  count: number;
+  trips: { tripId: string }[];
+  replacementTrips?: { tripId: string; replacesTripId: string }[];
+  alertId: string | null;
+  refusals?: unknown[];
+};
+
+const SECTION = {
+  type: 'replace_by_bus',
+  fromStopId: 'SMN',
+  toStopId: 'SJD',
+  routeId: 'BUS',
+  marginMinutes: 10,
+};
+
+/**
+ * Issue 30 item 4: trains replaced by buses between San Martin and San Jose Diridon as one
+ * disruption; every served feed read back with MobilityData's gtfs-realtime-bindings.
+ */
+describe('replace_by_bus disruptions', () => {
+  let t: TestApp;
+  let controller: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await storeScheduleVersion(t.deps, {
+      feed: lineWithBuses(),
+      sourceKind: 'zip',
+      sourceName: 'peninsula.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    controller = await t.clientWithRoles(['view', 'edit'], 'controller');
+    t.clock.now = pdt('06:00');
+  });
+  afterAll(() => t?.close());
+
+  beforeEach(async () => {
+    for (const d of await list())
+      if (d.active)
+        expect((await controller.fetch(`/feed/disruptions/${d.id}`, { method: 'DELETE' })).status).toBe(200);
+    await clearLiveFeeds(t);
+  });
+
+  const post = (body: unknown) =>
+    controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const list = async () => {
+    const res = await controller.get('/feed/disruptions');
+    if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
+    return (await res.json()) as {
+      id: string;
+      active: boolean;
+      trips: { tripId: string }[];
+      replacementTrips?: { tripId: string; replacesTripId: string }[];
+    }[];
+  };
+  const served = async () => {
+    const res = await t.client().get('/feed/updates');
+    return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
+  };
+  const tripOf = async (tripId: string) =>
+    (await served()).find((e) => e.tripUpdate?.trip?.tripId === tripId);
+  /** Every served entity's bytes, by id. */
+  const bytes = async () =>
+    Object.fromEntries(
+      (await served()).map((e) => [e.id, Buffer.from(rt.FeedEntity.encode(e).finish()).toString('hex')]),
+    );
+
+  it('skips the section on the trains, closes its ends, deletes a train wholly inside it, and runs a NEW bus per train', async () => {
+    // Train 303 already runs 5 minutes late: the disruption merges with that update.
+    const late = await postEntity(controller, '/feed/trip_update', {
+      id: '303-late',
+      tripUpdate: {
+        trip: { tripId: '303', startDate: DATE },
+        stopTimeUpdate: [{ stopSequence: 1, stopId: 'GIL', departure: { delay: 300 } }],
+      },
+    });
+    expect(late.status).toBe(200);
+    const before = await bytes();
+
+    const preview = await post({
+      serviceDate: DATE,
+      select: { routeId: 'LOC' },
+      action: SECTION,
+      dryRun: true,
+    });
+    expect(preview.status).toBe(200);
+    const dry = (await preview.json()) as Applied;
+    // X1 does not reach San Jose: not selected. The dry run lists the buses it would add.
+    expect(dry.trips.map((trip) => trip.tripId)).toEqual(['301', '303', 'S9', '305', '307']);
+    expect(dry.replacementTrips).toEqual([
+      { tripId: `301-bus-${DATE}`, replacesTripId: '301' },
+      { tripId: `303-bus-${DATE}`, replacesTripId: '303' },
+      { tripId: `S9-bus-${DATE}`, replacesTripId: 'S9' },
+      { tripId: `305-bus-${DATE}`, replacesTripId: '305' },
+      { tripId: `307-bus-${DATE}`, replacesTripId: '307' },
+    ]);
+    expect(dry.refusals).toEqual([]);
+    expect(await bytes()).toEqual(before);
+
+    const res = await post({
+      serviceDate: DATE,
+      select: { routeId: 'LOC' },
+      action: SECTION,
+      reason: 'Track works',
+      alert: true,
+    });
+    expect(res.status).toBe(200);
+    const applied = (await res.json()) as Applied;
+    expect(applied.replacementTrips).toEqual(dry.replacementTrips);
+    const alerts = rt.FeedMessage.decode(
+      new Uint8Array(await (await t.client().get('/feed/alerts')).arrayBuffer()),
+    ).entity;
+    const alert = alerts.find((e) => e.id === applied.alertId)?.alert;
+    expect(alert?.headerText?.translation?.map((x) => ({ text: x.text, language: x.language }))).toEqual([
+      { text: 'Buses replace trains between San Martin and San Jose Diridon', language: 'en-ZA' },
+    ]);
+
+    // The train: Morgan Hill skipped, nobody boards at San Martin into the section nor alights at San Jose out of it.
+    const train = (await tripOf('301'))!.tripUpdate!;
+    const stu = (id: string) => train.stopTimeUpdate!.find((u) => u.stopId === id)!;
+    expect(stu('MHL').scheduleRelationship).toBe(SKIPPED);
+    expect(stu('SMN').stopTimeProperties?.pickupType).toBe(NONE);
+    expect(stu('SMN').stopTimeProperties?.dropOffType ?? 0).toBe(0);
+    expect(stu('SJD').stopTimeProperties?.dropOffType).toBe(NONE);
+    expect(stu('SJD').stopTimeProperties?.pickupType ?? 0).toBe(0);
+    expect(train.stopTimeUpdate!.map((u) => u.stopSequence)).toEqual([2, 3, 4]);
+    // 303 keeps its delay, carried to the ends of the section.
+    const late303 = (await tripOf('303'))!.tripUpdate!;
+    expect(late303.stopTimeUpdate!.find((u) => u.stopId === 'GIL')?.departure?.delay).toBe(300);
+    expect(late303.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.arrival?.delay).toBe(300);
+    // S9 runs only inside the section: it does not run.
+    expect((await tripOf('S9'))!.tripUpdate!.trip!.scheduleRelationship).toBe(DELETED);
+    expect(await tripOf('X1')).toBeUndefined();
+
+    // The bus: NEW on BUS, leaving San Martin with the train (06:38), 10 minutes later at every later stop.
+    const bus = (await tripOf(`301-bus-${DATE}`))!;
+    expect(bus.id).toBe(`301-bus-${DATE}`);
+    expect(bus.tripUpdate!.trip).toMatchObject({
+      routeId: 'BUS',
+      startDate: DATE,
+      scheduleRelationship: NEW,
+    });
+    expect(bus.tripUpdate!.tripProperties?.tripHeadsign).toBe('San Jose Diridon');
+    expect(
+      bus.tripUpdate!.stopTimeUpdate!.map((u) => [
+        u.stopSequence,
+        u.stopId,
+        Number(u.arrival?.time),
+        Number(u.departure?.time),
+      ]),
+    ).toEqual([
+      [1, 'SMN', at('06:38'), at('06:38')],
+      [2, 'MHL', at('06:54'), at('06:54')],
+      [3, 'SJD', at('07:19'), at('07:19')],
+    ]);
+    // The bus of the deleted short train runs all of it.
+    const shortBus = (await tripOf(`S9-bus-${DATE}`))!.tripUpdate!;
+    expect(shortBus.stopTimeUpdate!.map((u) => Number(u.departure?.time))).toEqual([
+      at('07:00'),
+      at('07:16'),
+      at('07:41'),
+    ]);
+    expect(PENINSULA_ZONE).toBe('America/Los_Angeles');
+
+    // The trains list shows the buses as new trips.
+    const listed = await controller.trpc('query', 'feed.list', { kind: 'trip_update' });
+    const rows = listed.body.result.data as { id: string; state: string }[];
+    expect(rows.find((r) => r.id === `301-bus-${DATE}`)?.state).toBe('new');
+
+    const [disruption] = await list();
+    expect(disruption!.trips.map((trip) => trip.tripId).sort()).toEqual(['301', '303', '305', '307', 'S9']);
+    expect(disruption!.replacementTrips).toEqual(
+      expect.arrayContaining([{ tripId: `305-bus-${DATE}`, replacesTripId: '305' }]),
+    );
+    expect(disruption!.replacementTrips).toHaveLength(5);
+
+    // Lifting removes the buses and restores every train: the served entities are those of before, byte for byte.
+    expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect(await bytes()).toEqual(before);
+  });
+
+  it('gives each bus a trip id of its own when an earlier one is still in force', async () => {
+    const first = await post({
+      serviceDate: DATE,
+      select: { tripIds: ['305'] },
+      action: SECTION,
+      reason: 'a',
+    });
+    expect(first.status).toBe(200);
+    const second = await post({
+      serviceDate: DATE,
+      select: { tripIds: ['305'] },
+      action: { ...SECTION, fromStopId: 'SJD', toStopId: 'SFC' },
+      reason: 'b',
+    });
+    expect(second.status).toBe(200);
+    expect(((await second.json()) as Applied).replacementTrips).toEqual([
+      { tripId: `305-bus-${DATE}-2`, replacesTripId: '305' },
+    ]);
+    const train = (await tripOf('305'))!.tripUpdate!;
+    // Both sections closed on the one train.
+    expect(
+      train.stopTimeUpdate!.filter((u) => u.scheduleRelationship === SKIPPED).map((u) => u.stopId),
+    ).toEqual(['MHL', 'HWP']);
+  });
+
+  it('overlaps with a delay either way: lifting one keeps the other, lifting both restores the feed', async () => {
+    const before = await bytes();
+    const delay = async () => {
+      const res = await post({
+        serviceDate: DATE,
+        select: { tripIds: ['301'] },
+        action: { type: 'delay', minutes: 5 },
+        reason: 'slow',
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Applied).id!;
+    };
+    const buses = async () => {
+      const res = await post({
+        serviceDate: DATE,
+        select: { tripIds: ['301'] },
+        action: SECTION,
+        reason: 'works',
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Applied).id!;
+    };
+    const lift = async (id: string) =>
+      expect((await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const train = async () => (await tripOf('301'))?.tripUpdate;
+
+    // Buses first, then a delay; lifting the buses replays the delay alone on the train.
+    const first = await buses();
+    const late = await delay();
+    await lift(first);
+    expect(await tripOf(`301-bus-${DATE}`)).toBeUndefined();
+    const delayed = (await train())!;
+    expect(delayed.stopTimeUpdate!.some((u) => u.scheduleRelationship === SKIPPED)).toBe(false);
+    expect(delayed.stopTimeUpdate![0]!.departure?.delay).toBe(300);
+    await lift(late);
+    expect(await bytes()).toEqual(before);
+
+    // A delay first, then buses; lifting the delay replays the buses' section on the train, the bus stays.
+    const slow = await delay();
+    const second = await buses();
+    await lift(slow);
+    const replaced = (await train())!;
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'MHL')?.scheduleRelationship).toBe(SKIPPED);
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.stopTimeProperties?.pickupType).toBe(
+      NONE,
+    );
+    expect(replaced.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.arrival?.delay ?? 0).toBe(0);
+    expect(await tripOf(`301-bus-${DATE}`)).toBeDefined();
+    await lift(second);
+    expect(await bytes()).toEqual(before);
+  });
+
+  it('refuses what cannot be done, saying what to fix, and changes nothing', async () => {
+    const before = await bytes();
+    const refused = async (action: object, select: object = { routeId: 'LOC' }) => {
+      const res = await post({ serviceDate: DATE, select, action, reason: 'x' });
+      const body = (await res.json()) as { description?: string; message?: string };
+      return { status: res.status, text: body.description ?? body.message ?? JSON.stringify(body) };
+    };
+    expect(await refused({ ...SECTION, routeId: 'NOPE' })).toEqual({
+      status: 400,
+      text: expect.stringContaining("The schedule has no route 'NOPE'"),
+    });
+    expect(await refused({ ...SECTION, toStopId: 'SMN' })).toEqual({
+      status: 400,
+      text: expect.stringContaining('name the two different stops'),
+    });
+    expect(await refused({ ...SECTION, fromStopId: 'ATLANTIS' })).toEqual({
+      status: 400,
+      text: expect.stringContaining("The schedule has no stop 'ATLANTIS'"),
+    });
+    for (const margin of [-5, 100_000, 'x', 2.5])
+      expect(await refused({ ...SECTION, marginMinutes: margin })).toEqual({
+        status: 400,
+        text: expect.stringContaining('marginMinutes'),
+      });
+    expect(await refused({ type: 'replace_by_bus', fromStopId: 'SMN' })).toEqual({
+      status: 400,
+      text: expect.stringContaining('action.toStopId, action.routeId'),
+    });
+    // X1 calls at San Martin only.
+    expect(await refused(SECTION, { tripIds: ['X1'] })).toEqual({
+      status: 400,
+      text: expect.stringContaining('calling at both SMN and SJD'),
+    });
+    expect(await bytes()).toEqual(before);
+    expect((await list()).filter((d) => d.active)).toEqual([]);
+  });
+
+  // Last: it replaces the schedule by one with 5 000 trains.
+  it('replaces 5 000 trains by 5 000 buses in one bounded act, and lifts them all', async () => {
+    const feed = lineWithBuses();
+    const trains = Array.from({ length: 5000 }, (_, i) => `M${i}`);
+    feed.get('trips.txt')!.rows.push(...trains.map((id) => ['LOC', 'WD', id, id, '1']));
+    const clock = (secs: number) =>
+      `${String(Math.floor(secs / 3600)).padStart(2, '0')}:${String(Math.floor(secs / 60) % 60).padStart(2, '0')}:${String(secs % 60).padStart(2, '0')}`;
+    feed
+      .get('stop_times.txt')!
+      .rows.push(
+        ...trains.flatMap((id, i) =>
+          ['SMN', 'MHL', 'SJD', 'HWP'].map((stop, n) => [
+            id,
+            clock(6 * 3600 + i * 10 + n * 600),
+            clock(6 * 3600 + i * 10 + n * 600),
+            stop,
+            String(n + 1),
+          ]),
+        ),
+      );
+    await storeScheduleVersion(t.deps, {
+      feed,
+      sourceKind: 'zip',
+      sourceName: 'big.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    const select = { routeId: 'LOC', directionId: 1 };
+    let started = performance.now();
+    const dry = await post({ serviceDate: DATE, select, action: SECTION, dryRun: true });
+    const dryMs = performance.now() - started;
+    expect(dry.status).toBe(200);
+    const preview = (await dry.json()) as Applied;
+    expect(preview.count).toBe(5000);
+    expect(preview.replacementTrips).toHaveLength(5000);
+    started = performance.now();
+    const res = await post({ serviceDate: DATE, select, action: SECTION, reason: 'Flood' });
+    const applyMs = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(await served()).toHaveLength(10_000);
+    started = performance.now();
+    const id = ((await res.json()) as Applied).id;
+    expect((await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const liftMs = performance.now() - started;
+    expect(await served()).toEqual([]);
+    console.log(
+      `5 000 trains by bus: preview ${dryMs.toFixed(0)} ms, apply ${applyMs.toFixed(0)} ms, lift ${liftMs.toFixed(0)} ms`,
+    );
+    // Bounded: each act well within a request's patience on a 2-core machine.
+    for (const ms of [dryMs, applyMs, liftMs]) expect(ms).toBeLessThan(60_000);
+  }, 300_000);
+});
