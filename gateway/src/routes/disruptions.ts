@@ -26,6 +26,11 @@ const Action = Type.Object(
     type: Type.Union(DISRUPTION_ACTIONS.map((a) => Type.Literal(a))),
     stopId: Type.Optional(Id),
     minutes: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440 })),
+    at: Type.Optional(
+      Type.Union([Type.Literal('end'), Type.Literal('start')], {
+        description: 'short_turn: the trains terminate at (end) or start from (start) stopId.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

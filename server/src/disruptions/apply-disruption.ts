@@ -25,9 +25,15 @@ import { listDirections } from '../schedule/list-directions.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
+import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
-import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
+import {
+  mergeDisruptionAction,
+  type ScheduledStop,
+  shortTurnCall,
+  type TripUpdateJson,
+} from './merge-disruption-action.ts';
 import { type SelectedTrip, selectDisruptionTrips } from './select-disruption-trips.ts';
 
 export type ApplyDisruptionOptions = {
@@ -155,7 +161,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   // (some real schedules list trips without stop_times).
   const trips = selection.trips.filter((t) => {
     const calls = stopsOf.get(t.tripId) ?? [];
-    if (action.type === 'skip_stop') return calls.some((s) => s.stopId === action.stopId);
+    if (STOP_ACTIONS.has(action.type)) return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
     return true;
   });
@@ -167,6 +173,9 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
         : nothingMatches(selection.serviceDate, select, action, await directionName(deps, select)),
     });
   }
+
+  const stopNames = action.type === 'short_turn' ? await loadStationNames(deps, [action.stopId!]) : undefined;
+  if (stopNames) refuseShortTurn(action, stopNames, trips, stopsOf);
 
   const id = randomUUID();
   const now = deps.now();
@@ -181,6 +190,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       startDate: trip.startDate,
       stops: stopsOf.get(trip.tripId) ?? [],
       nowSecs: Math.floor(now.getTime() / 1000),
+      stopNames,
     });
     recorded.push({
       disruptionId: id,
@@ -225,13 +235,72 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   return { id, now, selection, updates, recorded, result };
 }
 
+/** The actions that change one stop: a trip not calling there is left out of the selection. */
+const STOP_ACTIONS = new Set<DisruptionAction['type']>(['skip_stop', 'set_down_only', 'pick_up_only']);
+
+/** Trips named one by one in a refusal; more are counted. */
+const MAX_TRIPS_NAMED = 20;
+
 function checkAction(action: DisruptionAction) {
   if (action.type === 'skip_stop' && !action.stopId)
     throw new AppError('validation_failed', { message: 'Name the stop to skip in action.stopId.' });
+  if ((action.type === 'set_down_only' || action.type === 'pick_up_only') && !action.stopId)
+    throw new AppError('validation_failed', {
+      message: `Name the stop in action.stopId: ${action.type === 'set_down_only' ? 'riders may only get off there' : 'riders may only board there'}.`,
+    });
+  if (action.type === 'short_turn' && !action.stopId)
+    throw new AppError('validation_failed', {
+      message: 'Name the stop the trains turn at in action.stopId.',
+    });
+  if (action.type === 'short_turn' && action.at !== 'end' && action.at !== 'start')
+    throw new AppError('validation_failed', {
+      message:
+        'Say where the trains turn in action.at: "end" (they terminate at action.stopId) or "start" (they start from it).',
+    });
   if (action.type === 'delay' && (!Number.isInteger(action.minutes) || action.minutes === 0))
     throw new AppError('validation_failed', {
       message: 'Give action.minutes, a whole number of minutes other than 0.',
     });
+}
+
+/**
+ * A short turn applies to every selected trip or to none: unlike a skipped stop, a train that does
+ * not call at the turning stop is a selection mistake (the other direction, another branch), and a
+ * turn at a trip's own end (start) would write a change that changes nothing.
+ */
+function refuseShortTurn(
+  action: DisruptionAction,
+  stopNames: Map<string, string>,
+  trips: SelectedTrip[],
+  stopsOf: Map<string, ScheduledStop[]>,
+) {
+  const stopId = action.stopId!;
+  const name = stopNames.get(stopId);
+  if (name === undefined)
+    throw new AppError('bad_request', {
+      message: `Stop '${stopId}' is not in the current schedule: name a stop the trains call at in action.stopId.`,
+    });
+  const at = action.at!;
+  const problems = new Map<string, string[]>();
+  for (const trip of trips) {
+    const call = shortTurnCall(stopsOf.get(trip.tripId) ?? [], stopId, at);
+    if ('problem' in call) problems.set(call.problem, [...(problems.get(call.problem) ?? []), trip.tripId]);
+  }
+  const listed = (ids: string[]) => {
+    const named = ids.slice(0, MAX_TRIPS_NAMED).join(', ');
+    const more = ids.length - MAX_TRIPS_NAMED;
+    return `${ids.length === 1 ? 'Trip' : 'Trips'} ${more > 0 ? `${named} and ${more} more` : named}`;
+  };
+  const place = `${name} (${stopId})`;
+  const sentences = [
+    problems.has('not_called') &&
+      `${listed(problems.get('not_called')!)} do not call at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
+    problems.has('no_change') &&
+      `${listed(problems.get('no_change')!)} already ${at === 'end' ? 'terminate at' : 'start from'} ${place}: a short turn there changes nothing; choose a stop ${at === 'end' ? 'before' : 'after'} it or leave them out.`,
+    problems.has('nothing_left') &&
+      `${listed(problems.get('nothing_left')!)} would have nothing left to run ${at === 'end' ? 'terminating at' : 'starting from'} ${place}, where they ${at === 'end' ? 'start' : 'end'}: cancel them instead.`,
+  ].filter(Boolean);
+  if (sentences.length > 0) throw new AppError('bad_request', { message: sentences.join(' ') });
 }
 
 /** The selected direction as a controller names it ("towards San Francisco"), when the schedule has it. */
@@ -256,7 +325,7 @@ function nothingMatches(
     select.stopId && `stop ${select.stopId}`,
     (select.from || select.to) && `between ${select.from ?? 'the start'} and ${select.to ?? 'the end'}`,
     select.tripIds && `trips ${select.tripIds.join(', ')}`,
-    action.type === 'skip_stop' && `calling at ${action.stopId}`,
+    STOP_ACTIONS.has(action.type) && `calling at ${action.stopId}`,
   ].filter(Boolean);
   return `No trip runs on ${date}${parts.length ? ` matching ${parts.join(', ')}` : ''}: widen the selection or pick another date.`;
 }

@@ -18,6 +18,8 @@ export const disruptionAction = z.object({
   type: z.enum(DISRUPTION_ACTIONS),
   stopId: z.string().max(200).optional(),
   minutes: z.number().int().min(-1440).max(1440).optional(),
+  /** short_turn: the trains terminate at (end) or start from (start) stopId. */
+  at: z.enum(['end', 'start']).optional(),
 });
 
 export const disruptionAlert = z.object({
