@@ -286,19 +286,24 @@ function refuseShortTurn(
     const call = shortTurnCall(stopsOf.get(trip.tripId) ?? [], stopId, at);
     if ('problem' in call) problems.set(call.problem, [...(problems.get(call.problem) ?? []), trip.tripId]);
   }
-  const listed = (ids: string[]) => {
+  /** "Trip A does" / "Trips A, B do": the trips named, the verb agreeing. */
+  const listed = (problem: string, one: string, many: string) => {
+    const ids = problems.get(problem)!;
     const named = ids.slice(0, MAX_TRIPS_NAMED).join(', ');
     const more = ids.length - MAX_TRIPS_NAMED;
-    return `${ids.length === 1 ? 'Trip' : 'Trips'} ${more > 0 ? `${named} and ${more} more` : named}`;
+    return ids.length === 1
+      ? `Trip ${named} ${one}`
+      : `Trips ${more > 0 ? `${named} and ${more} more` : named} ${many}`;
   };
   const place = `${name} (${stopId})`;
+  const [ends, starts] = at === 'end' ? ['terminate at', 'start'] : ['start from', 'end'];
   const sentences = [
     problems.has('not_called') &&
-      `${listed(problems.get('not_called')!)} do not call at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
+      `${listed('not_called', 'does', 'do')} not call at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
     problems.has('no_change') &&
-      `${listed(problems.get('no_change')!)} already ${at === 'end' ? 'terminate at' : 'start from'} ${place}: a short turn there changes nothing; choose a stop ${at === 'end' ? 'before' : 'after'} it or leave them out.`,
+      `${listed('no_change', 'already', 'already')} ${at === 'end' ? 'terminate' : 'start'}${problems.get('no_change')!.length === 1 ? 's' : ''} ${at === 'end' ? 'at' : 'from'} ${place}: a short turn there changes nothing; choose a stop ${at === 'end' ? 'before' : 'after'} it or leave them out.`,
     problems.has('nothing_left') &&
-      `${listed(problems.get('nothing_left')!)} would have nothing left to run ${at === 'end' ? 'terminating at' : 'starting from'} ${place}, where they ${at === 'end' ? 'start' : 'end'}: cancel them instead.`,
+      `${listed('nothing_left', 'would', 'would')} have nothing left to run if they ${ends} ${place}, where they ${starts}: cancel them instead.`,
   ].filter(Boolean);
   if (sentences.length > 0) throw new AppError('bad_request', { message: sentences.join(' ') });
 }

@@ -14,6 +14,7 @@ import {
   type TemplateAction,
   templateActionOf,
 } from './disruption-input.ts';
+import { loadStationNames } from './load-station-names.ts';
 import type { DisruptionSelection } from './select-disruption-trips.ts';
 
 export type DraftDisruptionAlertOptions = {
@@ -70,13 +71,16 @@ export async function draftDisruptionAlert(
   const routeIds = [...new Set(trips.map((t) => t.routeId))];
   const stopIds = AT_A_STOP.has(action.type) ? (options.stopIds ?? [action.stopId ?? '']) : [];
   // A short turn changes the trains' runs beyond one stop, so it informs the route or trips; its
-  // texts still name the stop they turn at.
-  const named = action.type === 'short_turn' && action.stopId ? [action.stopId] : stopIds;
+  // texts name the station they turn at, as their headsign does.
+  const turnedAt =
+    action.type === 'short_turn' && action.stopId
+      ? (await loadStationNames(deps, [action.stopId])).get(action.stopId)
+      : undefined;
   const picked = (select.tripIds?.length ?? 0) > 0;
   const informedEntity = informedEntities({ trips, routeIds, stopIds, picked, select });
   const values = {
     route: [...new Set(trips.map((t) => t.routeName))].join(', '),
-    stop: named.length > 0 ? await stopNames(deps, named) : (selection.stopName ?? ''),
+    stop: turnedAt ?? (stopIds.length > 0 ? await stopNames(deps, stopIds) : (selection.stopName ?? '')),
     trains: trainList(trips.map((t) => t.trainNumber)),
     date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
     from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
