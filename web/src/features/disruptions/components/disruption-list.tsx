@@ -9,7 +9,13 @@ const ACTIONS: Record<string, string> = {
   delete: 'Delete',
   skip_stop: 'Skip stop',
   delay: 'Delay',
+  short_turn: 'Short turn',
+  set_down_only: 'Set down only',
+  pick_up_only: 'Pick up only',
 };
+
+/** Where a short turn turns: the list says which end. */
+const TURNS: Record<string, string> = { end: ' (terminate at)', start: ' (start from)' };
 
 /** Every disruption with its state; an active one is lifted in one act. */
 export function DisruptionList() {
@@ -39,6 +45,7 @@ export function DisruptionList() {
             <td>{d.serviceDate}</td>
             <td>
               {ACTIONS[d.action.type]}
+              {d.action.at ? TURNS[d.action.at] : ''}
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
               {d.alertId ? ' + alert' : ''}
