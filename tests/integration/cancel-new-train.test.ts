@@ -101,7 +101,9 @@ describe('cancelling a new train', () => {
 
     const restored = await controller.trpc('mutation', 'feed.restore', { kind: 'trip_update', id: 'bus-1' });
     expect(restored.status).toBe(200);
-    expect(rt.FeedEntity.toObject((await served('bus-1'))!)).toEqual(rt.FeedEntity.toObject(before));
+    expect(rt.FeedEntity.encode((await served('bus-1'))!).finish()).toEqual(
+      rt.FeedEntity.encode(before).finish(),
+    );
   });
 
   it('removes it through POST /feed/trip_update too, under another entity id, and only the run of that date', async () => {
