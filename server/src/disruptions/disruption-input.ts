@@ -44,9 +44,9 @@ export function templateActionOf(action: Pick<DisruptionAction, 'type' | 'at'>):
 }
 
 /**
- * What a disruption does to each selected trip (docs/contract.md "Dated trips and disruptions",
- * "Replacement service and planned works"). Fields beyond `type` belong to some actions only:
- * `stopId` (skip_stop, delay, short_turn, set_down_only, pick_up_only), `minutes` (delay), `at` (short_turn),
+ * What a disruption does to each selected trip (docs/contract-notes.md "Dated trips and
+ * disruptions"). Fields beyond `type` belong to some actions only: `stopId` (skip_stop, delay,
+ * short_turn, set_down_only, pick_up_only), `minutes` (delay), `at` (short_turn),
  * `fromStopId`/`toStopId`/`routeId`/`marginMinutes` (replace_by_bus).
  */
 export type DisruptionAction = {
