@@ -278,6 +278,18 @@ describe('short turns and stop restrictions as disruption actions', () => {
       'Name the stop in action.stopId: riders may only board there.',
     );
 
+    // A stop no selected train calls at (or no stop of the schedule) leaves nothing to change.
+    const nowhere = await post({
+      serviceDate: '20250923',
+      reason: 'x',
+      select: { tripIds: ['WD-0600'] },
+      action: { type: 'set_down_only', stopId: 'NOPE' },
+    });
+    expect(nowhere.status).toBe(400);
+    expect((await nowhere.json()).description).toBe(
+      'No trip runs on 20250923 matching trips WD-0600, calling at NOPE: widen the selection or pick another date.',
+    );
+
     await lift(pickUp.id);
     expect(await update('WD-0650')).toBeUndefined();
     await lift(setDown.id);
