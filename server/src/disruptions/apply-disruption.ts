@@ -286,9 +286,10 @@ function refuseShortTurn(
     const call = shortTurnCall(stopsOf.get(trip.tripId) ?? [], stopId, at);
     if ('problem' in call) problems.set(call.problem, [...(problems.get(call.problem) ?? []), trip.tripId]);
   }
-  /** "Trip A does" / "Trips A, B do": the trips named, the verb agreeing. */
+  /** "Trip A does" / "Trips A, B do": the trips named, the verb agreeing; absent when none. */
   const listed = (problem: string, one: string, many: string) => {
-    const ids = problems.get(problem)!;
+    const ids = problems.get(problem);
+    if (!ids) return null;
     const named = ids.slice(0, MAX_TRIPS_NAMED).join(', ');
     const more = ids.length - MAX_TRIPS_NAMED;
     return ids.length === 1
@@ -296,14 +297,19 @@ function refuseShortTurn(
       : `Trips ${more > 0 ? `${named} and ${more} more` : named} ${many}`;
   };
   const place = `${name} (${stopId})`;
-  const [ends, starts] = at === 'end' ? ['terminate at', 'start'] : ['start from', 'end'];
+  const end = at === 'end';
+  const notCalling = listed('not_called', 'does not call', 'do not call');
+  const already = end
+    ? listed('no_change', 'already terminates', 'already terminate')
+    : listed('no_change', 'already starts', 'already start');
+  const nothingLeft = listed('nothing_left', 'would', 'would');
   const sentences = [
-    problems.has('not_called') &&
-      `${listed('not_called', 'does', 'do')} not call at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
-    problems.has('no_change') &&
-      `${listed('no_change', 'already', 'already')} ${at === 'end' ? 'terminate' : 'start'}${problems.get('no_change')!.length === 1 ? 's' : ''} ${at === 'end' ? 'at' : 'from'} ${place}: a short turn there changes nothing; choose a stop ${at === 'end' ? 'before' : 'after'} it or leave them out.`,
-    problems.has('nothing_left') &&
-      `${listed('nothing_left', 'would', 'would')} have nothing left to run if they ${ends} ${place}, where they ${starts}: cancel them instead.`,
+    notCalling &&
+      `${notCalling} at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
+    already &&
+      `${already} ${end ? 'at' : 'from'} ${place}: a short turn there changes nothing; choose a stop ${end ? 'before' : 'after'} it or leave them out.`,
+    nothingLeft &&
+      `${nothingLeft} have nothing left to run if they ${end ? 'terminate at' : 'start from'} ${place}, where they ${end ? 'start' : 'end'}: cancel them instead.`,
   ].filter(Boolean);
   if (sentences.length > 0) throw new AppError('bad_request', { message: sentences.join(' ') });
 }
