@@ -132,4 +132,25 @@ describe.skipIf(!hasChromium)('new trains and short turns in the browser', () =>
       ['SFC', SKIPPED, null],
     ]);
   });
+
+  it('cancels the new bus from the trains list: removed, said so, and Undo brings it back', async () => {
+    const { page } = b;
+    await page.goto(`${t.url}/`);
+    const row = page.locator('tr[data-trip-id="BUS-0800"][data-state="new"]');
+    await row.dblclick();
+    const details = page.getByTestId('trip-details');
+    await details.getByLabel('Trip cancelled').check();
+    await details.getByRole('button', { name: 'Save' }).click();
+    const banner = page
+      .getByTestId('banner-success')
+      .filter({ hasText: 'Train BUS-0800 was a new train, not in the schedule: cancelling it removed it' });
+    await banner.waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await served('BUS-0800')).toBeUndefined();
+    await banner.getByRole('button', { name: 'Undo' }).click();
+    await row.waitFor();
+    expect((await served('BUS-0800'))!.trip!.scheduleRelationship).toBe(
+      rt.TripDescriptor.ScheduleRelationship.NEW,
+    );
+  });
 });

@@ -39,7 +39,7 @@ const operation = fc.oneof(
   fc.record({
     kind: fc.constant('disruption' as const),
     trains: fc.subarray([0, 1, 2, 3], { minLength: 1 }),
-    action: fc.constantFrom('cancel', 'skip_stop', 'delay'),
+    action: fc.constantFrom('cancel', 'skip_stop', 'delay', 'short_turn', 'set_down_only', 'pick_up_only'),
     stop,
     minutes: fc.integer({ min: -30, max: 30 }),
     alert: fc.constantFrom('drafted', 'none', 'stale'),
@@ -201,7 +201,13 @@ describe('feed invariants hold under any sequence of changes', () => {
           select: { tripIds: picked.map((tr) => tr.tripId) },
           action: {
             type: op.action,
-            ...(op.action === 'skip_stop' ? { stopId: stopOf(picked[0]!, op.stop).stopId } : {}),
+            ...(op.action === 'skip_stop' ||
+            op.action === 'short_turn' ||
+            op.action === 'set_down_only' ||
+            op.action === 'pick_up_only'
+              ? { stopId: stopOf(picked[0]!, op.stop).stopId }
+              : {}),
+            ...(op.action === 'short_turn' ? { at: op.minutes >= 0 ? 'end' : 'start' } : {}),
             ...(op.action === 'delay'
               ? { minutes: op.minutes || 5, stopId: stopOf(picked[0]!, op.stop).stopId }
               : {}),

@@ -25,6 +25,12 @@ const disruption = fc.record({
       minutes: fc.integer({ min: 1, max: 20 }),
     }),
     fc.record({
+      type: fc.constant('short_turn'),
+      stop: fc.nat({ max: 5 }),
+      at: fc.constantFrom('end', 'start'),
+    }),
+    fc.record({ type: fc.constantFrom('set_down_only', 'pick_up_only'), stop: fc.nat({ max: 5 }) }),
+    fc.record({
       type: fc.constant('replace_by_bus'),
       from: fc.nat({ max: 5 }),
       to: fc.nat({ max: 5 }),
@@ -36,8 +42,17 @@ const disruption = fc.record({
 type Disruption = typeof disruption extends fc.Arbitrary<infer T> ? T : never;
 
 function actionOf(d: Disruption): object {
-  const a = d.action as { type: string; stop?: number; minutes?: number; from?: number; to?: number };
-  if (a.type === 'skip_stop') return { type: a.type, stopId: STOPS[a.stop!] };
+  const a = d.action as {
+    type: string;
+    stop?: number;
+    minutes?: number;
+    from?: number;
+    to?: number;
+    at?: string;
+  };
+  if (['skip_stop', 'set_down_only', 'pick_up_only'].includes(a.type))
+    return { type: a.type, stopId: STOPS[a.stop!] };
+  if (a.type === 'short_turn') return { type: a.type, stopId: STOPS[a.stop!], at: a.at };
   if (a.type === 'delay') return { type: a.type, stopId: STOPS[a.stop!], minutes: a.minutes };
   if (a.type === 'replace_by_bus')
     return {
@@ -52,7 +67,7 @@ function actionOf(d: Disruption): object {
 
 /**
  * Issue 30: on a controller's morning any mix of disruptions (cancellations, deletions, skips,
- * delays, replacement buses), applied over hand-made delays, then lifted in any order, leaves both
+ * delays, short turns, stop restrictions, replacement buses), applied over hand-made delays, then lifted in any order, leaves both
  * served feeds exactly as they were before the first one: the same entities, byte for byte (read
  * with MobilityData's bindings), no bus left behind, no alert left behind.
  */

@@ -47,9 +47,13 @@ describe('alert templates (issue 13)', () => {
       // Issue 30: replace_by_bus has its own template from the start.
       ['disruption-replace_by_bus', 'replace_by_bus', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-delay', 'delay', 'SIGNIFICANT_DELAYS', ['en-ZA']],
+      ['disruption-pick_up_only', 'pick_up_only', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-delete', 'delete', 'MODIFIED_SERVICE', ['en-ZA']],
+      ['disruption-set_down_only', 'set_down_only', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-cancel', 'cancel', 'NO_SERVICE', ['en-ZA']],
       ['disruption-skip_stop', 'skip_stop', 'NO_SERVICE', ['en-ZA']],
+      ['disruption-short_turn_start', 'short_turn_start', 'REDUCED_SERVICE', ['en-ZA']],
+      ['disruption-short_turn_end', 'short_turn_end', 'REDUCED_SERVICE', ['en-ZA']],
     ]);
     expect(templates.find((tpl) => tpl.action === 'cancel')!.texts['en-ZA']!.headerText).toBe(
       '{route}: trains cancelled',

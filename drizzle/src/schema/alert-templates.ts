@@ -5,7 +5,8 @@ import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
  * Reusable named alerts (issue 13): cause, effect, severity, and per language a header,
  * a description and a URL (alert_template_texts). Texts hold placeholders ({route} {stop} {trains}
  * {date} {from} {to} {until} {minutes} {reason}) filled when the template is used. A template with
- * an `action` (cancel | delete | skip_stop | delay) is also the one a disruption of that action
+ * an `action` (cancel | delete | skip_stop | delay | short_turn_end | short_turn_start |
+ * set_down_only | pick_up_only) is also the one a disruption of that action
  * drafts its alert from; at most one per action.
  */
 export const alertTemplates = pgTable('alert_templates', {

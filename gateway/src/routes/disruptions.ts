@@ -41,6 +41,11 @@ const Action = Type.Object(
           'replace_by_bus: how much later than the train the bus reaches each stop after the first (default 10).',
       }),
     ),
+    at: Type.Optional(
+      Type.Union([Type.Literal('end'), Type.Literal('start')], {
+        description: 'short_turn: the trains terminate at (end) or start from (start) stopId.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

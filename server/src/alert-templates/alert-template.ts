@@ -1,4 +1,4 @@
-import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
+import type { TemplateAction } from '../disruptions/disruption-input.ts';
 import type { OfferedLanguage } from '../operator-settings/operator-settings.ts';
 
 /** A template's texts in one language; an empty text is left out of alerts in that language. */
@@ -19,7 +19,7 @@ export type AlertTemplate = {
   id: string;
   name: string;
   /** The disruption action that drafts its alert from this template, or null. */
-  action: DisruptionActionType | null;
+  action: TemplateAction | null;
   cause: string;
   effect: string;
   severity: string;

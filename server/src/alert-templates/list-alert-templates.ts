@@ -1,7 +1,7 @@
 import { alertTemplates, alertTemplateTexts } from '@feeddesk/drizzle';
 import { asc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
+import type { TemplateAction } from '../disruptions/disruption-input.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { type AlertTemplate, type AlertTemplateText, completenessOf } from './alert-template.ts';
 
@@ -23,7 +23,7 @@ export async function listAlertTemplates(deps: Pick<Deps, 'db'>): Promise<AlertT
     return {
       id: head.id,
       name: head.name,
-      action: head.action as DisruptionActionType | null,
+      action: head.action as TemplateAction | null,
       cause: head.cause,
       effect: head.effect,
       severity: head.severity,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { alertTemplates, alertTemplateTexts } from '@feeddesk/drizzle';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import type { DisruptionActionType } from '../disruptions/disruption-input.ts';
+import type { TemplateAction } from '../disruptions/disruption-input.ts';
 import { AppError } from '../errors.ts';
 import type { AlertTemplateText } from './alert-template.ts';
 
@@ -10,7 +10,7 @@ export type SaveAlertTemplateOptions = {
   /** Absent: a new template. */
   id?: string;
   name: string;
-  action?: DisruptionActionType | null;
+  action?: TemplateAction | null;
   cause: string;
   effect: string;
   severity: string;

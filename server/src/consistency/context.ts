@@ -42,6 +42,8 @@ export type LiveTripUpdate = {
   /** ADDED / NEW / DUPLICATED trips are not in the schedule on purpose. */
   extra: boolean;
   skippedStopIds: string[];
+  /** Stops where riders may only get off or only board (pickup_type or drop_off_type NONE). */
+  restrictedStopIds: string[];
   /** How many stop time updates it carries (a cancelled trip must carry none). */
   stopTimeUpdates: number;
 };

@@ -15,6 +15,8 @@ import type { InformedEntity, LiveAlert, LiveTripUpdate } from './context.ts';
 const has = (message: object, field: string) => Object.hasOwn(message, field);
 const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
 const SKIPPED = transit_realtime.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+const isNone = (v: unknown) =>
+  num(v) === transit_realtime.TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType.NONE;
 const EXTRA = new Set<number>([
   TripScheduleRelationship.ADDED,
   TripScheduleRelationship.NEW,
@@ -49,6 +51,13 @@ export function toLiveTripUpdate(entity: FeedEntity, defaultDate: ServiceDate): 
     extra: EXTRA.has(relationship),
     skippedStopIds: (tu.stopTimeUpdate ?? [])
       .filter((stu) => num(stu.scheduleRelationship) === SKIPPED && stu.stopId)
+      .map((stu) => stu.stopId!),
+    restrictedStopIds: (tu.stopTimeUpdate ?? [])
+      .filter(
+        (stu) =>
+          stu.stopId &&
+          (isNone(stu.stopTimeProperties?.pickupType) || isNone(stu.stopTimeProperties?.dropOffType)),
+      )
       .map((stu) => stu.stopId!),
     stopTimeUpdates: tu.stopTimeUpdate?.length ?? 0,
   };

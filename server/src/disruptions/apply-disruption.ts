@@ -25,9 +25,15 @@ import { listDirections } from '../schedule/list-directions.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
+import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
-import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
+import {
+  mergeDisruptionAction,
+  type ScheduledStop,
+  shortTurnCall,
+  type TripUpdateJson,
+} from './merge-disruption-action.ts';
 import { planReplacementBus, type ReplacementBusPlan } from './plan-replacement-bus.ts';
 import {
   checkReplaceByBus,
@@ -168,7 +174,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   // both ends of the section (one that merely crosses it elsewhere is not affected).
   const trips = selection.trips.filter((t) => {
     const calls = stopsOf.get(t.tripId) ?? [];
-    if (action.type === 'skip_stop') return calls.some((s) => s.stopId === action.stopId);
+    if (STOP_ACTIONS.has(action.type)) return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
     if (action.type === 'replace_by_bus') {
       const plan = planReplacementBus(calls, {
@@ -190,6 +196,9 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     });
   }
 
+  const stopNames = action.type === 'short_turn' ? await loadStationNames(deps, [action.stopId!]) : undefined;
+  if (stopNames) refuseShortTurn(action, stopNames, trips, stopsOf);
+
   const id = randomUUID();
   const now = deps.now();
   const existing = await existingUpdates(deps, tripIds, selection.serviceDate);
@@ -203,6 +212,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       startDate: trip.startDate,
       stops: stopsOf.get(trip.tripId) ?? [],
       nowSecs: Math.floor(now.getTime() / 1000),
+      stopNames,
     });
     recorded.push({
       disruptionId: id,
@@ -277,9 +287,28 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   return { id, now, selection, updates, recorded, result };
 }
 
+/** The actions that change one stop: a trip not calling there is left out of the selection. */
+const STOP_ACTIONS = new Set<DisruptionAction['type']>(['skip_stop', 'set_down_only', 'pick_up_only']);
+
+/** Trips named one by one in a refusal; more are counted. */
+const MAX_TRIPS_NAMED = 20;
+
 function checkAction(action: DisruptionAction) {
   if (action.type === 'skip_stop' && !action.stopId)
     throw new AppError('validation_failed', { message: 'Name the stop to skip in action.stopId.' });
+  if ((action.type === 'set_down_only' || action.type === 'pick_up_only') && !action.stopId)
+    throw new AppError('validation_failed', {
+      message: `Name the stop in action.stopId: ${action.type === 'set_down_only' ? 'riders may only get off there' : 'riders may only board there'}.`,
+    });
+  if (action.type === 'short_turn' && !action.stopId)
+    throw new AppError('validation_failed', {
+      message: 'Name the stop the trains turn at in action.stopId.',
+    });
+  if (action.type === 'short_turn' && action.at !== 'end' && action.at !== 'start')
+    throw new AppError('validation_failed', {
+      message:
+        'Say where the trains turn in action.at: "end" (they terminate at action.stopId) or "start" (they start from it).',
+    });
   if (action.type === 'delay' && (!Number.isInteger(action.minutes) || action.minutes === 0))
     throw new AppError('validation_failed', {
       message: 'Give action.minutes, a whole number of minutes other than 0.',
@@ -295,6 +324,57 @@ function withDefaults(options: ApplyDisruptionOptions): ApplyDisruptionOptions {
   const { action } = options;
   if (action.type !== 'replace_by_bus' || action.marginMinutes !== undefined) return options;
   return { ...options, action: { ...action, marginMinutes: DEFAULT_MARGIN_MINUTES } };
+}
+
+/**
+ * A short turn applies to every selected trip or to none: unlike a skipped stop, a train that does
+ * not call at the turning stop is a selection mistake (the other direction, another branch), and a
+ * turn at a trip's own end (start) would write a change that changes nothing.
+ */
+function refuseShortTurn(
+  action: DisruptionAction,
+  stopNames: Map<string, string>,
+  trips: SelectedTrip[],
+  stopsOf: Map<string, ScheduledStop[]>,
+) {
+  const stopId = action.stopId!;
+  const name = stopNames.get(stopId);
+  if (name === undefined)
+    throw new AppError('bad_request', {
+      message: `Stop '${stopId}' is not in the current schedule: name a stop the trains call at in action.stopId.`,
+    });
+  const at = action.at!;
+  const problems = new Map<string, string[]>();
+  for (const trip of trips) {
+    const call = shortTurnCall(stopsOf.get(trip.tripId) ?? [], stopId, at);
+    if ('problem' in call) problems.set(call.problem, [...(problems.get(call.problem) ?? []), trip.tripId]);
+  }
+  /** "Trip A does" / "Trips A, B do": the trips named, the verb agreeing; absent when none. */
+  const listed = (problem: string, one: string, many: string) => {
+    const ids = problems.get(problem);
+    if (!ids) return null;
+    const named = ids.slice(0, MAX_TRIPS_NAMED).join(', ');
+    const more = ids.length - MAX_TRIPS_NAMED;
+    return ids.length === 1
+      ? `Trip ${named} ${one}`
+      : `Trips ${more > 0 ? `${named} and ${more} more` : named} ${many}`;
+  };
+  const place = `${name} (${stopId})`;
+  const end = at === 'end';
+  const notCalling = listed('not_called', 'does not call', 'do not call');
+  const already = end
+    ? listed('no_change', 'already terminates', 'already terminate')
+    : listed('no_change', 'already starts', 'already start');
+  const nothingLeft = listed('nothing_left', 'would', 'would');
+  const sentences = [
+    notCalling &&
+      `${notCalling} at ${place}: leave them out of the selection (pick the direction or the trips) or choose a stop they call at.`,
+    already &&
+      `${already} ${end ? 'at' : 'from'} ${place}: a short turn there changes nothing; choose a stop ${end ? 'before' : 'after'} it or leave them out.`,
+    nothingLeft &&
+      `${nothingLeft} have nothing left to run if they ${end ? 'terminate at' : 'start from'} ${place}, where they ${end ? 'start' : 'end'}: cancel them instead.`,
+  ].filter(Boolean);
+  if (sentences.length > 0) throw new AppError('bad_request', { message: sentences.join(' ') });
 }
 
 /** The selected direction as a controller names it ("towards San Francisco"), when the schedule has it. */
@@ -319,7 +399,7 @@ function nothingMatches(
     select.stopId && `stop ${select.stopId}`,
     (select.from || select.to) && `between ${select.from ?? 'the start'} and ${select.to ?? 'the end'}`,
     select.tripIds && `trips ${select.tripIds.join(', ')}`,
-    action.type === 'skip_stop' && `calling at ${action.stopId}`,
+    STOP_ACTIONS.has(action.type) && `calling at ${action.stopId}`,
     action.type === 'replace_by_bus' && `calling at both ${action.fromStopId} and ${action.toStopId}`,
   ].filter(Boolean);
   return `No trip runs on ${date}${parts.length ? ` matching ${parts.join(', ')}` : ''}: widen the selection or pick another date.`;

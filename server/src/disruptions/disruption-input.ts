@@ -10,13 +10,45 @@ export type DisruptionSelect = {
   tripIds?: string[];
 };
 
-export const DISRUPTION_ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay', 'replace_by_bus'] as const;
+export const DISRUPTION_ACTIONS = [
+  'cancel',
+  'delete',
+  'skip_stop',
+  'delay',
+  'short_turn',
+  'set_down_only',
+  'pick_up_only',
+  'replace_by_bus',
+] as const;
 export type DisruptionActionType = (typeof DISRUPTION_ACTIONS)[number];
 
 /**
+ * The keys of the alert templates disruptions draft from: one per action, and one per end of a
+ * short turn ("Trains terminate at X" and "Trains start from X" are different sentences in every
+ * language).
+ */
+export const TEMPLATE_ACTIONS = [
+  'cancel',
+  'delete',
+  'skip_stop',
+  'delay',
+  'short_turn_end',
+  'short_turn_start',
+  'set_down_only',
+  'pick_up_only',
+  'replace_by_bus',
+] as const;
+export type TemplateAction = (typeof TEMPLATE_ACTIONS)[number];
+
+/** The template a disruption of this action drafts its alert from. */
+export function templateActionOf(action: Pick<DisruptionAction, 'type' | 'at'>): TemplateAction {
+  return action.type === 'short_turn' ? `short_turn_${action.at ?? 'end'}` : action.type;
+}
+
+/**
  * What a disruption does to each selected trip (docs/contract-notes.md "Dated trips and
- * disruptions", replacement buses among them). Fields beyond `type` belong to some actions only:
- * `stopId` (skip_stop, delay, short_turn), `minutes` (delay), `at` (short_turn),
+ * disruptions", replacement buses among them). Fields beyond `type` belong to some actions only: `stopId` (skip_stop, delay,
+ * short_turn, set_down_only, pick_up_only), `minutes` (delay), `at` (short_turn),
  * `fromStopId`/`toStopId`/`routeId`/`marginMinutes` (replace_by_bus).
  */
 export type DisruptionAction = {

@@ -7,7 +7,14 @@ import { getOperatorSettings } from '../operator-settings/get-operator-settings.
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
-import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
+import {
+  type DisruptionAction,
+  type DisruptionAlertInput,
+  type DisruptionSelect,
+  type TemplateAction,
+  templateActionOf,
+} from './disruption-input.ts';
+import { loadStationNames } from './load-station-names.ts';
 import type { DisruptionSelection } from './select-disruption-trips.ts';
 
 export type DraftDisruptionAlertOptions = {
@@ -33,7 +40,13 @@ const EFFECTS: Record<DisruptionAction['type'], string> = {
   skip_stop: 'NO_SERVICE',
   delay: 'SIGNIFICANT_DELAYS',
   replace_by_bus: 'MODIFIED_SERVICE',
+  short_turn: 'REDUCED_SERVICE',
+  set_down_only: 'MODIFIED_SERVICE',
+  pick_up_only: 'MODIFIED_SERVICE',
 };
+
+/** The actions whose alert is about one stop (informed by it), not about the trains' whole runs. */
+const AT_A_STOP = new Set<DisruptionAction['type']>(['skip_stop', 'set_down_only', 'pick_up_only']);
 
 /** Trains named one by one in a text; more are counted. */
 const MAX_TRAINS_NAMED = 20;
@@ -63,12 +76,18 @@ export async function draftDisruptionAlert(
   const start = dayStart + Math.min(...trips.map((t) => t.startSecs));
   const end = dayStart + Math.max(...trips.map((t) => t.endSecs)) + Math.max(lateBy, 0);
   const routeIds = [...new Set(trips.map((t) => t.routeId))];
-  const stopIds = action.type === 'skip_stop' ? (options.stopIds ?? [action.stopId ?? '']) : [];
+  const stopIds = AT_A_STOP.has(action.type) ? (options.stopIds ?? [action.stopId ?? '']) : [];
+  // A short turn changes the trains' runs beyond one stop, so it informs the route or trips; its
+  // texts name the station they turn at, as their headsign does.
+  const turnedAt =
+    action.type === 'short_turn' && action.stopId
+      ? (await loadStationNames(deps, [action.stopId])).get(action.stopId)
+      : undefined;
   const picked = (select.tripIds?.length ?? 0) > 0;
   const informedEntity = informedEntities({ trips, routeIds, stopIds, picked, select });
   const values = {
     route: [...new Set(trips.map((t) => t.routeName))].join(', '),
-    stop: stopIds.length > 0 ? await stopNames(deps, stopIds) : (selection.stopName ?? ''),
+    stop: turnedAt ?? (stopIds.length > 0 ? await stopNames(deps, stopIds) : (selection.stopName ?? '')),
     trains: trainList(trips.map((t) => t.trainNumber)),
     date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
     from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
@@ -81,7 +100,7 @@ export async function draftDisruptionAlert(
       toStop: await stopNames(deps, [action.toStopId ?? '']),
     }),
   };
-  const { template, texts } = await actionTemplate(deps, action.type);
+  const { template, texts } = await actionTemplate(deps, templateActionOf(action));
   const offered = (await getOperatorSettings(deps)).languages.map((l) => l.tag);
   const written = texts.filter((t) => t.headerText.trim() !== '');
   const inOffered = written.filter((t) => offered.includes(t.language));
@@ -119,7 +138,7 @@ function translated(field: string, texts: Record<string, string>, offered: strin
 }
 
 /** The template that drafts alerts for this action, with its texts; none = no texts, default cause and effect. */
-async function actionTemplate(deps: Pick<Deps, 'db'>, action: DisruptionAction['type']) {
+async function actionTemplate(deps: Pick<Deps, 'db'>, action: TemplateAction) {
   const [template] = await deps.db.select().from(alertTemplates).where(eq(alertTemplates.action, action));
   const texts = template
     ? await deps.db.select().from(alertTemplateTexts).where(eq(alertTemplateTexts.templateId, template.id))

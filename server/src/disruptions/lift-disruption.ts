@@ -16,6 +16,7 @@ import {
 } from '../feed/save-feed-entity.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
+import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
 import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
@@ -55,6 +56,12 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
     // The later disruptions still in force on these trips, all at once (a query per trip made a
     // lift of 4 432 Renfe trips hold the feed's write lock for four minutes).
     const laterOf = await laterDisruptions(tx, disruption.seq, touched);
+    // The headsigns of later short turns applied again.
+    const turnedAt = [...laterOf.values()]
+      .flat()
+      .map((d) => d.action as DisruptionAction)
+      .flatMap((a) => (a.type === 'short_turn' && a.stopId ? [a.stopId] : []));
+    const stopNames = await loadStationNames({ db: tx }, turnedAt);
     const restored: FeedEntity[] = [];
     const gone: string[] = [];
     for (const trip of touched) {
@@ -79,6 +86,7 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
             startDate: trip.startDate,
             stops: stopsOf.get(trip.tripId) ?? [],
             nowSecs,
+            stopNames,
           },
         );
         state = Buffer.from(encodeFeedEntity(feedEntityFromJson(merged)));

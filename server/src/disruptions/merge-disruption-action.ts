@@ -38,6 +38,8 @@ export type MergeTarget = {
   /** The trip's scheduled calls in sequence order. */
   stops: ScheduledStop[];
   nowSecs: number;
+  /** Stop names by id: a train turned short at a stop shows its name as headsign (the id when absent). */
+  stopNames?: ReadonlyMap<string, string>;
 };
 
 /**
@@ -62,7 +64,102 @@ export function mergeDisruptionAction(
   if (action.type === 'skip_stop') skipStopById(tu, action.stopId ?? '', target.stops);
   if (action.type === 'delay') addDelay(tu, action.stopId, (action.minutes ?? 0) * 60, target.stops);
   if (action.type === 'replace_by_bus') replaceByBus(tu, action, target.stops);
+  if (action.type === 'short_turn') shortTurn(tu, action, target);
+  if (action.type === 'set_down_only') restrictStop(tu, action.stopId ?? '', 'pickupType', target.stops);
+  if (action.type === 'pick_up_only') restrictStop(tu, action.stopId ?? '', 'dropOffType', target.stops);
   return base;
+}
+
+/**
+ * Where a short turn turns a trip, or why it cannot: `end` at the first call there after the
+ * trip's first stop, `start` at the last call there before its last stop (a loop passing the stop
+ * twice keeps the most of its run). `no_change`: the trip already ends (starts) there;
+ * `nothing_left`: it would end where it starts (start where it ends), which is a cancellation.
+ */
+export function shortTurnCall(
+  stops: ScheduledStop[],
+  stopId: string,
+  at: 'end' | 'start',
+): { index: number } | { problem: 'not_called' | 'no_change' | 'nothing_left' } {
+  const calls = stops.flatMap((s, i) => (s.stopId === stopId ? [i] : []));
+  if (calls.length === 0) return { problem: 'not_called' };
+  const last = stops.length - 1;
+  const index = at === 'end' ? calls.find((i) => i > 0) : calls.findLast((i) => i < last);
+  if (index === undefined) return { problem: 'nothing_left' };
+  if (index === (at === 'end' ? last : 0)) return { problem: 'no_change' };
+  return { index };
+}
+
+/**
+ * The stops after the turn (before it) SKIPPED, replacing what they had; the stops still served
+ * keep their delays. A train starting further on keeps the delay it had there, which the skipped
+ * stops before would no longer carry; one ending short shows the stop's name as its headsign.
+ */
+function shortTurn(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction, target: MergeTarget) {
+  const at = action.at ?? 'end';
+  const { stops } = target;
+  const call = shortTurnCall(stops, action.stopId ?? '', at);
+  if (!('index' in call)) return;
+  const turn = stops[call.index]!;
+  const dropped = at === 'end' ? stops.slice(call.index + 1) : stops.slice(0, call.index);
+  const carried = at === 'start' ? delayAt(tu, turn.stopSequence, stops) : undefined;
+  const updates = tu.stopTimeUpdate!.filter((u) => !dropped.some((s) => sameStop(u, s)));
+  for (const stop of dropped)
+    updates.push({ stopSequence: stop.stopSequence, stopId: stop.stopId, scheduleRelationship: 'SKIPPED' });
+  if (carried !== undefined && !updates.some((u) => sameStop(u, turn)))
+    updates.push({
+      stopSequence: turn.stopSequence,
+      stopId: turn.stopId,
+      arrival: { delay: carried },
+      departure: { delay: carried },
+    });
+  sortBySequence(updates, stops);
+  tu.stopTimeUpdate = updates;
+  if (at === 'end') {
+    const properties = (tu.tripProperties ?? {}) as Record<string, unknown>;
+    tu.tripProperties = { ...properties, tripHeadsign: target.stopNames?.get(turn.stopId) ?? turn.stopId };
+  }
+}
+
+/**
+ * Riders may only leave (pickupType NONE) or only board (dropOffType NONE) at the stop, as the trip
+ * update editor's Boarding column writes it.
+ */
+function restrictStop(
+  tu: TripUpdateJson['tripUpdate'],
+  stopId: string,
+  field: 'pickupType' | 'dropOffType',
+  stops: ScheduledStop[],
+) {
+  const stop = stops.find((s) => s.stopId === stopId);
+  if (stop) restrictCall(tu, stop, field, stops);
+}
+
+/**
+ * Pickup or drop-off NONE at a call, on its own update; a call without one gets one with the delay
+ * in force there (a stop time update needs a time or a delay, E043), so its propagation is unchanged.
+ */
+function restrictCall(
+  tu: TripUpdateJson['tripUpdate'],
+  call: ScheduledStop,
+  field: 'pickupType' | 'dropOffType',
+  stops: ScheduledStop[],
+) {
+  const updates = tu.stopTimeUpdate!;
+  const own = updates.find((u) => sameStop(u, call));
+  if (own) {
+    own.stopTimeProperties = { ...own.stopTimeProperties, [field]: 'NONE' };
+    return;
+  }
+  const inForce = delayAt(tu, call.stopSequence, stops) ?? 0;
+  updates.push({
+    stopSequence: call.stopSequence,
+    stopId: call.stopId,
+    arrival: { delay: inForce },
+    departure: { delay: inForce },
+    stopTimeProperties: { [field]: 'NONE' },
+  });
+  sortBySequence(updates, stops);
 }
 
 /**
@@ -96,32 +193,9 @@ function replaceByBus(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction
       stops.findIndex((s) => s.stopSequence === call.stopSequence),
       stops,
     );
-  closeEnd(tu, plan.entry, 'pickupType', stops);
-  closeEnd(tu, plan.exit, 'dropOffType', stops);
+  restrictCall(tu, plan.entry, 'pickupType', stops);
+  restrictCall(tu, plan.exit, 'dropOffType', stops);
   sortBySequence(tu.stopTimeUpdate!, stops);
-}
-
-/** Pickup or drop-off NONE at a call, on its own update (made with the delay in force, as E043 wants a time). */
-function closeEnd(
-  tu: TripUpdateJson['tripUpdate'],
-  call: ScheduledStop,
-  key: 'pickupType' | 'dropOffType',
-  stops: ScheduledStop[],
-) {
-  const updates = tu.stopTimeUpdate!;
-  let own = updates.find((u) => sameStop(u, call));
-  if (!own) {
-    const inForce = delayAt(tu, call.stopSequence, stops) ?? 0;
-    own = {
-      stopSequence: call.stopSequence,
-      stopId: call.stopId,
-      arrival: { delay: inForce },
-      departure: { delay: inForce },
-    };
-    updates.push(own);
-    sortBySequence(updates, stops);
-  }
-  own.stopTimeProperties = { ...own.stopTimeProperties, [key]: 'NONE' };
 }
 
 function skipStopById(tu: TripUpdateJson['tripUpdate'], stopId: string, stops: ScheduledStop[]) {

@@ -15,6 +15,7 @@ import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { serviceDateOf } from '../schedule/time/service-day.ts';
+import { cancelNewTrip } from './cancel-new-trip.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -59,6 +60,8 @@ export type SaveFeedEntityResult = {
   message: string;
   warnings: FeedNoticeJson[];
   draft: boolean;
+  /** The save cancelled a NEW train: its update was deleted instead (cancelNewTrip), undoable. */
+  deleted?: boolean;
 };
 
 /** The sentences of docs/spec.md §3, spelling and spaces included (docs/rest-api.md). */
@@ -111,6 +114,10 @@ export async function saveFeedEntity(
       saveFeedEntity(feed.deps, { ...options, changes: feed.changes }),
     );
   const entity = readEntityOf(kind, options.entity, options.saveCalls);
+  if (kind === 'trip_update' && options.changes) {
+    const removed = await cancelNewTrip(deps, { entity, by: options.by, changes: options.changes });
+    if (removed) return { ...removed, warnings: [], draft: false, deleted: true };
+  }
   const view = await readScheduleViewFor(deps, kind, [entity]);
   const verify = !('json' in options.entity);
   const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft });

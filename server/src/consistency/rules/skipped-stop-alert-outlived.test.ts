@@ -62,4 +62,23 @@ describe('skipped_stop_alert_outlived', () => {
     });
     expect(check(ctx)).toEqual([]);
   });
+
+  it('accepts a stop restriction alert while the train keeps the restriction, not a closure alert', () => {
+    const restricted = makeTripUpdate('tu-101', 'STH-101', {
+      restrictedStopIds: ['WDS'],
+      stopTimeUpdates: 1,
+    });
+    const modified = { effect: 'MODIFIED_SERVICE' };
+    expect(
+      check(makeContext({ tripUpdates: [restricted], alerts: [skipAlert('a', 'STH-101', 'WDS', modified)] })),
+    ).toEqual([]);
+    // A closure (NO_SERVICE) is not kept true by riders only getting off there.
+    expect(
+      check(makeContext({ tripUpdates: [restricted], alerts: [skipAlert('a', 'STH-101')] })),
+    ).toHaveLength(1);
+    const lifted = makeTripUpdate('tu-101', 'STH-101', { stopTimeUpdates: 1 });
+    expect(
+      check(makeContext({ tripUpdates: [lifted], alerts: [skipAlert('a', 'STH-101', 'WDS', modified)] })),
+    ).toHaveLength(1);
+  });
 });

@@ -6,7 +6,8 @@ import { runOn } from '../time.ts';
  * Alert saying a train does not stop somewhere (an informed entity pairing a trip with a stop,
  * as the editors draft for skipped stops) while the train's live update no longer skips it: the
  * train was cancelled, the skip removed or the update gone (issue 28 item 4: "Hayward Park:
- * trains do not stop" live for a cancelled train). Alerts whose periods are over are not shown
+ * trains do not stop" live for a cancelled train). An alert of a stop restriction (not NO_SERVICE)
+ * drafted the same way holds while the train's update keeps riders from boarding or leaving there. Alerts whose periods are over are not shown
  * to riders and are not judged.
  */
 export const code = 'skipped_stop_alert_outlived';
@@ -29,6 +30,8 @@ export function check(ctx: ConsistencyContext): Finding[] {
       const train = `train ${sel.tripId} (${date})`;
       if (tu?.cancelled || tu?.deleted) return [`${train} is cancelled`];
       if (tu?.skippedStopIds.includes(sel.stopId)) return [];
+      // A stop restriction's alert (set down or pick up only) holds while the train keeps it there.
+      if (alert.effect !== 'NO_SERVICE' && tu?.restrictedStopIds.includes(sel.stopId)) return [];
       if (tu) return [`${train} stops at ${sel.stopId} again`];
       const trip = ctx.schedule?.trip(sel.tripId);
       const run = trip && ctx.schedule ? runOn(ctx.schedule, trip, date) : undefined;

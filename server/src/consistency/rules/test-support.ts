@@ -90,6 +90,7 @@ export function makeTripUpdate(
     deleted: false,
     extra: false,
     skippedStopIds: [],
+    restrictedStopIds: [],
     stopTimeUpdates: 0,
     ...extra,
   };

@@ -1,6 +1,6 @@
 import { transit_realtime } from '@feeddesk/proto';
 import { z } from 'zod';
-import { DISRUPTION_ACTIONS } from '../../disruptions/disruption-input.ts';
+import { TEMPLATE_ACTIONS } from '../../disruptions/disruption-input.ts';
 
 /** The names of a protobuf enum (protobufjs keeps the numbers on the prototype). */
 const names = (values: object) => Object.keys(values) as [string, ...string[]];
@@ -20,7 +20,7 @@ const templateText = z.object({
 export const saveAlertTemplateInput = z.object({
   id: z.string().max(200).optional(),
   name: z.string().trim().min(1, 'a name').max(200),
-  action: z.enum(DISRUPTION_ACTIONS).nullable().default(null),
+  action: z.enum(TEMPLATE_ACTIONS).nullable().default(null),
   cause: z.enum(names(transit_realtime.Alert.Cause)),
   effect: z.enum(names(transit_realtime.Alert.Effect)),
   severity: z.enum(names(transit_realtime.Alert.SeverityLevel)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEntity, buildTripUpdate, rowsFor, type StopRow } from './trip-entity.ts';
+import { applyEntity, buildTripUpdate, rowsFor, type StopRow, withCancelled } from './trip-entity.ts';
 import type { TripUpdateEntity } from './types.ts';
 
 const stops = rowsFor(
@@ -49,5 +49,26 @@ describe('buildTripUpdate events', () => {
       ['', '', ''],
       ['0', '', 'OBSERVATORY 2'],
     ]);
+  });
+});
+
+describe('withCancelled (the trains list Save)', () => {
+  const bus = {
+    id: 'bus-1',
+    tripUpdate: {
+      trip: { tripId: 'BUS-0800', routeId: 'BUS', startDate: '20250923', scheduleRelationship: 'NEW' },
+      stopTimeUpdate: [{ stopSequence: 1, stopId: 'GIL', arrival: { time: 100 }, departure: { time: 100 } }],
+    },
+  } as unknown as TripUpdateEntity;
+
+  it('keeps a new train NEW when saved uncancelled, and sends CANCELED when cancelled (the server removes it)', () => {
+    expect(withCancelled(bus, 'bus-1', false).tripUpdate.trip.scheduleRelationship).toBe('NEW');
+    expect(withCancelled(bus, 'bus-1', true).tripUpdate.trip.scheduleRelationship).toBe('CANCELED');
+  });
+
+  it('drops CANCELED when a cancelled train is saved uncancelled', () => {
+    const cancelled = structuredClone(bus);
+    cancelled.tripUpdate.trip.scheduleRelationship = 'CANCELED';
+    expect(withCancelled(cancelled, 'bus-1', false).tripUpdate.trip.scheduleRelationship).toBeUndefined();
   });
 });

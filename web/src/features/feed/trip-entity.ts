@@ -249,14 +249,17 @@ export function withCancelled(entity: TripUpdateEntity, id: string, cancelled: b
   return {
     id,
     tripUpdate: {
-      // An extra train is not cancelled but deleted: it stays DUPLICATED.
+      // An extra train is not cancelled but deleted: it stays DUPLICATED. A new or replacement
+      // train saved uncancelled stays what it is (the server removes a new train cancelled).
       trip: {
         ...trip,
         ...(extra
           ? { scheduleRelationship: 'DUPLICATED' }
           : cancelled
             ? { scheduleRelationship: 'CANCELED' }
-            : {}),
+            : kept && kept !== 'CANCELED' && kept !== 'SCHEDULED'
+              ? { scheduleRelationship: kept }
+              : {}),
       },
       stopTimeUpdate: (entity.tripUpdate.stopTimeUpdate ?? []).map((u) => ({
         ...(u.stopSequence !== undefined ? { stopSequence: u.stopSequence } : {}),

@@ -10,7 +10,39 @@ import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
 
-type ActionType = 'cancel' | 'delete' | 'skip_stop' | 'delay' | 'replace_by_bus';
+/** The form's choices: a short turn is one per end (the API's short_turn with `at`). */
+type ActionType =
+  | 'cancel'
+  | 'delete'
+  | 'skip_stop'
+  | 'delay'
+  | 'short_turn_end'
+  | 'short_turn_start'
+  | 'set_down_only'
+  | 'pick_up_only'
+  | 'replace_by_bus';
+
+/** The label of the stop choice of the actions that take one. */
+const STOP_LABELS: Partial<Record<ActionType, string>> = {
+  skip_stop: 'Stop to skip',
+  delay: 'From stop (default first)',
+  short_turn_end: 'Terminate at',
+  short_turn_start: 'Start from',
+  set_down_only: 'Set down only at',
+  pick_up_only: 'Pick up only at',
+};
+
+/** The action the API takes for a choice of the form. */
+function actionOf(type: ActionType, stopId: string, minutes: number, busSection: BusSection) {
+  const turn = type === 'short_turn_end' || type === 'short_turn_start';
+  return {
+    type: turn ? ('short_turn' as const) : type,
+    ...(STOP_LABELS[type] && stopId ? { stopId } : {}),
+    ...(type === 'delay' ? { minutes } : {}),
+    ...(turn ? { at: type === 'short_turn_end' ? ('end' as const) : ('start' as const) } : {}),
+    ...(type === 'replace_by_bus' ? busSection : {}),
+  };
+}
 type Texts = Record<string, string>;
 type Translated = { translation?: { text: string; language?: string }[] } | undefined;
 
@@ -104,16 +136,7 @@ export function DisruptionForm() {
           ? { tripIds: tripIds.split(/[\s,]+/).filter(Boolean) }
           : {}),
     },
-    action: {
-      type: actionType,
-      ...(actionType === 'skip_stop' || actionType === 'delay'
-        ? actionStop
-          ? { stopId: actionStop }
-          : {}
-        : {}),
-      ...(actionType === 'delay' ? { minutes } : {}),
-      ...(actionType === 'replace_by_bus' ? busSection : {}),
-    },
+    action: actionOf(actionType, actionStop, minutes, busSection),
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
@@ -271,13 +294,17 @@ export function DisruptionForm() {
             <option value="delete">Delete (replaced service)</option>
             <option value="skip_stop">Skip a stop</option>
             <option value="delay">Delay</option>
+            <option value="short_turn_end">Short turn: terminate at a stop</option>
+            <option value="short_turn_start">Short turn: start from a stop</option>
+            <option value="set_down_only">Set down only at a stop</option>
+            <option value="pick_up_only">Pick up only at a stop</option>
             <option value="replace_by_bus">Replace by buses</option>
           </Form.Select>
         </Form.Group>
         {actionType === 'replace_by_bus' && <BusSectionFields value={busSection} onChange={setBusSection} />}
-        {(actionType === 'skip_stop' || actionType === 'delay') && (
+        {STOP_LABELS[actionType] && (
           <Form.Group as={Col} md={3} controlId="d-action-stop">
-            <Form.Label>{actionType === 'delay' ? 'From stop (default first)' : 'Stop to skip'}</Form.Label>
+            <Form.Label>{STOP_LABELS[actionType]}</Form.Label>
             <Form.Select value={actionStop} onChange={(e) => setActionStop(e.target.value)}>
               <option value="">{actionType === 'delay' ? 'First stop' : 'Choose (search above)'}</option>
               {stopChoices.map((s) => (

@@ -10,7 +10,13 @@ const ACTIONS: Record<string, string> = {
   skip_stop: 'Skip stop',
   delay: 'Delay',
   replace_by_bus: 'Buses',
+  short_turn: 'Short turn',
+  set_down_only: 'Set down only',
+  pick_up_only: 'Pick up only',
 };
+
+/** Where a short turn turns: the list says which end. */
+const TURNS: Record<string, string> = { end: ' (terminate at)', start: ' (start from)' };
 
 /** Bus trips named one by one in the list; more are counted (a disruption may add thousands). */
 const BUSES_NAMED = 5;
@@ -48,6 +54,7 @@ export function DisruptionList() {
             <td>{d.serviceDate}</td>
             <td>
               {ACTIONS[d.action.type]}
+              {d.action.at ? TURNS[d.action.at] : ''}
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
               {d.action.type === 'replace_by_bus'

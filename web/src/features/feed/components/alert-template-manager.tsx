@@ -10,7 +10,17 @@ import {
 } from '../api/alert-templates.ts';
 import { CAUSES, EFFECTS, humanEnum, SEVERITIES } from '../types.ts';
 
-const ACTIONS = ['cancel', 'delete', 'skip_stop', 'delay', 'replace_by_bus'] as const;
+const ACTIONS = [
+  'cancel',
+  'delete',
+  'skip_stop',
+  'delay',
+  'short_turn_end',
+  'short_turn_start',
+  'set_down_only',
+  'pick_up_only',
+  'replace_by_bus',
+] as const;
 type Draft = Omit<AlertTemplateInput, 'action'> & { action: AlertTemplateInput['action'] | undefined };
 type Text = Draft['texts'][string];
 
