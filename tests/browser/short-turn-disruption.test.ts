@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('a short turn from the disruption form', () => {
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
     await page.getByLabel('Service date').fill('2025-09-23');
-    await page.getByLabel('Or these trip ids').fill('303, 305');
+    await page.getByLabel('Or these trains (numbers or trip ids)').fill('303, 305');
     await page.getByLabel('Action').selectOption({ label: 'Short turn: terminate at a stop' });
     // The stop choices come from the stop search.
     await page.getByLabel('Stop (window on its departure)').fill('San Jose');
