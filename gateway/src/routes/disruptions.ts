@@ -1,8 +1,11 @@
 import { applyDisruption } from '@feeddesk/server/disruptions/apply-disruption';
-import { DISRUPTION_ACTIONS } from '@feeddesk/server/disruptions/disruption-input';
+import { DISRUPTION_ACTIONS, type DisruptionAction } from '@feeddesk/server/disruptions/disruption-input';
 import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
 import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
-import { requireRole } from '@feeddesk/server/http/require-role';
+import { publishPlannedWorks } from '@feeddesk/server/disruptions/publish-planned-works';
+import { AppError } from '@feeddesk/server/errors';
+import { assertRole, requireRole } from '@feeddesk/server/http/require-role';
+import { PLANNABLE_ACTIONS } from '@feeddesk/server/schedule/planned-works/apply-planned-works';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { Message, ROLE_REFUSALS, refusals } from '../support/schemas.ts';
@@ -23,9 +26,14 @@ const Select = Type.Object(
 );
 const Action = Type.Object(
   {
-    type: Type.Union(DISRUPTION_ACTIONS.map((a) => Type.Literal(a))),
+    type: Type.Union([...new Set([...DISRUPTION_ACTIONS, ...PLANNABLE_ACTIONS])].map((a) => Type.Literal(a))),
     stopId: Type.Optional(Id),
     minutes: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440 })),
+    at: Type.Optional(Type.Union([Type.Literal('end'), Type.Literal('start')])),
+    fromStopId: Type.Optional(Id),
+    toStopId: Type.Optional(Id),
+    routeId: Type.Optional(Id),
+    marginMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 600 })),
   },
   { additionalProperties: false },
 );
@@ -45,6 +53,12 @@ const Body = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 2000 })),
   alert: Type.Optional(Type.Union([Type.Boolean(), Alert])),
   dryRun: Type.Optional(Type.Boolean()),
+  publishAs: Type.Optional(
+    Type.Union([Type.Literal('feed'), Type.Literal('schedule')], {
+      description:
+        '"schedule": planned works in a new schedule version (a date from tomorrow on; needs the gtfs role too), nothing in the trip updates.',
+    }),
+  ),
 });
 const TripRef = Type.Object({ tripId: Type.String(), startDate: Type.String() });
 const Applied = Type.Object({
@@ -60,6 +74,11 @@ const Applied = Type.Object({
     }),
   ),
   alertId: Type.Union([Type.String(), Type.Null()]),
+  versionId: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'publishAs "schedule": the schedule version made.',
+    }),
+  ),
   refusals: Type.Optional(
     Type.Array(
       Type.Object(
@@ -86,6 +105,13 @@ const Listed = Type.Array(
     trips: Type.Array(TripRef),
     alertId: Type.Union([Type.String(), Type.Null()]),
     active: Type.Boolean(),
+    publishAs: Type.Union([Type.Literal('feed'), Type.Literal('schedule')]),
+    versionId: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Planned works: the schedule version made when they were published.',
+    }),
+    inSchedule: Type.Boolean({
+      description: 'Planned works: whether the current schedule version holds them.',
+    }),
   }),
 );
 
@@ -107,9 +133,26 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (request) => {
-      const { select = {}, reason = '', alert = false, dryRun = false, ...rest } = request.body;
+      const { select = {}, reason = '', alert = false, dryRun = false, publishAs, ...rest } = request.body;
+      if (publishAs === 'schedule') {
+        // A new schedule version: the uploader's role as well.
+        assertRole(request.user, 'gtfs');
+        return publishPlannedWorks(app.deps, {
+          ...rest,
+          select,
+          reason,
+          alert,
+          dryRun,
+          by: request.user!.username,
+        });
+      }
+      if (!(DISRUPTION_ACTIONS as readonly string[]).includes(rest.action.type))
+        throw new AppError('validation_failed', {
+          message: `${rest.action.type} is published as planned works in the schedule here: send "publishAs": "schedule" with a date from tomorrow on.`,
+        });
       return applyDisruption(app.deps, {
         ...rest,
+        action: rest.action as DisruptionAction,
         select,
         reason,
         alert,
@@ -136,7 +179,8 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Lift a disruption: its trips are back as they were, its alert leaves the feed.',
+        summary:
+          'Lift a disruption: its trips are back as they were, its alert leaves the feed (planned works: a new schedule version without them).',
         params: Type.Object({ id: Id }),
         response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
       },

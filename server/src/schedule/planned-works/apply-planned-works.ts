@@ -9,12 +9,18 @@ import { planReplacementBus, type TimedCall } from '../../disruptions/plan-repla
 import type { GtfsFeed, GtfsTable } from '../../gtfs/tables.ts';
 import { formatGtfsTime, parseGtfsTime } from '../time/gtfs-time.ts';
 
+/** The actions a schedule can hold; the others are published on the day as realtime. */
+export const PLANNABLE_ACTIONS = ['cancel', 'delete', 'replace_by_bus', 'short_turn'] as const;
+
+/** A disruption's action as planned works take it (the realtime side names its own actions). */
+export type PlannedAction = Omit<DisruptionAction, 'type'> & { type: (typeof PLANNABLE_ACTIONS)[number] };
+
 /** One planned work as the schedule needs it: the trips chosen when it was planned, and what they do on that date. */
 export type PlannedWork = {
   id: string;
   /** YYYYMMDD. */
   serviceDate: string;
-  action: DisruptionAction;
+  action: PlannedAction;
   tripIds: string[];
   /** How the upload log names it ("Track works (20261205)"). */
   label: string;
@@ -33,9 +39,6 @@ export type PlannedWorkOutcome = {
   /** For the upload log. */
   sentence: string;
 };
-
-/** The actions a schedule can hold; the others are published on the day as realtime. */
-export const PLANNABLE_ACTIONS = ['cancel', 'delete', 'replace_by_bus', 'short_turn'] as const;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -111,8 +114,6 @@ function applyOne(s: EditableSchedule, work: PlannedWork): PlannedWorkOutcome {
       const slice = action.at === 'start' ? calls.slice(at) : calls.slice(0, at + 1);
       if (slice.length === calls.length) continue;
       if (slice.length >= 2) added.push(s.addCopy(trip, `${tripId}-pw-${short}-st`, slice, work));
-    } else if (action.type !== 'cancel' && action.type !== 'delete') {
-      return refuse(`${action.type} cannot be planned in the schedule`);
     }
     s.removeOn(trip, date, short);
     changed++;
