@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PackedRows, packedRows, packedRowsView } from '../../gtfs/packed-rows.ts';
 import type { GtfsFeed } from '../../gtfs/tables.ts';
 import { makeFeed } from '../test-support/make-feed.ts';
 import { applyPlannedWorks, type PlannedWork } from './apply-planned-works.ts';
@@ -111,6 +112,19 @@ describe('applyPlannedWorks', () => {
     ]);
     expect(weekday!.added).toEqual(['X-pw-abcdef12-bus']);
     expect(runs(g, 'X', '20261207')).toBe(false);
+  });
+
+  it('adds calls to a stop_times.txt read packed (a large file), which stays packed', () => {
+    const f = feed();
+    const table = f.get('stop_times.txt')!;
+    const packed = new PackedRows(table.header.length);
+    for (const row of table.rows) packed.push(row);
+    packed.seal();
+    table.rows = packedRowsView(packed);
+    applyPlannedWorks(f, [work({ type: 'short_turn', stopId: 'C', at: 'end' }, ['T1'])]);
+    expect(packedRows(f.get('stop_times.txt')!.rows)).toBeDefined();
+    expect(callsOf(f, 'T1-pw-abcdef12-st')).toEqual(['A 10:00:00', 'B 10:10:00', 'C 10:20:00']);
+    expect(callsOf(f, 'T1')).toHaveLength(5);
   });
 
   it('short-turns a copy at the stop on that date', () => {

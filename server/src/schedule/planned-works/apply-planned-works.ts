@@ -6,6 +6,7 @@
  */
 import type { DisruptionAction } from '../../disruptions/disruption-input.ts';
 import { planReplacementBus, type TimedCall } from '../../disruptions/plan-replacement-bus.ts';
+import { PackedRows, packedRows, packedRowsView } from '../../gtfs/packed-rows.ts';
 import type { GtfsFeed, GtfsTable } from '../../gtfs/tables.ts';
 import { formatGtfsTime, parseGtfsTime } from '../time/gtfs-time.ts';
 
@@ -55,7 +56,9 @@ export const shortId = (id: string) => id.replace(/-/g, '').slice(0, 8);
 export function applyPlannedWorks(feed: GtfsFeed, works: PlannedWork[]): PlannedWorkOutcome[] {
   if (works.length === 0) return [];
   const schedule = new EditableSchedule(feed, new Set(works.flatMap((w) => w.tripIds)));
-  return works.map((work) => applyOne(schedule, work));
+  const outcomes = works.map((work) => applyOne(schedule, work));
+  schedule.finish();
+  return outcomes;
 }
 
 function applyOne(s: EditableSchedule, work: PlannedWork): PlannedWorkOutcome {
@@ -179,11 +182,15 @@ class EditableSchedule {
       rows: [],
     };
     this.calendar = feed.get('calendar.txt');
+    // Rows changed in place need plain arrays (a large table is read packed and read-only).
+    for (const table of [this.trips, this.calendar])
+      if (table && packedRows(table.rows)) table.rows = [...table.rows];
     let dates = feed.get('calendar_dates.txt');
     if (!dates) {
       dates = { name: 'calendar_dates.txt', header: ['service_id', 'date', 'exception_type'], rows: [] };
       feed.set('calendar_dates.txt', dates);
     }
+    if (packedRows(dates.rows)) dates.rows = [...dates.rows];
     this.calendarDates = dates;
     const tripId = col(this.trips, 'trip_id');
     for (const row of this.trips.rows) this.tripRows.set(row[tripId]!, row);
@@ -222,6 +229,23 @@ class EditableSchedule {
     if (stops)
       for (const r of stops.rows)
         this.stopNames.set(r[col(stops, 'stop_id')]!, r[col(stops, 'stop_name')] ?? '');
+  }
+
+  /** The calls added, written to stop_times.txt once (a packed table is packed again with them). */
+  private readonly addedCalls: string[][] = [];
+
+  finish(): void {
+    if (this.addedCalls.length === 0) return;
+    const packed = packedRows(this.stopTimes.rows);
+    if (!packed) {
+      this.stopTimes.rows.push(...this.addedCalls);
+      return;
+    }
+    const repacked = new PackedRows(packed.width);
+    for (let r = 0; r < packed.length; r++) repacked.push(packed.row(r));
+    for (const row of this.addedCalls) repacked.push(row);
+    repacked.seal();
+    this.stopTimes.rows = packedRowsView(repacked);
   }
 
   hasRoute(routeId: string) {
@@ -280,7 +304,7 @@ class EditableSchedule {
     for (const call of calls) {
       const copied = [...call.row];
       copied[tid] = newId;
-      this.stopTimes.rows.push(copied);
+      this.addedCalls.push(copied);
     }
     return newId;
   }
@@ -305,7 +329,7 @@ class EditableSchedule {
       r[col(this.stopTimes, 'stop_sequence')] = String(i + 1);
       r[col(this.stopTimes, 'arrival_time')] = formatGtfsTime(call.arrivalSecs);
       r[col(this.stopTimes, 'departure_time')] = formatGtfsTime(call.departureSecs);
-      this.stopTimes.rows.push(r);
+      this.addedCalls.push(r);
     }
     return newId;
   }
