@@ -2,9 +2,9 @@ import { applyDisruption } from '@feeddesk/server/disruptions/apply-disruption';
 import { DISRUPTION_ACTIONS, type DisruptionAction } from '@feeddesk/server/disruptions/disruption-input';
 import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
 import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
-import { publishPlannedWorks } from '@feeddesk/server/disruptions/publish-planned-works';
+import { publishDisruption } from '@feeddesk/server/disruptions/publish-disruption';
 import { AppError } from '@feeddesk/server/errors';
-import { assertRole, requireRole } from '@feeddesk/server/http/require-role';
+import { requireRole } from '@feeddesk/server/http/require-role';
 import { PLANNABLE_ACTIONS } from '@feeddesk/server/schedule/planned-works/apply-planned-works';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -133,31 +133,15 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (request) => {
-      const { select = {}, reason = '', alert = false, dryRun = false, publishAs, ...rest } = request.body;
-      if (publishAs === 'schedule') {
-        // A new schedule version: the uploader's role as well.
-        assertRole(request.user, 'gtfs');
-        return publishPlannedWorks(app.deps, {
-          ...rest,
-          select,
-          reason,
-          alert,
-          dryRun,
-          by: request.user!.username,
-        });
-      }
-      if (!(DISRUPTION_ACTIONS as readonly string[]).includes(rest.action.type))
-        throw new AppError('validation_failed', {
-          message: `${rest.action.type} is published as planned works in the schedule here: send "publishAs": "schedule" with a date from tomorrow on.`,
-        });
-      return applyDisruption(app.deps, {
+      const { select = {}, reason = '', alert = false, dryRun = false, ...rest } = request.body;
+      return publishDisruption(app.deps, {
         ...rest,
-        action: rest.action as DisruptionAction,
         select,
         reason,
         alert,
         dryRun,
         by: request.user!.username,
+        user: request.user,
       });
     },
   );

@@ -15,6 +15,7 @@ import { PLANNABLE_ACTIONS, type PlannedAction } from '../schedule/planned-works
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
 import { agencyToday } from '../schedule/planned-works/planned-works-ahead.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import type { ApplyDisruptionResult } from './apply-disruption.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -45,7 +46,10 @@ const EFFECTS: Partial<Record<PlannedAction['type'], string>> = {
  * goes to the trip updates; the alert, when asked, is published at once, told from now, its
  * impact on that date. When the version cannot be made the disruption is not kept.
  */
-export async function publishPlannedWorks(deps: AppDeps, options: PublishPlannedWorksOptions) {
+export async function publishPlannedWorks(
+  deps: AppDeps,
+  options: PublishPlannedWorksOptions,
+): Promise<ApplyDisruptionResult & { versionId: number | null }> {
   const action = checkPlannedAction(options.action);
   const current = await findCurrentSchedule(deps);
   if (!current)
@@ -92,6 +96,9 @@ export async function publishPlannedWorks(deps: AppDeps, options: PublishPlanned
       }: widen the selection or pick another date.`,
     });
   const listed = trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t);
+  const alert = options.alert
+    ? await draftAlert(deps, { ...options, action, selection: { ...selection, trips } })
+    : null;
   if (options.dryRun)
     return {
       id: null,
@@ -99,15 +106,14 @@ export async function publishPlannedWorks(deps: AppDeps, options: PublishPlanned
       count: trips.length,
       trips: listed,
       alertId: null,
+      alert,
+      refusals: [],
       versionId: null,
     };
   if (options.reason.trim() === '')
     throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the planned works.' });
 
   const id = randomUUID();
-  const alert = options.alert
-    ? await draftAlert(deps, { ...options, action, selection: { ...selection, trips } })
-    : null;
   const alertId = alert ? `disruption-${id}` : null;
   if (alert && alertId) {
     // Checked as its save will check it, before any version is made.
@@ -179,6 +185,7 @@ export async function publishPlannedWorks(deps: AppDeps, options: PublishPlanned
     count: trips.length,
     trips: listed,
     alertId,
+    alert,
     versionId: made.versionId,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISRUPTION_ACTIONS } from '../../disruptions/disruption-input.ts';
+import { PLANNABLE_ACTIONS } from '../../schedule/planned-works/apply-planned-works.ts';
 import { alertEntity, tripUpdateEntity } from './feed.schemas.ts';
 
 const localTime = z.string().regex(/^\d{1,2}:\d{2}$/, 'a local time HH:MM');
@@ -15,9 +16,14 @@ export const disruptionSelect = z.object({
 });
 
 export const disruptionAction = z.object({
-  type: z.enum(DISRUPTION_ACTIONS),
+  type: z.enum([...new Set([...DISRUPTION_ACTIONS, ...PLANNABLE_ACTIONS])] as [string, ...string[]]),
   stopId: z.string().max(200).optional(),
   minutes: z.number().int().min(-1440).max(1440).optional(),
+  at: z.enum(['end', 'start']).optional(),
+  fromStopId: z.string().max(200).optional(),
+  toStopId: z.string().max(200).optional(),
+  routeId: z.string().max(200).optional(),
+  marginMinutes: z.number().int().min(0).max(600).optional(),
 });
 
 export const disruptionAlert = z.object({
@@ -38,6 +44,8 @@ export const applyDisruptionInput = z.object({
   reason: z.string().max(2000).default(''),
   alert: z.union([z.boolean(), disruptionAlert]).default(false),
   dryRun: z.boolean().default(false),
+  /** 'schedule': planned works in a new schedule version (needs the gtfs role too). */
+  publishAs: z.enum(['feed', 'schedule']).default('feed'),
 });
 
 export const liftDisruptionInput = z.object({ id: z.string().max(200) });

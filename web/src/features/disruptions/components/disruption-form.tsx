@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { hasRole } from '../../../lib/authorization.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 
@@ -57,6 +59,10 @@ export function DisruptionForm() {
   const stops = useStopChoices(stopText);
   const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
+  // From tomorrow on, a planner may publish in the schedule itself (planned works, a new version).
+  const canPlan = hasRole(useMe().data?.roles ?? [], 'gtfs') && date > zonedDate(new Date(), zone);
+  const [publishChoice, setPublishAs] = useState<'feed' | 'schedule'>('feed');
+  const publishAs = canPlan ? publishChoice : 'feed';
   const [actionType, setActionType] = useState<ActionType>('cancel');
   const [actionStop, setActionStop] = useState('');
   const [minutes, setMinutes] = useState(10);
@@ -109,6 +115,7 @@ export function DisruptionForm() {
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
+    publishAs,
   });
   const takeDraft = (draft: Draft) => {
     setHeader(draft.header);
@@ -254,14 +261,46 @@ export function DisruptionForm() {
       </Row>
 
       <h2 className="h5">2. Action</h2>
+      {canPlan && (
+        <Form.Group className="mb-2" controlId="d-publish-as">
+          <Form.Label className="me-3">Publish as</Form.Label>
+          <Form.Check
+            inline
+            type="radio"
+            id="d-publish-feed"
+            name="d-publish-as"
+            label="Realtime on the day"
+            checked={publishAs === 'feed'}
+            onChange={() => setPublishAs('feed')}
+          />
+          <Form.Check
+            inline
+            type="radio"
+            id="d-publish-schedule"
+            name="d-publish-as"
+            label="In the schedule (planned works)"
+            checked={publishAs === 'schedule'}
+            onChange={() => {
+              setPublishAs('schedule');
+              // A schedule holds cancellations and replacements, not skips or delays.
+              if (actionType === 'skip_stop' || actionType === 'delay') setActionType('cancel');
+            }}
+          />
+          <Form.Text className="d-block">
+            {publishAs === 'schedule'
+              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now.'
+              : 'The trip updates are published now for that day.'}
+          </Form.Text>
+        </Form.Group>
+      )}
       <Row className="g-2 mb-3">
         <Form.Group as={Col} md={3} controlId="d-action">
           <Form.Label>Action</Form.Label>
           <Form.Select value={actionType} onChange={(e) => setActionType(e.target.value as ActionType)}>
             <option value="cancel">Cancel</option>
             <option value="delete">Delete (replaced service)</option>
-            <option value="skip_stop">Skip a stop</option>
-            <option value="delay">Delay</option>
+            {publishAs === 'feed' && <option value="skip_stop">Skip a stop</option>}
+            {publishAs === 'feed' && <option value="delay">Delay</option>}
           </Form.Select>
         </Form.Group>
         {(actionType === 'skip_stop' || actionType === 'delay') && (
@@ -432,7 +471,9 @@ export function DisruptionForm() {
             }
             onClick={() => apply.mutate(input(false, applyPicked))}
           >
-            Apply to {picked.length} trips
+            {publishAs === 'schedule'
+              ? `Publish planned works for ${picked.length} trips in a new schedule version`
+              : `Apply to ${picked.length} trips`}
           </Button>
         </section>
       )}

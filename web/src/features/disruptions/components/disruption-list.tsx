@@ -9,6 +9,8 @@ const ACTIONS: Record<string, string> = {
   delete: 'Delete',
   skip_stop: 'Skip stop',
   delay: 'Delay',
+  replace_by_bus: 'Buses',
+  short_turn: 'Short turn',
 };
 
 /** Every disruption with its state; an active one is lifted in one act. */
@@ -42,6 +44,12 @@ export function DisruptionList() {
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
               {d.alertId ? ' + alert' : ''}
+              {d.publishAs === 'schedule' && (
+                <div className="small text-body-secondary">
+                  Planned works in schedule version {d.versionId}
+                  {d.active && !d.inSchedule ? ' (not in the current version)' : ''}
+                </div>
+              )}
             </td>
             <td>{d.trips.length}</td>
             <td>{d.reason}</td>
