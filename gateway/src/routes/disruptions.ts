@@ -1,9 +1,7 @@
-import { applyDisruption } from '@feeddesk/server/disruptions/apply-disruption';
-import { DISRUPTION_ACTIONS, type DisruptionAction } from '@feeddesk/server/disruptions/disruption-input';
+import { DISRUPTION_ACTIONS } from '@feeddesk/server/disruptions/disruption-input';
 import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
 import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
 import { publishDisruption } from '@feeddesk/server/disruptions/publish-disruption';
-import { AppError } from '@feeddesk/server/errors';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { PLANNABLE_ACTIONS } from '@feeddesk/server/schedule/planned-works/apply-planned-works';
 import { type Static, Type } from '@sinclair/typebox';
