@@ -23,7 +23,7 @@ export type PublishDisruptionOptions = Omit<ApplyDisruptionOptions, 'action'> & 
 export async function publishDisruption(
   deps: AppDeps,
   { publishAs = 'feed', user, ...options }: PublishDisruptionOptions,
-): Promise<ApplyDisruptionResult & { versionId: number | null }> {
+): Promise<ApplyDisruptionResult & { versionId?: number | null }> {
   if (publishAs === 'schedule') {
     assertRole(user, 'gtfs');
     return publishPlannedWorks(deps, options);
@@ -32,8 +32,6 @@ export async function publishDisruption(
     throw new AppError('validation_failed', {
       message: `${options.action.type} is published as planned works in the schedule here: send "publishAs": "schedule" with a date from tomorrow on.`,
     });
-  return {
-    ...(await applyDisruption(deps, { ...options, action: options.action as DisruptionAction })),
-    versionId: null,
-  };
+  // The realtime answer stays as it was: versionId belongs to planned works.
+  return applyDisruption(deps, { ...options, action: options.action as DisruptionAction });
 }
