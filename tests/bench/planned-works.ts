@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     return result;
   };
   try {
+    // Logged in before the clock moves: a session dated in the past would have expired in the jar.
+    const planner = await t.clientWithRoles(['edit', 'gtfs'], `planner-${Date.now()}`);
     // The day before the works, 03:00 in Madrid: the works are tomorrow.
     const d = new Date(
       Date.UTC(+SERVICE_DATE.slice(0, 4), +SERVICE_DATE.slice(4, 6) - 1, +SERVICE_DATE.slice(6) - 1),
@@ -52,7 +54,6 @@ async function main(): Promise<void> {
         progress: async () => {},
       }),
     );
-    const planner = await t.clientWithRoles(['edit', 'gtfs'], `planner-${Date.now()}`);
     const selection = await selectDisruptionTrips(t.deps, {
       serviceDate: SERVICE_DATE,
       select: { from: '07:00' },
