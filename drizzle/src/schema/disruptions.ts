@@ -1,5 +1,5 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
 /** One act that changed many trips at once (issue 12): who, when, why, what; lifted once. */
@@ -18,6 +18,13 @@ export const disruptions = pgTable(
     alertId: text('alert_id'),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: text('lifted_by'),
+    /**
+     * 'feed': trip updates in the realtime feed; 'schedule': planned works applied to the
+     * schedule (a new version), nothing in the trip updates (docs/contract-notes.md "Planned works in the schedule").
+     */
+    publishAs: text('publish_as').notNull().default('feed'),
+    /** Planned works: the schedule version made when they were published. */
+    versionId: integer('version_id'),
   },
   (t) => [index('disruptions_created_idx').on(t.createdAt)],
 );

@@ -41,6 +41,13 @@ export const scheduleVersions = pgTable(
     zipFileId: bigint('zip_file_id', { mode: 'number' }),
     reportHtmlFileId: bigint('report_html_file_id', { mode: 'number' }),
     reportJsonFileId: bigint('report_json_file_id', { mode: 'number' }),
+    /**
+     * The file as the planners gave it, before planned works were applied (then zipFileId holds
+     * the schedule with them); null when the version has none and its zip is its source.
+     */
+    sourceFileId: bigint('source_file_id', { mode: 'number' }),
+    /** The planned works (disruption ids) this version's schedule holds. */
+    plannedWorks: jsonb('planned_works').$type<string[]>().notNull().default([]),
   },
   (t) => [
     /** At most one current schedule, whatever two loads finishing at once do. */

@@ -1,7 +1,7 @@
-import { applyDisruption } from '@feeddesk/server/disruptions/apply-disruption';
 import { DISRUPTION_ACTIONS } from '@feeddesk/server/disruptions/disruption-input';
 import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
 import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
+import { publishDisruption } from '@feeddesk/server/disruptions/publish-disruption';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -68,6 +68,12 @@ const Body = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 2000 })),
   alert: Type.Optional(Type.Union([Type.Boolean(), Alert])),
   dryRun: Type.Optional(Type.Boolean()),
+  publishAs: Type.Optional(
+    Type.Union([Type.Literal('feed'), Type.Literal('schedule')], {
+      description:
+        '"schedule": planned works in a new schedule version (a date from tomorrow on; needs the gtfs role too), nothing in the trip updates.',
+    }),
+  ),
 });
 const TripRef = Type.Object({ tripId: Type.String(), startDate: Type.String() });
 const Applied = Type.Object({
@@ -84,6 +90,11 @@ const Applied = Type.Object({
   ),
   replacementTrips: Type.Optional(ReplacementTrips),
   alertId: Type.Union([Type.String(), Type.Null()]),
+  versionId: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'publishAs "schedule": the schedule version made.',
+    }),
+  ),
   refusals: Type.Optional(
     Type.Array(
       Type.Object(
@@ -111,6 +122,13 @@ const Listed = Type.Array(
     replacementTrips: Type.Optional(ReplacementTrips),
     alertId: Type.Union([Type.String(), Type.Null()]),
     active: Type.Boolean(),
+    publishAs: Type.Union([Type.Literal('feed'), Type.Literal('schedule')]),
+    versionId: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Planned works: the schedule version made when they were published.',
+    }),
+    inSchedule: Type.Boolean({
+      description: 'Planned works: whether the current schedule version holds them.',
+    }),
   }),
 );
 
@@ -133,13 +151,14 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
     },
     (request) => {
       const { select = {}, reason = '', alert = false, dryRun = false, ...rest } = request.body;
-      return applyDisruption(app.deps, {
+      return publishDisruption(app.deps, {
         ...rest,
         select,
         reason,
         alert,
         dryRun,
         by: request.user!.username,
+        user: request.user,
       });
     },
   );
@@ -161,7 +180,8 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Lift a disruption: its trips are back as they were, its alert leaves the feed.',
+        summary:
+          'Lift a disruption: its trips are back as they were, its alert leaves the feed (planned works: a new schedule version without them).',
         params: Type.Object({ id: Id }),
         response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
       },

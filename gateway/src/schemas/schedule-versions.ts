@@ -28,6 +28,10 @@ export const VersionList = Type.Object({
       ),
       error: Nullable(Type.String()),
       rowsKept: Type.Boolean(),
+      plannedWorks: Type.Array(
+        Type.Object({ id: Type.String(), reason: Type.String(), serviceDate: Type.String() }),
+        { description: 'The planned works (disruptions published in the schedule) this version holds.' },
+      ),
     }),
   ),
 });

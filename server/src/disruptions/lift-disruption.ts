@@ -16,6 +16,7 @@ import {
 } from '../feed/save-feed-entity.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
+import { liftPlannedWorks } from './lift-planned-works.ts';
 import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
@@ -32,6 +33,12 @@ export type LiftDisruptionOptions = { id: string; by: string | null };
  * to a trip after the disruption are replaced by the restored update (the lift is the undo).
  */
 export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptions): Promise<{ id: string }> {
+  const [kind] = await deps.db
+    .select({ publishAs: disruptions.publishAs })
+    .from(disruptions)
+    .where(eq(disruptions.id, options.id));
+  // Planned works live in the schedule: lifting them makes a version without them.
+  if (kind?.publishAs === 'schedule') return liftPlannedWorks(deps, options);
   return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
     const tx = txDeps.db;
     await lockDisruptions(tx);
@@ -151,6 +158,8 @@ async function laterDisruptions(
           inArray(disruptionTrips.tripId, tripIds.slice(i, i + BATCH)),
           gt(disruptions.seq, seq),
           isNull(disruptions.liftedAt),
+          // Planned works changed the schedule, not these trips' updates.
+          eq(disruptions.publishAs, 'feed'),
         ),
       )
       .orderBy(asc(disruptions.seq));

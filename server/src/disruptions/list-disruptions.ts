@@ -1,6 +1,7 @@
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
 import { asc, desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { currentPlannedWorks } from '../schedule/planned-works/current-planned-works.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
 import type { ReplacementTrip } from './replacement-bus-trips.ts';
 
@@ -21,6 +22,11 @@ export type DisruptionListItem = {
   active: boolean;
   liftedAt: string | null;
   liftedBy: string | null;
+  /** 'schedule': planned works, in the schedule version `versionId` made. */
+  publishAs: 'feed' | 'schedule';
+  versionId: number | null;
+  /** Planned works: whether the current schedule version holds them (a rollback may have left them out). */
+  inSchedule: boolean;
 };
 
 /** Every disruption with its trips and state, newest first. */
@@ -35,6 +41,7 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     })
     .from(disruptionTrips)
     .orderBy(asc(disruptionTrips.tripId));
+  const inCurrent = new Set(await currentPlannedWorks(deps));
   const byDisruption = new Map<string, { tripId: string; startDate: string }[]>();
   const busesOf = new Map<string, ReplacementTrip[]>();
   for (const { disruptionId, replacesTripId, ...trip } of trips) {
@@ -64,5 +71,8 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     active: row.liftedAt === null,
     liftedAt: row.liftedAt?.toISOString() ?? null,
     liftedBy: row.liftedBy,
+    publishAs: row.publishAs === 'schedule' ? 'schedule' : 'feed',
+    versionId: row.versionId,
+    inSchedule: inCurrent.has(row.id),
   }));
 }

@@ -3,7 +3,14 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { storedFileChunks, storedFiles } from '@feeddesk/drizzle';
 import type { Deps } from '../deps.ts';
 
-export type FileKind = 'schedule_workbook' | 'schedule_zip' | 'report_html' | 'report_json' | 'summary';
+export type FileKind =
+  | 'schedule_workbook'
+  | 'schedule_zip'
+  /** The planners' file as given, when planned works were applied to it. */
+  | 'schedule_source'
+  | 'report_html'
+  | 'report_json'
+  | 'summary';
 
 /**
  * Size of the chunks a file is kept in (stored_file_chunks): what a download reads per query and

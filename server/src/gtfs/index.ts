@@ -21,7 +21,7 @@ export {
   renderNotice,
   type Severity,
 } from './notice.ts';
-export { PackedRows, packedRows } from './packed-rows.ts';
+export { PackedRows, packedRows, packedRowsView } from './packed-rows.ts';
 export {
   cellTimeToSeconds,
   formatGtfsTime,

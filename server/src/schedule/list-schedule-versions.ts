@@ -1,5 +1,5 @@
-import { scheduleVersions } from '@feeddesk/drizzle';
-import { desc } from 'drizzle-orm';
+import { disruptions, scheduleVersions } from '@feeddesk/drizzle';
+import { desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { KEPT_VERSIONS } from './store/prune-versions.ts';
 import type { ScheduleCounts } from './store-schedule-version.ts';
@@ -17,6 +17,8 @@ export type ScheduleVersionListItem = {
   error: string | null;
   /** Its stops, trips and times are still stored: it can be compared and restored. */
   rowsKept: boolean;
+  /** The planned works this version's schedule holds (docs/contract-notes.md "Planned works in the schedule"). */
+  plannedWorks: { id: string; reason: string; serviceDate: string }[];
 };
 
 export type ScheduleVersionList = {
@@ -38,11 +40,18 @@ export async function listScheduleVersions(deps: Pick<Deps, 'db'>): Promise<Sche
       activatedAt: scheduleVersions.activatedAt,
       counts: scheduleVersions.counts,
       error: scheduleVersions.error,
+      plannedWorks: scheduleVersions.plannedWorks,
     })
     .from(scheduleVersions)
     .orderBy(desc(scheduleVersions.id));
+  const works = await deps.db
+    .select({ id: disruptions.id, reason: disruptions.reason, serviceDate: disruptions.serviceDate })
+    .from(disruptions)
+    .where(eq(disruptions.publishAs, 'schedule'));
+  const work = new Map(works.map((w) => [w.id, w]));
   const versions = rows.map((r) => ({
     ...r,
+    plannedWorks: r.plannedWorks.flatMap((id) => work.get(id) ?? []),
     counts: (r.counts as ScheduleCounts | null) ?? null,
     rowsKept: (ROWS_KEPT_STATUSES as readonly string[]).includes(r.status),
   }));

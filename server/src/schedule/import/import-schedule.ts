@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
 import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
+import type { PlannedWork } from '../planned-works/apply-planned-works.ts';
 import type { VersionFiles } from '../store/activate-version.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedResult, type ReadUpload, readInWorker } from './prepare-in-worker.ts';
@@ -15,6 +16,8 @@ export type ImportScheduleOptions = {
   progress: (message: string, data?: Record<string, unknown>) => Promise<void>;
   /** Structured progress through UPLOAD_PROGRESS_PLAN (the upload screen's bar). */
   tracker?: ProgressTracker;
+  /** Planned works still ahead, applied to the schedule before it is validated (planned-works/). */
+  plannedWorks?: PlannedWork[];
 };
 
 /** An upload's phases and their rough share of its time; loading the rows is most of it. */
@@ -51,6 +54,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
       now: deps.now(),
       maxUnzippedBytes: deps.config.UNZIPPED_MAX_MB * 1024 * 1024,
       blockOnWarnings: deps.config.BLOCK_ON_WARNINGS,
+      plannedWorks: options.plannedWorks,
     },
     (phase) => tracker?.update(phase, 0, 1),
   );
@@ -165,6 +169,7 @@ async function approve(
     reportFileIds: { html: reportHtmlFileId, json: reportJsonFileId },
   });
   for (const warning of prepared.plannerWarnings) await progress(warning, { warning: true });
+  for (const work of prepared.plannedWorks) await progress(work.sentence, work.kept ? {} : { warning: true });
   const firstErrors = upload.timezoneError
     ? [upload.timezoneError, ...prepared.firstErrors]
     : prepared.firstErrors;
@@ -189,13 +194,29 @@ async function approve(
         createdBy: by,
       })
     : undefined;
+  // With planned works applied the zip is written again from the changed feed.
   const zipFileId = await storeFile(deps, {
     kind: 'schedule_zip',
     name: 'gtfs.zip',
     contentType: 'application/zip',
-    bytes: isWorkbook ? prepared.zip! : options.bytes,
+    bytes: prepared.zip ?? options.bytes,
     createdBy: by,
   });
+  const plannedWorks = prepared.plannedWorks.filter((w) => w.kept).map((w) => w.id);
+  // The planners' file without the planned works: the next version made from planned works
+  // starts again from it (a workbook upload stores it as the workbook already).
+  const sourceFileId =
+    plannedWorks.length === 0
+      ? undefined
+      : isWorkbook
+        ? workbookFileId
+        : await storeFile(deps, {
+            kind: 'schedule_source',
+            name: 'source.zip',
+            contentType: 'application/zip',
+            bytes: options.bytes,
+            createdBy: by,
+          });
   options.tracker?.update('write', 1, 1);
-  return { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId };
+  return { workbookFileId, zipFileId, reportHtmlFileId, reportJsonFileId, sourceFileId, plannedWorks };
 }

@@ -12,6 +12,11 @@ import {
   writeGtfsZip,
   writePlainWorkbook,
 } from '../../gtfs/index.ts';
+import {
+  applyPlannedWorks,
+  type PlannedWork,
+  type PlannedWorkOutcome,
+} from '../planned-works/apply-planned-works.ts';
 
 export type PrepareScheduleOptions = {
   bytes: Uint8Array;
@@ -29,6 +34,8 @@ export type PrepareScheduleOptions = {
    * load is discarded when validation refuses it).
    */
   afterRead?: (feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']) => Promise<void>;
+  /** Planned works still ahead, applied to the feed as read, before it is validated and loaded. */
+  plannedWorks?: PlannedWork[];
 };
 
 export type PreparedSchedule = {
@@ -46,6 +53,8 @@ export type PreparedSchedule = {
   zip: Uint8Array | null;
   /** For a zip upload: the same schedule as a plain workbook (docs/workbook.md export), when Excel can hold it. */
   workbook: Uint8Array | null;
+  /** What each planned work did to this schedule (kept or dropped, and why). */
+  plannedWorks: PlannedWorkOutcome[];
 };
 
 /**
@@ -57,6 +66,10 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     maxUnzippedBytes: options.maxUnzippedBytes,
     streamed: options.streamed,
   });
+  const plannedWorks =
+    converted.problems.length === 0 ? planWorks(converted.feed, options.plannedWorks ?? []) : [];
+  // A zip with planned works applied is no longer the uploaded one: written again below.
+  const changed = plannedWorks.some((w) => w.kept);
   await options.afterRead?.(converted.feed, converted.problems.length === 0, converted.kind);
   options.onPhase?.('validate');
   const result = validateFeed(converted.feed, {
@@ -87,12 +100,30 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
     firstErrors,
     plannerWarnings: plannerWarnings(result.notices),
     report,
-    zip: blocking || converted.kind === 'gtfs_zip' ? null : writeGtfsZip(converted.feed),
+    zip: blocking || (converted.kind === 'gtfs_zip' && !changed) ? null : writeGtfsZip(converted.feed),
     workbook:
       blocking || converted.kind !== 'gtfs_zip' || !fitsExcel(converted.feed)
         ? null
         : await writePlainWorkbook(converted.feed),
+    plannedWorks,
   };
+}
+
+/** The planned works applied; a feed whose tables lack what they need (validation will say so) drops them all. */
+function planWorks(feed: GtfsFeed, works: PlannedWork[]): PlannedWorkOutcome[] {
+  try {
+    return applyPlannedWorks(feed, works);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return works.map((w) => ({
+      id: w.id,
+      kept: false,
+      changed: 0,
+      missing: [],
+      added: [],
+      sentence: `Planned works dropped: ${w.label}: ${why}`,
+    }));
+  }
 }
 
 /** One line of the upload log per notice: where (workbook cell or file and row), the code, and the message. */

@@ -123,7 +123,8 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
 
 prepareSchedule({
   ...options,
-  streamed,
+  // Planned works change stop_times.txt too: the whole file is read before they are applied.
+  streamed: options.plannedWorks?.length ? undefined : streamed,
   afterRead,
   onPhase: (phase) => reply({ type: 'phase', phase }),
 }).then(

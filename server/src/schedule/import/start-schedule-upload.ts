@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
+import { findCurrentSchedule } from '../find-current-schedule.ts';
+import { plannedWorksAhead } from '../planned-works/planned-works-ahead.ts';
 import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
 import { oneImportAtATime } from './one-import-at-a-time.ts';
 import type { PreparedSchedule } from './prepare-schedule.ts';
@@ -40,15 +42,22 @@ export async function startScheduleUpload(
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts, uploadKind, versionId } = await oneImportAtATime(() =>
-        importSchedule(deps, {
+      const { counts, uploadKind, versionId } = await oneImportAtATime(async () => {
+        // Planned works still ahead stay in the schedule whatever the planners upload (the log
+        // says which it kept and which it dropped, and why).
+        const current = await findCurrentSchedule(deps);
+        const works = current ? await plannedWorksAhead(deps, current.timezone) : { ahead: [], passed: [] };
+        for (const work of works.passed)
+          await reporter.progress(`Planned works not carried over: ${work.label}: its date has passed.`);
+        return importSchedule(deps, {
           ...options,
+          plannedWorks: works.ahead,
           uploadedBy: options.user.username,
           jobId: reporter.jobId,
           progress: reporter.progress,
           tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
-        }),
-      );
+        });
+      });
       await reportTripUpdatesGone(deps, reporter.progress);
       await reportScheduleLanguages(deps, reporter.progress);
       return {

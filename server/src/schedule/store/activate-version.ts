@@ -9,6 +9,10 @@ export type VersionFiles = {
   zipFileId?: number;
   reportHtmlFileId?: number;
   reportJsonFileId?: number;
+  /** The file as given, when planned works were applied to it (docs/contract-notes.md "Planned works in the schedule"). */
+  sourceFileId?: number;
+  /** The planned works (disruption ids) the version holds. */
+  plannedWorks?: string[];
 };
 
 /** Serialises version switches across processes (two loads finishing at once, a load and a rollback). */

@@ -44,6 +44,8 @@ export const applyDisruptionInput = z.object({
   reason: z.string().max(2000).default(''),
   alert: z.union([z.boolean(), disruptionAlert]).default(false),
   dryRun: z.boolean().default(false),
+  /** 'schedule': planned works in a new schedule version (needs the gtfs role too). */
+  publishAs: z.enum(['feed', 'schedule']).default('feed'),
 });
 
 export const liftDisruptionInput = z.object({ id: z.string().max(200) });

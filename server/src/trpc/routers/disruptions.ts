@@ -1,9 +1,9 @@
-import { applyDisruption } from '../../disruptions/apply-disruption.ts';
 import { deleteTripUpdateWithAlert } from '../../disruptions/delete-trip-update-with-alert.ts';
 import { findAlertLinks } from '../../disruptions/find-alert-links.ts';
 import { findTripAlert } from '../../disruptions/find-trip-alert.ts';
 import { liftDisruption } from '../../disruptions/lift-disruption.ts';
 import { listDisruptions } from '../../disruptions/list-disruptions.ts';
+import { publishDisruption } from '../../disruptions/publish-disruption.ts';
 import { saveTripUpdateWithAlert } from '../../disruptions/save-trip-update-with-alert.ts';
 import { editProcedure, router, viewProcedure } from '../trpc.ts';
 import {
@@ -20,7 +20,9 @@ export const disruptionsRouter = router({
   /** Preview and apply: one procedure, `dryRun` says which (the preview runs every check too). */
   applyDisruption: editProcedure
     .input(applyDisruptionInput)
-    .mutation(({ ctx, input }) => applyDisruption(ctx.deps, { ...input, by: ctx.user.username })),
+    .mutation(({ ctx, input }) =>
+      publishDisruption(ctx.deps, { ...input, by: ctx.user.username, user: ctx.user }),
+    ),
   lift: editProcedure
     .input(liftDisruptionInput)
     .mutation(({ ctx, input }) => liftDisruption(ctx.deps, { id: input.id, by: ctx.user.username })),

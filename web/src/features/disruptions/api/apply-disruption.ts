@@ -10,9 +10,11 @@ export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {
       if (!result.id) return;
       await Promise.all([utils.disruptions.list.invalidate(), utils.feed.list.invalidate()]);
       notify.success(
-        `Disruption applied to ${result.count} trips${
-          result.replacementTrips ? `, ${result.replacementTrips.length} replacement buses added` : ''
-        }${result.alertId ? ', alert published' : ''}.`,
+        result.versionId
+          ? `Planned works published: schedule version ${result.versionId} is now current, ${result.count} trips do not run on ${result.serviceDate} as timetabled${result.alertId ? '; alert published' : ''}.`
+          : `Disruption applied to ${result.count} trips${
+              result.replacementTrips ? `, ${result.replacementTrips.length} replacement buses added` : ''
+            }${result.alertId ? ', alert published' : ''}.`,
       );
       onApplied?.();
     },

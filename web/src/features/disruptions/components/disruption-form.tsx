@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { hasRole } from '../../../lib/authorization.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
@@ -21,6 +23,15 @@ type ActionType =
   | 'set_down_only'
   | 'pick_up_only'
   | 'replace_by_bus';
+
+/** What planned works in the schedule can hold (server/src/schedule/planned-works/apply-planned-works.ts). */
+const PLANNABLE = new Set<ActionType>([
+  'cancel',
+  'delete',
+  'short_turn_end',
+  'short_turn_start',
+  'replace_by_bus',
+]);
 
 /** The label of the stop choice of the actions that take one. */
 const STOP_LABELS: Partial<Record<ActionType, string>> = {
@@ -90,6 +101,10 @@ export function DisruptionForm() {
   const stops = useStopChoices(stopText);
   const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
+  // From tomorrow on, a planner may publish in the schedule itself (planned works, a new version).
+  const canPlan = hasRole(useMe().data?.roles ?? [], 'gtfs') && date > zonedDate(new Date(), zone);
+  const [publishChoice, setPublishAs] = useState<'feed' | 'schedule'>('feed');
+  const publishAs = canPlan ? publishChoice : 'feed';
   const [actionType, setActionType] = useState<ActionType>('cancel');
   const [actionStop, setActionStop] = useState('');
   const [minutes, setMinutes] = useState(10);
@@ -140,6 +155,7 @@ export function DisruptionForm() {
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
+    publishAs,
   });
   const takeDraft = (draft: Draft) => {
     setHeader(draft.header);
@@ -286,18 +302,52 @@ export function DisruptionForm() {
       </Row>
 
       <h2 className="h5">2. Action</h2>
+      {canPlan && (
+        <Form.Group className="mb-2" controlId="d-publish-as">
+          <Form.Label className="me-3">Publish as</Form.Label>
+          <Form.Check
+            inline
+            type="radio"
+            id="d-publish-feed"
+            name="d-publish-as"
+            label="Realtime on the day"
+            checked={publishAs === 'feed'}
+            onChange={() => setPublishAs('feed')}
+          />
+          <Form.Check
+            inline
+            type="radio"
+            id="d-publish-schedule"
+            name="d-publish-as"
+            label="In the schedule (planned works)"
+            checked={publishAs === 'schedule'}
+            onChange={() => {
+              setPublishAs('schedule');
+              // A schedule holds cancellations, short turns and replacements, not skips, delays or
+              // boarding restrictions of one day.
+              if (!PLANNABLE.has(actionType)) setActionType('cancel');
+            }}
+          />
+          <Form.Text className="d-block">
+            {publishAs === 'schedule'
+              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now.'
+              : 'The trip updates are published now for that day.'}
+          </Form.Text>
+        </Form.Group>
+      )}
       <Row className="g-2 mb-3">
         <Form.Group as={Col} md={3} controlId="d-action">
           <Form.Label>Action</Form.Label>
           <Form.Select value={actionType} onChange={(e) => setActionType(e.target.value as ActionType)}>
             <option value="cancel">Cancel</option>
             <option value="delete">Delete (replaced service)</option>
-            <option value="skip_stop">Skip a stop</option>
-            <option value="delay">Delay</option>
+            {/* Planned works in the schedule take what a timetable can say (apply-planned-works.ts). */}
+            {publishAs === 'feed' && <option value="skip_stop">Skip a stop</option>}
+            {publishAs === 'feed' && <option value="delay">Delay</option>}
             <option value="short_turn_end">Short turn: terminate at a stop</option>
             <option value="short_turn_start">Short turn: start from a stop</option>
-            <option value="set_down_only">Set down only at a stop</option>
-            <option value="pick_up_only">Pick up only at a stop</option>
+            {publishAs === 'feed' && <option value="set_down_only">Set down only at a stop</option>}
+            {publishAs === 'feed' && <option value="pick_up_only">Pick up only at a stop</option>}
             <option value="replace_by_bus">Replace by buses</option>
           </Form.Select>
         </Form.Group>
@@ -492,7 +542,9 @@ export function DisruptionForm() {
             }
             onClick={() => apply.mutate(input(false, applyPicked))}
           >
-            Apply to {picked.length} trips
+            {publishAs === 'schedule'
+              ? `Publish planned works for ${picked.length} trips in a new schedule version`
+              : `Apply to ${picked.length} trips`}
           </Button>
         </section>
       )}

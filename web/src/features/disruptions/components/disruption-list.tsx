@@ -61,6 +61,12 @@ export function DisruptionList() {
                 ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${d.action.routeId} (+${d.action.marginMinutes} min)`
                 : ''}
               {d.alertId ? ' + alert' : ''}
+              {d.publishAs === 'schedule' && (
+                <div className="small text-body-secondary">
+                  Planned works in schedule version {d.versionId}
+                  {d.active && !d.inSchedule ? ' (not in the current version)' : ''}
+                </div>
+              )}
             </td>
             <td>
               {d.trips.length}

@@ -9,6 +9,9 @@ import type { RollbackResult, ScheduleVersion } from '../types.ts';
 import { RollbackReport } from './rollback-report.tsx';
 import { VersionDiff } from './version-diff.tsx';
 
+/** 20251004 → 2025-10-04, as the date fields show dates. */
+const formatServiceDate = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+
 const label = (v: ScheduleVersion) => `Version ${v.id} · ${v.sourceName}`;
 
 /** Issue 16 §5: the kept versions, the diff of any two that keep their rows, the rollback to the previous one. */
@@ -75,7 +78,21 @@ export function ScheduleVersions() {
                 </td>
                 <td>{v.uploadedBy ?? '—'}</td>
                 <td className="text-nowrap">{formatDateTime(v.activatedAt ?? v.createdAt, zone)}</td>
-                <td>{v.error ? <span title={v.error}>{v.sourceName} (failed)</span> : v.sourceName}</td>
+                <td>
+                  {v.error ? <span title={v.error}>{v.sourceName} (failed)</span> : v.sourceName}
+                  {v.plannedWorks.length > 0 && (
+                    <ul
+                      className="small text-body-secondary mb-0 ps-3"
+                      aria-label={`Planned works in version ${v.id}`}
+                    >
+                      {v.plannedWorks.map((w) => (
+                        <li key={w.id}>
+                          Planned works: {w.reason} on {formatServiceDate(w.serviceDate)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
                 <td className="text-end">{v.counts?.routes ?? '—'}</td>
                 <td className="text-end">{v.counts?.stops ?? '—'}</td>
                 <td className="text-end">{v.counts?.trips ?? '—'}</td>

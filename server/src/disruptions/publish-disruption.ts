@@ -1,0 +1,31 @@
+import type { AppDeps } from '../deps.ts';
+import { assertRole } from '../http/require-role.ts';
+import {
+  type ApplyDisruptionOptions,
+  type ApplyDisruptionResult,
+  applyDisruption,
+} from './apply-disruption.ts';
+import type { DisruptionPublishAs } from './disruption-input.ts';
+import { publishPlannedWorks } from './publish-planned-works.ts';
+
+export type PublishDisruptionOptions = ApplyDisruptionOptions & {
+  publishAs?: DisruptionPublishAs;
+  /** Who asks: planned works make a schedule version, which needs the gtfs role as well. */
+  user: Parameters<typeof assertRole>[0];
+};
+
+/**
+ * POST /feed/disruptions and the web form's apply, by where the disruption is published: the
+ * realtime feed on the day (applyDisruption), or planned works in the schedule (publishPlannedWorks).
+ */
+export async function publishDisruption(
+  deps: AppDeps,
+  { publishAs = 'feed', user, ...options }: PublishDisruptionOptions,
+): Promise<ApplyDisruptionResult & { versionId?: number | null }> {
+  if (publishAs === 'schedule') {
+    assertRole(user, 'gtfs');
+    return publishPlannedWorks(deps, options);
+  }
+  // The realtime answer stays as it was: versionId belongs to planned works.
+  return applyDisruption(deps, options);
+}

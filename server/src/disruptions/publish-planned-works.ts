@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { disruptions, disruptionTrips, routes } from '@feeddesk/drizzle';
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import {
+  prepareFeedEntity,
+  readEntityOf,
+  readScheduleViewFor,
+  saveFeedEntity,
+} from '../feed/save-feed-entity.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { PLANNABLE_ACTIONS, type PlannedAction } from '../schedule/planned-works/apply-planned-works.ts';
+import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
+import { agencyToday } from '../schedule/planned-works/planned-works-ahead.ts';
+import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import type { ApplyDisruptionResult } from './apply-disruption.ts';
+import { appliedAudit } from './disruption-audit.ts';
+import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
+import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
+import { loadTripStops } from './load-trip-stops.ts';
+import { lockDisruptions } from './lock-disruptions.ts';
+import { selectDisruptionTrips } from './select-disruption-trips.ts';
+
+export type PublishPlannedWorksOptions = {
+  serviceDate?: string;
+  select: DisruptionSelect;
+  action: Omit<DisruptionAction, 'type'> & { type: string };
+  reason: string;
+  alert: boolean | DisruptionAlertInput;
+  dryRun: boolean;
+  by: string | null;
+};
+
+/** What riders are told a bus or a shortened train does, when the action has no alert template. */
+const EFFECTS: Partial<Record<PlannedAction['type'], string>> = {
+  replace_by_bus: 'MODIFIED_SERVICE',
+  short_turn: 'REDUCED_SERVICE',
+};
+
+/**
+ * Planned works published in the schedule itself (docs/contract-notes.md "Planned works in
+ * the schedule"): the disruption is kept with the trips it selected, and a new current schedule
+ * version is made with every planned work still ahead applied (makePlannedWorksVersion). Nothing
+ * goes to the trip updates; the alert, when asked, is published at once, told from now, its
+ * impact on that date. When the version cannot be made the disruption is not kept.
+ */
+export async function publishPlannedWorks(
+  deps: AppDeps,
+  options: PublishPlannedWorksOptions,
+): Promise<ApplyDisruptionResult & { versionId: number | null }> {
+  const action = checkPlannedAction(options.action);
+  const current = await findCurrentSchedule(deps);
+  if (!current)
+    throw new AppError('bad_request', {
+      message: 'There is no schedule to plan works in: upload one first.',
+    });
+  const today = agencyToday(deps.now(), current.timezone);
+  if (!options.serviceDate || options.serviceDate <= today)
+    throw new AppError('validation_failed', {
+      message: `Planned works need a serviceDate from tomorrow on (after ${today} in ${current.timezone}); for today, publish as realtime (publishAs "feed").`,
+    });
+  if (action.type === 'replace_by_bus') {
+    const [route] = await deps.db
+      .select({ id: routes.routeId })
+      .from(routes)
+      .where(and(eq(routes.versionId, current.versionId), eq(routes.routeId, action.routeId!)));
+    if (!route)
+      throw new AppError('validation_failed', {
+        message: `action.routeId '${action.routeId}' is not a route of the schedule: name the route the buses run on.`,
+      });
+  }
+  const selection = await selectDisruptionTrips(deps, {
+    serviceDate: options.serviceDate,
+    select: options.select,
+  });
+  const stopsOf = await loadTripStops(
+    deps,
+    selection.trips.map((t) => t.tripId),
+  );
+  const trips = selection.trips.filter((t) =>
+    affects(
+      action,
+      (stopsOf.get(t.tripId) ?? []).map((s) => s.stopId),
+    ),
+  );
+  if (trips.length === 0)
+    throw new AppError('bad_request', {
+      message: `No trip runs on ${selection.serviceDate} matching the selection${
+        action.type === 'replace_by_bus'
+          ? ` and calling at both ${action.fromStopId} and ${action.toStopId}`
+          : action.type === 'short_turn'
+            ? ` and calling at ${action.stopId} before its last stop`
+            : ''
+      }: widen the selection or pick another date.`,
+    });
+  const listed = trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t);
+  const alert = options.alert
+    ? await draftAlert(deps, { ...options, action, selection: { ...selection, trips } })
+    : null;
+  if (options.dryRun)
+    return {
+      id: null,
+      serviceDate: selection.serviceDate,
+      count: trips.length,
+      trips: listed,
+      alertId: null,
+      alert,
+      refusals: [],
+      versionId: null,
+    };
+  if (options.reason.trim() === '')
+    throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the planned works.' });
+
+  const id = randomUUID();
+  const alertId = alert ? `disruption-${id}` : null;
+  if (alert && alertId) {
+    // Checked as its save will check it, before any version is made.
+    const entity = readEntityOf('alert', { json: { id: alertId, ...alert } });
+    const view = await readScheduleViewFor(deps, 'alert', [entity]);
+    await prepareFeedEntity(deps, { kind: 'alert', entity, view, verify: false });
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await lockDisruptions(tx);
+    await tx.insert(disruptions).values({
+      id,
+      createdAt: now,
+      createdBy: options.by,
+      reason: options.reason.trim(),
+      serviceDate: selection.serviceDate,
+      select: options.select,
+      action,
+      alertId,
+      publishAs: 'schedule',
+    });
+    for (let i = 0; i < trips.length; i += 1000)
+      await tx.insert(disruptionTrips).values(
+        trips.slice(i, i + 1000).map((t) => ({
+          disruptionId: id,
+          tripId: t.tripId,
+          startDate: t.startDate,
+          // No trip update is written: the schedule holds the change.
+          entityId: '',
+          beforePb: null,
+        })),
+      );
+  });
+  let made: Awaited<ReturnType<typeof makePlannedWorksVersion>>;
+  try {
+    made = await makePlannedWorksVersion(deps, { by: options.by });
+  } catch (error) {
+    await deps.db.delete(disruptions).where(eq(disruptions.id, id));
+    throw error;
+  }
+  if (!made.plannedWorks.includes(id)) {
+    // Cannot happen for trips just selected from the current schedule, but never claim it.
+    await deps.db.delete(disruptions).where(eq(disruptions.id, id));
+    throw new AppError('bad_request', {
+      message: `The planned works could not be applied to the schedule: ${made.log.filter((l) => l.includes('dropped')).join(' ')}`,
+    });
+  }
+  await deps.db.update(disruptions).set({ versionId: made.versionId }).where(eq(disruptions.id, id));
+  if (alert && alertId)
+    await saveFeedEntity(deps, {
+      kind: 'alert',
+      entity: { json: { id: alertId, ...alert } },
+      by: options.by,
+      log: true,
+    });
+  await recordAudit(
+    deps.db,
+    appliedAudit(now, options.by, {
+      id,
+      serviceDate: selection.serviceDate,
+      action: action as DisruptionAction,
+      reason: `${options.reason.trim()} (planned works in schedule version ${made.versionId})`,
+      trips: trips.length,
+    }),
+  );
+  return {
+    id,
+    serviceDate: selection.serviceDate,
+    count: trips.length,
+    trips: listed,
+    alertId,
+    alert,
+    versionId: made.versionId,
+  };
+}
+
+/** 400 for what a schedule cannot hold or an action missing its fields; the action as planned works take it. */
+function checkPlannedAction(action: PublishPlannedWorksOptions['action']): PlannedAction {
+  if (!(PLANNABLE_ACTIONS as readonly string[]).includes(action.type))
+    throw new AppError('validation_failed', {
+      message: `${action.type} cannot be planned in the schedule: publish it on the day as realtime (publishAs "feed"). Planned works take ${PLANNABLE_ACTIONS.join(', ')}.`,
+    });
+  const planned = action as PlannedAction;
+  if (planned.type === 'replace_by_bus') {
+    const missing = (['fromStopId', 'toStopId', 'routeId'] as const).filter((f) => !planned[f]);
+    if (missing.length)
+      throw new AppError('validation_failed', {
+        message: `replace_by_bus needs ${missing.map((f) => `action.${f}`).join(', ')}: the section's two stops and the buses' route.`,
+      });
+    if (planned.fromStopId === planned.toStopId)
+      throw new AppError('validation_failed', {
+        message: 'action.fromStopId and action.toStopId must be two different stops.',
+      });
+    if (
+      planned.marginMinutes !== undefined &&
+      (!Number.isInteger(planned.marginMinutes) || planned.marginMinutes < 0)
+    )
+      throw new AppError('validation_failed', {
+        message: 'action.marginMinutes must be a whole number of minutes, 0 or more.',
+      });
+  }
+  if (planned.type === 'short_turn' && (!planned.stopId || (planned.at !== 'end' && planned.at !== 'start')))
+    throw new AppError('validation_failed', {
+      message:
+        'short_turn needs action.stopId and action.at ("end": the trains terminate there, "start": they start there).',
+    });
+  return planned;
+}
+
+/** Whether the action changes a trip calling at these stops (in order). */
+function affects(action: PlannedAction, stops: string[]): boolean {
+  if (action.type === 'replace_by_bus')
+    return stops.includes(action.fromStopId!) && stops.includes(action.toStopId!);
+  if (action.type === 'short_turn') {
+    const at = stops.indexOf(action.stopId!);
+    return at >= 0 && (action.at === 'start' ? at > 0 : at < stops.length - 1);
+  }
+  return true;
+}
+
+/** The disruption's alert, told from now until the works end, its impact on their date. */
+async function draftAlert(
+  deps: AppDeps,
+  o: PublishPlannedWorksOptions & {
+    action: PlannedAction;
+    selection: Parameters<typeof draftDisruptionAlert>[1]['selection'];
+  },
+): Promise<AlertJson> {
+  const given = o.alert === true ? undefined : (o.alert as DisruptionAlertInput);
+  const effect = EFFECTS[o.action.type];
+  const drafted = await draftDisruptionAlert(deps, {
+    selection: o.selection,
+    select: o.select,
+    action: o.action as DisruptionAction,
+    reason: o.reason,
+    given: effect ? { effect, ...given } : given,
+  });
+  const dayStart = serviceDayStartSecs(o.selection.serviceDate, o.selection.timezone);
+  const margin = (o.action.marginMinutes ?? 0) * 60;
+  const start = dayStart + Math.min(...o.selection.trips.map((t) => t.startSecs));
+  const end = dayStart + Math.max(...o.selection.trips.map((t) => t.endSecs)) + margin;
+  const told = [{ start: Math.floor(deps.now().getTime() / 1000), end }];
+  return {
+    alert: {
+      ...drafted.alert,
+      activePeriod: told,
+      communicationPeriod: told,
+      impactPeriod: [{ start, end }],
+    },
+  };
+}
