@@ -107,12 +107,7 @@ function shortTurn(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction, t
   for (const stop of dropped)
     updates.push({ stopSequence: stop.stopSequence, stopId: stop.stopId, scheduleRelationship: 'SKIPPED' });
   if (carried !== undefined && !updates.some((u) => sameStop(u, turn)))
-    updates.push({
-      stopSequence: turn.stopSequence,
-      stopId: turn.stopId,
-      arrival: { delay: carried },
-      departure: { delay: carried },
-    });
+    updates.push(withDelay(turn, carried));
   sortBySequence(updates, stops);
   tu.stopTimeUpdate = updates;
   if (at === 'end') {
@@ -152,13 +147,7 @@ function restrictCall(
     return;
   }
   const inForce = delayAt(tu, call.stopSequence, stops) ?? 0;
-  updates.push({
-    stopSequence: call.stopSequence,
-    stopId: call.stopId,
-    arrival: { delay: inForce },
-    departure: { delay: inForce },
-    stopTimeProperties: { [field]: 'NONE' },
-  });
+  updates.push({ ...withDelay(call, inForce), stopTimeProperties: { [field]: 'NONE' } });
   sortBySequence(updates, stops);
 }
 
@@ -221,13 +210,7 @@ function skipStop(tu: TripUpdateJson['tripUpdate'], index: number, stops: Schedu
   };
   if (own) updates.splice(updates.indexOf(own), 1, skipped);
   else updates.push(skipped);
-  if (next && carried && !updates.some((u) => sameStop(u, next)))
-    updates.push({
-      stopSequence: next.stopSequence,
-      stopId: next.stopId,
-      arrival: { delay: carried },
-      departure: { delay: carried },
-    });
+  if (next && carried && !updates.some((u) => sameStop(u, next))) updates.push(withDelay(next, carried));
   sortBySequence(updates, stops);
 }
 
@@ -243,12 +226,7 @@ function addDelay(
   const updates = tu.stopTimeUpdate!;
   if (!updates.some((u) => sameStop(u, from))) {
     const inForce = delayAt(tu, from.stopSequence, stops) ?? 0;
-    updates.push({
-      stopSequence: from.stopSequence,
-      stopId: from.stopId,
-      arrival: { delay: inForce },
-      departure: { delay: inForce },
-    });
+    updates.push(withDelay(from, inForce));
   }
   for (const update of updates) {
     if (sequenceOf(update, stops) < from.stopSequence || update.scheduleRelationship === 'SKIPPED') continue;
@@ -282,6 +260,11 @@ function delayAt(
 
 function sequenceOf(update: StopTimeUpdateJson, stops: ScheduledStop[]): number {
   return update.stopSequence ?? stops.find((s) => s.stopId === update.stopId)?.stopSequence ?? 0;
+}
+
+/** An update of a stop that only says the delay there (arrival and departure). */
+function withDelay(stop: ScheduledStop, delay: number): StopTimeUpdateJson {
+  return { stopSequence: stop.stopSequence, stopId: stop.stopId, arrival: { delay }, departure: { delay } };
 }
 
 function sameStop(update: StopTimeUpdateJson, stop: ScheduledStop): boolean {
