@@ -1,0 +1,205 @@
+import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
+import { parseGtfsCsv } from '@feeddesk/server/schedule/test-support/make-feed';
+import { unzipSync } from 'fflate';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postEntity } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { PENINSULA_TRAINS, peninsulaLine } from '../support/peninsula-line.ts';
+import { uploadSchedule } from '../support/schedule.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const { transit_realtime: rt } = GtfsRealtimeBindings;
+const SKIPPED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
+/** Tuesday 23 September 2025, 09:00 on the Los Angeles line (PDT, UTC−7): a week before the works. */
+const PLANNED_AT = new Date('2025-09-23T09:00:00-07:00');
+const WORKS = '20250930';
+/** The day of the works, 05:30, before the first train. */
+const ON_THE_DAY = new Date('2025-09-30T05:30:00-07:00');
+const at = (hhmm: string) => Date.parse(`2025-09-30T${hhmm}:00-07:00`) / 1000;
+const TRAINS = PENINSULA_TRAINS.map(([train]) => train);
+
+type Served = Map<string, { header: string[]; rows: string[][] }>;
+
+/**
+ * Issue 30, "done when", as one run on a line far from Johannesburg: a planner closes the section
+ * San Martin – San Jose Diridon for a day a week ahead with a bus for every train; journey planners
+ * see the buses and the missing trains in the published gtfs.zip at once and the alert from now;
+ * on the day a controller delays one bus and turns one train short, and every served feed (read
+ * with MobilityData's bindings) reads right.
+ */
+describe('planned works, a week ahead and on the day', () => {
+  let t: TestApp;
+  let planner: HttpClient;
+  let controller: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    planner = await t.clientWithRoles(['view', 'edit', 'gtfs'], 'planner');
+    controller = await t.clientWithRoles(['view', 'edit'], 'controller');
+    t.clock.now = PLANNED_AT;
+    const feed = peninsulaLine();
+    feed.get('routes.txt')!.rows.push(['BUS', 'PCJ', 'B', 'Rail replacement bus', '3']);
+    const upload = await uploadSchedule(planner, writeGtfsZip(feed), 'peninsula.zip');
+    expect(upload.final, JSON.stringify(upload.messages)).toMatchObject({ status: 'done' });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function servedSchedule(): Promise<Served> {
+    const res = await t.client().get('/static/shared/gtfs.zip');
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    return new Map(
+      Object.entries(files).map(([name, bytes]) => [name, parseGtfsCsv(name, Buffer.from(bytes))]),
+    );
+  }
+  const field = (feed: Served, file: string, row: string[], name: string) =>
+    row[feed.get(file)!.header.indexOf(name)] ?? '';
+  /** Whether a trip runs on a date, by calendar.txt and calendar_dates.txt as any consumer reads them. */
+  function runs(feed: Served, tripId: string, date: string): boolean {
+    const trip = feed.get('trips.txt')!.rows.find((r) => field(feed, 'trips.txt', r, 'trip_id') === tripId);
+    if (!trip) return false;
+    const service = field(feed, 'trips.txt', trip, 'service_id');
+    const exception = feed
+      .get('calendar_dates.txt')
+      ?.rows.find(
+        (r) =>
+          field(feed, 'calendar_dates.txt', r, 'service_id') === service &&
+          field(feed, 'calendar_dates.txt', r, 'date') === date,
+      );
+    if (exception) return field(feed, 'calendar_dates.txt', exception, 'exception_type') === '1';
+    const cal = feed
+      .get('calendar.txt')
+      ?.rows.find((r) => field(feed, 'calendar.txt', r, 'service_id') === service);
+    if (!cal) return false;
+    const c = (f: string) => field(feed, 'calendar.txt', cal, f);
+    if (date < c('start_date') || date > c('end_date')) return false;
+    const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}T12:00:00Z`).getUTCDay();
+    return c(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][day]!) === '1';
+  }
+  const callsOf = (feed: Served, tripId: string) =>
+    feed
+      .get('stop_times.txt')!
+      .rows.filter((r) => field(feed, 'stop_times.txt', r, 'trip_id') === tripId)
+      .sort(
+        (a, b) =>
+          Number(field(feed, 'stop_times.txt', a, 'stop_sequence')) -
+          Number(field(feed, 'stop_times.txt', b, 'stop_sequence')),
+      )
+      .map(
+        (r) =>
+          `${field(feed, 'stop_times.txt', r, 'stop_id')} ${field(feed, 'stop_times.txt', r, 'arrival_time')}`,
+      );
+  const tripsOf = (feed: Served) =>
+    feed.get('trips.txt')!.rows.map((r) => field(feed, 'trips.txt', r, 'trip_id'));
+  const served = async (path: '/feed/updates' | '/feed/alerts') => {
+    const res = await t.client().get(path);
+    return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
+  };
+
+  let bus305 = '';
+  let after305 = '';
+
+  it('publishes the buses and the missing trains in the schedule a week ahead, and the alert from now', async () => {
+    const res = await planner.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        publishAs: 'schedule',
+        serviceDate: WORKS,
+        select: { routeId: 'LOC' },
+        action: {
+          type: 'replace_by_bus',
+          fromStopId: 'SMN',
+          toStopId: 'SJD',
+          routeId: 'BUS',
+          marginMinutes: 10,
+        },
+        reason: 'Track renewal San Martin – San Jose',
+        alert: true,
+      }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ count: 4, versionId: expect.any(Number) });
+
+    const schedule = await servedSchedule();
+    const ids = tripsOf(schedule);
+    for (const train of TRAINS) {
+      // The train does not run that day, and runs as timetabled on the days around it.
+      expect(runs(schedule, train, WORKS), train).toBe(false);
+      expect(runs(schedule, train, '20250929'), train).toBe(true);
+      expect(runs(schedule, train, '20251001'), train).toBe(true);
+      const bus = ids.find((id) => id.startsWith(`${train}-pw-`) && id.endsWith('-bus'));
+      expect(bus, `${train}'s bus in ${ids.join(', ')}`).toBeDefined();
+      expect(runs(schedule, bus!, WORKS)).toBe(true);
+      expect(runs(schedule, bus!, '20251001')).toBe(false);
+      // Riders are never offered the train through the section that day.
+      for (const id of ids.filter((i) => i.startsWith(`${train}-pw-`) && !i.endsWith('-bus'))) {
+        const calls = callsOf(schedule, id).map((c) => c.split(' ')[0]);
+        expect(calls.includes('SMN') && calls.includes('SJD'), `${id}: ${calls.join(' ')}`).toBe(false);
+        expect(calls).not.toContain('MHL');
+      }
+    }
+    // Train 305 leaves Gilroy 07:29: San Martin 07:38, Morgan Hill 07:44, San Jose 08:09 by rail.
+    bus305 = ids.find((id) => id.startsWith('305-pw-') && id.endsWith('-bus'))!;
+    expect(callsOf(schedule, bus305)).toEqual(['SMN 07:38:00', 'MHL 07:54:00', 'SJD 08:19:00']);
+    after305 = ids.find(
+      (id) => id.startsWith('305-pw-') && !id.endsWith('-bus') && callsOf(schedule, id)[0]!.startsWith('SJD'),
+    )!;
+    expect(callsOf(schedule, after305).map((c) => c.split(' ')[0])).toEqual(['SJD', 'HWP', 'SFC']);
+
+    // Nothing in the realtime trip updates; the alert is told from now, about that day.
+    expect(await served('/feed/updates')).toEqual([]);
+    const [alert] = await served('/feed/alerts');
+    const nowSecs = PLANNED_AT.getTime() / 1000;
+    const told = alert!.alert!.communicationPeriod!.map((p) => Number(p.start));
+    expect(Math.min(...told)).toBeLessThanOrEqual(nowSecs);
+    for (const p of alert!.alert!.impactPeriod!) {
+      expect(Number(p.start)).toBeGreaterThanOrEqual(at('00:00'));
+      expect(Number(p.end)).toBeLessThanOrEqual(at('23:59') + 3 * 3600);
+    }
+    for (const tr of alert!.alert!.headerText!.translation!) expect(tr.text).not.toMatch(/\{\w+\}/);
+  });
+
+  it('on the day, delays one bus and turns one train short, and the feeds read right', async () => {
+    t.clock.now = ON_THE_DAY;
+    const late = await postEntity(controller, '/feed/trip_update', {
+      id: 'bus-305-late',
+      tripUpdate: {
+        trip: { tripId: bus305, startDate: WORKS },
+        stopTimeUpdate: [{ stopSequence: 1, stopId: 'SMN', departure: { delay: 300 } }],
+      },
+    });
+    expect(late.status, await late.clone().text()).toBe(200);
+
+    const turned = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: WORKS,
+        select: { tripIds: [after305] },
+        action: { type: 'short_turn', stopId: 'HWP', at: 'end' },
+        reason: 'Crew shortage',
+        alert: true,
+      }),
+    });
+    expect(turned.status, await turned.clone().text()).toBe(200);
+
+    const updates = await served('/feed/updates');
+    const bus = updates.find((e) => e.tripUpdate?.trip?.tripId === bus305)!.tripUpdate!;
+    expect(bus.trip!.startDate).toBe(WORKS);
+    expect(Number(bus.stopTimeUpdate![0]!.departure!.delay)).toBe(300);
+    const train = updates.find((e) => e.tripUpdate?.trip?.tripId === after305)!.tripUpdate!;
+    expect(train.stopTimeUpdate!.map((u) => [u.stopId, u.scheduleRelationship])).toEqual([['SFC', SKIPPED]]);
+    expect(train.tripProperties?.tripHeadsign).toBe('Hayward Park');
+
+    // Two alerts: the planned works' (still told) and the short turn's; no contradiction found.
+    const alerts = await served('/feed/alerts');
+    expect(alerts).toHaveLength(2);
+    for (const e of alerts)
+      for (const tr of e.alert!.headerText!.translation!) expect(tr.text).not.toMatch(/\{\w+\}/);
+    const findings = (await (await controller.get('/feed/consistency')).json()) as { severity: string }[];
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});
