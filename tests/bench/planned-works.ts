@@ -1,26 +1,71 @@
 /**
  * Publishing planned works on the large Renfe schedule (docs/contract-notes.md "Planned works in the
- * schedule"): the upload of the planners' zip through the upload pipeline, then POST
- * /feed/disruptions with publishAs "schedule" (cancel BENCH_TRIPS trips of BENCH_SERVICE_DATE:
- * the source imported again with the works applied, validated, stored, loaded, made current), then
- * the DELETE that makes a version without them. Not a timed test: figures are printed.
+ * schedule", issue 30's figure): the product as `npm start` runs it (its own embedded PostgreSQL,
+ * logging on), the planners' zip uploaded through POST /gtfs/upload_gtfs, then POST
+ * /feed/disruptions with publishAs "schedule" cancelling BENCH_TRIPS trips of the first date from
+ * tomorrow on that runs them (the source imported again with the works applied, validated, stored,
+ * loaded, made current), then the DELETE that makes a version without them. Meanwhile journey
+ * planners poll the public feed at BENCH_POLL_RATE a second from a process of their own: its p50 /
+ * p99 / max during each act, against the same polls with nothing running. Not a timed test:
+ * figures are printed.
  *
  *   npm run bench -- planned-works
- *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200
+ *   BENCH_TRIPS=200 BENCH_POLL_RATE=200 BENCH_GTFS_ZIP=path/to.zip
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
-import { importSchedule } from '@feeddesk/server/schedule/import/import-schedule';
-import { startTestApp } from '../support/test-app.ts';
-import { startTestServer } from '../support/test-server.ts';
-import { machine } from './support/report.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
+import { Cleanup, percentile } from './support/process.ts';
+import { startProductProcess } from './support/product-process.ts';
+import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
 const zipPath =
   process.env.BENCH_GTFS_ZIP ??
   fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
-const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
+const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 900);
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+async function expectOk(response: Promise<Response>, what: string): Promise<Response> {
+  const res = await response;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+type Version = { id: number; status: string; sourceName: string; error: string | null };
+
+/** Until a version newer than `after` is current (or failed), as the versions screen shows it. */
+async function waitForVersion(admin: HttpClient, after: number, startedMs: number): Promise<Version> {
+  for (;;) {
+    const { versions } = (await (await expectOk(admin.get('/gtfs/versions'), 'versions')).json()) as {
+      versions: Version[];
+    };
+    const newer = versions.find((v) => v.id > after && (v.status === 'current' || v.error));
+    if (newer) return newer;
+    if (performance.now() - startedMs > MAX_SECONDS * 1000)
+      throw new Error(`no new version after ${MAX_SECONDS} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const pollFigures = (polls: PollerResult) =>
+  `${ms(percentile(polls.latencies, 50))} / ${ms(percentile(polls.latencies, 99))} / ${ms(polls.latencies.at(-1) ?? Number.NaN)}${polls.failures.length ? `; ${polls.failures.length} failed` : ''}`;
+
+/** The date `days` after today, YYYYMMDD, in the agency's zone (Renfe: Europe/Madrid). */
+function dateIn(zone: string, days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(d)
+    .replaceAll('-', '');
+}
 
 async function main(): Promise<void> {
   console.log(machine());
@@ -28,65 +73,106 @@ async function main(): Promise<void> {
     console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
     return;
   }
-  const stopServer = await startTestServer();
-  const t = await startTestApp();
-  const rows: { what: string; seconds: string }[] = [];
-  const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const result = await run();
-    rows.push({ what, seconds: ((performance.now() - start) / 1000).toFixed(1) });
-    return result;
-  };
+  const cleanup = new Cleanup();
   try {
-    // Logged in before the clock moves: a session dated in the past would have expired in the jar.
-    const planner = await t.clientWithRoles(['edit', 'gtfs'], `planner-${Date.now()}`);
-    // The day before the works, 03:00 in Madrid: the works are tomorrow.
-    const d = new Date(
-      Date.UTC(+SERVICE_DATE.slice(0, 4), +SERVICE_DATE.slice(4, 6) - 1, +SERVICE_DATE.slice(6) - 1),
-    );
-    t.clock.now = new Date(`${d.toISOString().slice(0, 10)}T03:00:00+02:00`);
-    await timed('upload of the planners’ zip (read, validate, load)', () =>
-      importSchedule(t.deps, {
-        bytes: readFileSync(zipPath),
-        fileName: 'renfe.zip',
-        uploadedBy: 'bench',
-        jobId: null,
-        progress: async () => {},
-      }),
-    );
-    const selection = await selectDisruptionTrips(t.deps, {
-      serviceDate: SERVICE_DATE,
-      select: { from: '07:00' },
+    const zip = readFileSync(zipPath);
+    const product = await startProductProcess({
+      env: {
+        DEMO_SCHEDULE: 'true',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        UPLOAD_MAX_MB: String(Math.max(64, Math.ceil((zip.length * 1.5) / 1e6))),
+      },
     });
-    const tripIds = selection.trips.slice(0, TRIPS).map((x) => x.tripId);
-    const published = await timed(
-      `publish planned works: cancel ${tripIds.length} trips (new version)`,
+    cleanup.add('product', () => product.stop());
+    console.log(`product: pid ${product.pid} on its embedded PostgreSQL (npm start); log ${product.logFile}`);
+    const admin = new HttpClient(product.url);
+    await expectOk(admin.login(ADMIN.username, ADMIN.password), 'admin login');
+    const rows: ReportRow[] = [];
+    const polled = async <T>(what: string, act: () => Promise<T>): Promise<T> => {
+      const poller = await startPollerProcess(`${product.url}/feed/updates`, POLL_RATE);
+      cleanup.add('poller', poller.kill);
+      const started = performance.now();
+      const result = await act();
+      const seconds = (performance.now() - started) / 1000;
+      const polls = await poller.stop();
+      rows.push({
+        what: `${what}: seconds; feed at ${POLL_RATE}/s p50 / p99 / max`,
+        measured: `${seconds.toFixed(1)} s; ${pollFigures(polls)}`,
+        target: '–',
+        result: '–',
+      });
+      return result;
+    };
+
+    await polled(
+      `baseline, nothing running (${BASELINE_SECONDS} s)`,
+      () => new Promise((r) => setTimeout(r, BASELINE_SECONDS * 1000)),
+    );
+    const demo = (await (await expectOk(admin.get('/gtfs/versions'), 'versions')).json()) as {
+      versions: Version[];
+    };
+    const uploaded = await polled(
+      `upload of ${zipPath.split('/').at(-1)} (read, validate, load)`,
       async () => {
-        const res = await planner.fetch('/feed/disruptions', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
+        const started = performance.now();
+        const form = new FormData();
+        form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'renfe.zip');
+        await expectOk(admin.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form }), 'upload');
+        return waitForVersion(admin, Math.max(...demo.versions.map((v) => v.id)), started);
+      },
+    );
+    if (uploaded.error) throw new Error(`the upload failed: ${uploaded.error}`);
+
+    // The first date from tomorrow on with enough trains from 07:00, asked as a controller's preview would.
+    const post = (body: object) =>
+      admin.fetch('/feed/disruptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    let serviceDate = '';
+    let tripIds: string[] = [];
+    for (let day = 1; day <= 14 && tripIds.length < TRIPS; day++) {
+      serviceDate = dateIn('Europe/Madrid', day);
+      const res = await post({
+        serviceDate,
+        select: { from: '07:00', to: '09:00' },
+        action: { type: 'cancel' },
+        reason: 'bench',
+        alert: false,
+        dryRun: true,
+      });
+      if (res.status === 200)
+        tripIds = ((await res.json()) as { trips: { tripId: string }[] }).trips.map((x) => x.tripId);
+    }
+    if (tripIds.length === 0)
+      throw new Error('no date in the next two weeks runs trains: the schedule is out of date');
+    tripIds = tripIds.slice(0, TRIPS);
+
+    const published = await polled(
+      `publish planned works: cancel ${tripIds.length} trips of ${serviceDate} (new version)`,
+      async () => {
+        const res = await expectOk(
+          post({
             publishAs: 'schedule',
-            serviceDate: SERVICE_DATE,
+            serviceDate,
             select: { tripIds },
             action: { type: 'cancel' },
             reason: 'bench',
             alert: true,
           }),
-        });
-        if (res.status !== 200) throw new Error(`publish: ${res.status} ${await res.text()}`);
+          'publish',
+        );
         return (await res.json()) as { id: string; versionId: number };
       },
     );
-    await timed('lift them (new version without them)', async () => {
-      const res = await planner.fetch(`/feed/disruptions/${published.id}`, { method: 'DELETE' });
-      if (res.status !== 200) throw new Error(`lift: ${res.status} ${await res.text()}`);
-    });
-    console.log(`embedded PostgreSQL, ${selection.trips.length} trips from 07:00 on ${SERVICE_DATE}`);
-    console.table(rows);
+    await polled('lift them (a new version without them)', () =>
+      expectOk(admin.fetch(`/feed/disruptions/${published.id}`, { method: 'DELETE' }), 'lift'),
+    );
+    printReport(`planned works on ${zipPath.split('/').at(-1)}, version ${published.versionId}`, rows);
   } finally {
-    await t.close();
-    await stopServer();
+    await cleanup.run();
   }
 }
 
