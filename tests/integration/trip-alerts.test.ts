@@ -132,7 +132,7 @@ describe('a single cancellation or skipped stop tells riders, linked both ways',
     expect(await liveIds('/feed/alerts')).toEqual([saved.alertId]);
     expect(await call('query', 'disruptions.alertLinks', { alertId: saved.alertId })).toEqual({
       disruption: null,
-      trips: [{ tripUpdateId: saved.id, tripId: 'WD-0700', startDate: DATE, live: true }],
+      trips: [{ tripUpdateId: saved.id, tripId: 'WD-0700', trainNumber: '700', startDate: DATE, live: true }],
     });
     const again = await tripAlert({ tripUpdateId: saved.id, tripId: 'WD-0700', cancelled: true });
     expect([again.offer, again.linked?.alertId]).toEqual(['keep', saved.alertId]);
