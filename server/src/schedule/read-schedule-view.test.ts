@@ -43,6 +43,7 @@ describe('readScheduleView', () => {
       routeId: 'STH',
       serviceId: 'WD',
       directionId: 1,
+      trainNumber: '9001',
       stopTimes: [
         { stopSequence: 10, stopId: 'CPT', arrivalSecs: 85_800, departureSecs: 85_800 },
         { stopSequence: 20, stopId: 'EER', arrivalSecs: 88_500, departureSecs: 88_500 },
