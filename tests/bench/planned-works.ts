@@ -14,6 +14,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { HttpClient } from '../support/http-client.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
 import { Cleanup, percentile } from './support/process.ts';
@@ -67,6 +68,35 @@ function dateIn(zone: string, days: number): string {
     .replaceAll('-', '');
 }
 
+const DAY_MS = 86_400_000;
+const toDate = (yyyymmdd: string) =>
+  Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8));
+const fromDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+
+/**
+ * The zip with its calendar moved forward by whole weeks (weekdays kept) so that it runs over the
+ * coming days: planned works are for dates from tomorrow on, and the product runs on the real clock
+ * (a shared feed's calendar has usually ended by the time the benchmark runs).
+ */
+function calendarFromNow(zip: Uint8Array): Uint8Array {
+  const files = unzipSync(zip);
+  const calendar = strFromU8(files['calendar.txt']!).split(/\r?\n/);
+  const ends = calendar.slice(1).flatMap((line) => line.match(/(\d{8})\s*$/)?.slice(1) ?? []);
+  if (ends.length === 0) return zip;
+  const lastEnd = Math.max(...ends.map(toDate));
+  const weeks = Math.max(0, Math.ceil((Date.now() - lastEnd) / (7 * DAY_MS)) + 1);
+  if (weeks === 0) return zip;
+  const shift = (text: string) =>
+    text.replace(/\b(20\d{6})\b/g, (d) => fromDate(toDate(d) + weeks * 7 * DAY_MS));
+  files['calendar.txt'] = strToU8([calendar[0], ...calendar.slice(1).map(shift)].join('\n'));
+  if (files['calendar_dates.txt']) {
+    const dates = strFromU8(files['calendar_dates.txt']).split(/\r?\n/);
+    files['calendar_dates.txt'] = strToU8([dates[0], ...dates.slice(1).map(shift)].join('\n'));
+  }
+  console.log(`calendar moved ${weeks} weeks forward, to end ${fromDate(lastEnd + weeks * 7 * DAY_MS)}`);
+  return zipSync(files, { level: 1 });
+}
+
 async function main(): Promise<void> {
   console.log(machine());
   if (!existsSync(zipPath)) {
@@ -75,7 +105,7 @@ async function main(): Promise<void> {
   }
   const cleanup = new Cleanup();
   try {
-    const zip = readFileSync(zipPath);
+    const zip = calendarFromNow(readFileSync(zipPath));
     const product = await startProductProcess({
       env: {
         DEMO_SCHEDULE: 'true',
