@@ -1,13 +1,18 @@
 import { disruptions, scheduleVersions } from '@feeddesk/drizzle';
 import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
-import { parseGtfsCsv } from '@feeddesk/server/schedule/test-support/make-feed';
 import { changedSampleFiles, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { asc, eq } from 'drizzle-orm';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFeed } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
+import {
+  callsOf,
+  runsOn as runs,
+  servedSchedule,
+  tripIdsOf as tripIds,
+  fieldOf as value,
+} from '../support/served-schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -35,55 +40,6 @@ const timetable = (files: Record<string, string> = {}) =>
       ].join('\n'),
     }),
   );
-
-type Served = Map<string, { header: string[]; rows: string[][] }>;
-
-async function servedSchedule(client: HttpClient): Promise<Served> {
-  const res = await client.get('/static/shared/gtfs.zip');
-  expect(res.status).toBe(200);
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-  return new Map(
-    Object.entries(files).map(([name, bytes]) => [name, parseGtfsCsv(name, Buffer.from(bytes))]),
-  );
-}
-
-const value = (feed: Served, file: string, row: string[], field: string) =>
-  row[feed.get(file)!.header.indexOf(field)] ?? '';
-
-/** Whether a trip runs on a date by calendar.txt and calendar_dates.txt, as any GTFS consumer reads them. */
-function runs(feed: Served, tripId: string, date: string): boolean {
-  const trip = feed.get('trips.txt')!.rows.find((r) => value(feed, 'trips.txt', r, 'trip_id') === tripId);
-  if (!trip) return false;
-  const service = value(feed, 'trips.txt', trip, 'service_id');
-  const exception = feed
-    .get('calendar_dates.txt')
-    ?.rows.find(
-      (r) =>
-        value(feed, 'calendar_dates.txt', r, 'service_id') === service &&
-        value(feed, 'calendar_dates.txt', r, 'date') === date,
-    );
-  if (exception) return value(feed, 'calendar_dates.txt', exception, 'exception_type') === '1';
-  const cal = feed
-    .get('calendar.txt')
-    ?.rows.find((r) => value(feed, 'calendar.txt', r, 'service_id') === service);
-  if (!cal) return false;
-  const c = (f: string) => value(feed, 'calendar.txt', cal, f);
-  if (date < c('start_date') || date > c('end_date')) return false;
-  const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}T12:00:00Z`).getUTCDay();
-  return c(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][day]!) === '1';
-}
-
-const callsOf = (feed: Served, tripId: string) =>
-  feed
-    .get('stop_times.txt')!
-    .rows.filter((r) => value(feed, 'stop_times.txt', r, 'trip_id') === tripId)
-    .map(
-      (r) =>
-        `${value(feed, 'stop_times.txt', r, 'stop_id')} ${value(feed, 'stop_times.txt', r, 'departure_time')}`,
-    );
-
-const tripIds = (feed: Served) =>
-  feed.get('trips.txt')!.rows.map((r) => value(feed, 'trips.txt', r, 'trip_id'));
 
 describe('planned works in the schedule', () => {
   let t: TestApp;

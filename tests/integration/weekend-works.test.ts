@@ -1,12 +1,11 @@
 import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
-import { parseGtfsCsv } from '@feeddesk/server/schedule/test-support/make-feed';
-import { unzipSync } from 'fflate';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { PENINSULA_TRAINS, peninsulaLine } from '../support/peninsula-line.ts';
 import { uploadSchedule } from '../support/schedule.ts';
+import { callsOf, runsOn as runs, servedSchedule, tripIdsOf } from '../support/served-schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const { transit_realtime: rt } = GtfsRealtimeBindings;
@@ -18,8 +17,6 @@ const WORKS = '20250930';
 const ON_THE_DAY = new Date('2025-09-30T05:30:00-07:00');
 const at = (hhmm: string) => Date.parse(`2025-09-30T${hhmm}:00-07:00`) / 1000;
 const TRAINS = PENINSULA_TRAINS.map(([train]) => train);
-
-type Served = Map<string, { header: string[]; rows: string[][] }>;
 
 /**
  * Issue 30, "done when", as one run on a line far from Johannesburg: a planner closes the section
@@ -45,53 +42,6 @@ describe('planned works, a week ahead and on the day', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  async function servedSchedule(): Promise<Served> {
-    const res = await t.client().get('/static/shared/gtfs.zip');
-    expect(res.status).toBe(200);
-    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    return new Map(
-      Object.entries(files).map(([name, bytes]) => [name, parseGtfsCsv(name, Buffer.from(bytes))]),
-    );
-  }
-  const field = (feed: Served, file: string, row: string[], name: string) =>
-    row[feed.get(file)!.header.indexOf(name)] ?? '';
-  /** Whether a trip runs on a date, by calendar.txt and calendar_dates.txt as any consumer reads them. */
-  function runs(feed: Served, tripId: string, date: string): boolean {
-    const trip = feed.get('trips.txt')!.rows.find((r) => field(feed, 'trips.txt', r, 'trip_id') === tripId);
-    if (!trip) return false;
-    const service = field(feed, 'trips.txt', trip, 'service_id');
-    const exception = feed
-      .get('calendar_dates.txt')
-      ?.rows.find(
-        (r) =>
-          field(feed, 'calendar_dates.txt', r, 'service_id') === service &&
-          field(feed, 'calendar_dates.txt', r, 'date') === date,
-      );
-    if (exception) return field(feed, 'calendar_dates.txt', exception, 'exception_type') === '1';
-    const cal = feed
-      .get('calendar.txt')
-      ?.rows.find((r) => field(feed, 'calendar.txt', r, 'service_id') === service);
-    if (!cal) return false;
-    const c = (f: string) => field(feed, 'calendar.txt', cal, f);
-    if (date < c('start_date') || date > c('end_date')) return false;
-    const day = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}T12:00:00Z`).getUTCDay();
-    return c(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][day]!) === '1';
-  }
-  const callsOf = (feed: Served, tripId: string) =>
-    feed
-      .get('stop_times.txt')!
-      .rows.filter((r) => field(feed, 'stop_times.txt', r, 'trip_id') === tripId)
-      .sort(
-        (a, b) =>
-          Number(field(feed, 'stop_times.txt', a, 'stop_sequence')) -
-          Number(field(feed, 'stop_times.txt', b, 'stop_sequence')),
-      )
-      .map(
-        (r) =>
-          `${field(feed, 'stop_times.txt', r, 'stop_id')} ${field(feed, 'stop_times.txt', r, 'arrival_time')}`,
-      );
-  const tripsOf = (feed: Served) =>
-    feed.get('trips.txt')!.rows.map((r) => field(feed, 'trips.txt', r, 'trip_id'));
   const served = async (path: '/feed/updates' | '/feed/alerts') => {
     const res = await t.client().get(path);
     return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
@@ -123,8 +73,8 @@ describe('planned works, a week ahead and on the day', () => {
     expect(res.status, text).toBe(200);
     expect(JSON.parse(text)).toMatchObject({ count: 4, versionId: expect.any(Number) });
 
-    const schedule = await servedSchedule();
-    const ids = tripsOf(schedule);
+    const schedule = await servedSchedule(t.client());
+    const ids = tripIdsOf(schedule);
     for (const train of TRAINS) {
       // The train does not run that day, and runs as timetabled on the days around it.
       expect(runs(schedule, train, WORKS), train).toBe(false);
@@ -136,18 +86,29 @@ describe('planned works, a week ahead and on the day', () => {
       expect(runs(schedule, bus!, '20251001')).toBe(false);
       // Riders are never offered the train through the section that day.
       for (const id of ids.filter((i) => i.startsWith(`${train}-pw-`) && !i.endsWith('-bus'))) {
-        const calls = callsOf(schedule, id).map((c) => c.split(' ')[0]);
+        const calls = callsOf(schedule, id, 'arrival_time').map((c) => c.split(' ')[0]);
         expect(calls.includes('SMN') && calls.includes('SJD'), `${id}: ${calls.join(' ')}`).toBe(false);
         expect(calls).not.toContain('MHL');
       }
     }
     // Train 305 leaves Gilroy 07:29: San Martin 07:38, Morgan Hill 07:44, San Jose 08:09 by rail.
     bus305 = ids.find((id) => id.startsWith('305-pw-') && id.endsWith('-bus'))!;
-    expect(callsOf(schedule, bus305)).toEqual(['SMN 07:38:00', 'MHL 07:54:00', 'SJD 08:19:00']);
+    expect(callsOf(schedule, bus305, 'arrival_time')).toEqual([
+      'SMN 07:38:00',
+      'MHL 07:54:00',
+      'SJD 08:19:00',
+    ]);
     after305 = ids.find(
-      (id) => id.startsWith('305-pw-') && !id.endsWith('-bus') && callsOf(schedule, id)[0]!.startsWith('SJD'),
+      (id) =>
+        id.startsWith('305-pw-') &&
+        !id.endsWith('-bus') &&
+        callsOf(schedule, id, 'arrival_time')[0]!.startsWith('SJD'),
     )!;
-    expect(callsOf(schedule, after305).map((c) => c.split(' ')[0])).toEqual(['SJD', 'HWP', 'SFC']);
+    expect(callsOf(schedule, after305, 'arrival_time').map((c) => c.split(' ')[0])).toEqual([
+      'SJD',
+      'HWP',
+      'SFC',
+    ]);
 
     // Nothing in the realtime trip updates; the alert is told from now, about that day.
     expect(await served('/feed/updates')).toEqual([]);
