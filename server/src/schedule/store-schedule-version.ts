@@ -6,7 +6,7 @@ import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
 import { copyInThread } from './store/copy-in-thread.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
-import { deriveDirections, derivedDirectionNotes } from './store/derive-directions.ts';
+import { countDerivedDirections, derivedDirectionNotes } from './store/derived-direction-notes.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
 import { pruneVersions } from './store/prune-versions.ts';
@@ -93,8 +93,8 @@ export async function storeScheduleVersion(
     }
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
-    // Before it serves: every trip a controller selects by direction has one (issue 29).
-    const derived = await deriveDirections(deps, versionId);
+    // Directions were derived where the schedule gave none as the trips were encoded (issue 29).
+    const derived = await countDerivedDirections(deps, versionId);
     for (const note of await derivedDirectionNotes(deps, versionId, derived)) progress(note);
     await activateVersion(deps, versionId, counts, approved.value);
     scheduleCache.invalidate();

@@ -2,6 +2,7 @@ import type { GtfsFeed } from '../../gtfs/index.ts';
 import { FILE } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
+import { deriveDirections } from './derive-directions.ts';
 import { type FeedTable, feedTable } from './feed-table.ts';
 import {
   addStopTime,
@@ -206,8 +207,12 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
   const direction = t.int('direction_id');
   const block = t.text('block_id');
   const [wheelchair, bikes] = [optionalInt(t, 'wheelchair_accessible'), optionalInt(t, 'bikes_allowed')];
+  // Made once stop_times.txt is read (trips are encoded after it).
+  const derived = deriveDirections(feed);
   for (const [i, row] of t.rows.entries()) {
     const s = summaries.get(id(row));
+    const given = direction(row, i);
+    const derivedDirection = given === null ? (derived.get(id(row)) ?? null) : null;
     yield [
       versionId,
       id(row),
@@ -215,7 +220,8 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       service(row),
       short(row),
       headsign(row),
-      direction(row, i),
+      given ?? derivedDirection,
+      derivedDirection !== null ? 't' : 'f',
       shape(row),
       s?.startSecs ?? null,
       s?.endSecs ?? null,

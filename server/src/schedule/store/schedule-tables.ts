@@ -117,6 +117,7 @@ export function* scheduleTables(
       'trip_short_name',
       'trip_headsign',
       'direction_id',
+      'direction_derived',
       'shape_id',
       'start_secs',
       'end_secs',
