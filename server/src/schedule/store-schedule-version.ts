@@ -84,7 +84,7 @@ export async function storeScheduleVersion(
     });
     const chunks =
       'feed' in options ? toAsync(encodeScheduleTables(options.feed, versionId)) : options.encode(versionId);
-    const copying = copyEncoded(deps, chunks, progress, options.onRows, abandoned.signal);
+    const copying = copyEncoded(deps, versionId, chunks, progress, options.onRows, abandoned.signal);
     const [approved, copied] = await Promise.allSettled([approval, copying]);
     // Refused by validation: that says more than a COPY that failed on the same bad rows.
     if (approved.status === 'rejected') {
@@ -160,6 +160,7 @@ async function createVersion(
  */
 async function copyEncoded(
   deps: StoreScheduleVersionDeps,
+  versionId: number,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
   onRows: ((rowsCopied: number) => void) | undefined,
@@ -169,6 +170,7 @@ async function copyEncoded(
   let copied = 0;
   await copyInThread(
     deps.database.raw.url,
+    versionId,
     chunks,
     {
       onRows(table, rows) {

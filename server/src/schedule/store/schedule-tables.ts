@@ -23,8 +23,11 @@ const v = 'version_id';
 /** The file streamed while it is read: the largest, and the one the tables after it depend on. */
 export const STOP_TIMES_FILE = 'stop_times.txt';
 
+/** The table stop times are loaded into (through one partition per version). */
+export const STOP_TIMES_TABLE = 'gtfs_stop_times';
+
 const STOP_TIMES = {
-  table: 'gtfs_stop_times',
+  table: STOP_TIMES_TABLE,
   columns: [v, 'trip_id', 'stop_sequence', 'stop_id', 'arrival_secs', 'departure_secs'],
   label: 'stop times',
 };
