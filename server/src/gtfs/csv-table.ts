@@ -34,6 +34,7 @@ export class CsvTableReader {
   private readonly padded = { count: 0, samples: [] as { row: number; col: number }[] };
   private readonly badRowLengths = { count: 0, samples: [] as { row: number; length: number }[] };
   private recordPadded: number[] = [];
+  private readonly values: string[] = [];
   /** Set once the header is read when the rows are packed (packed-rows.ts). */
   private packed: PackedRows | undefined;
   private packedView: string[][] | undefined;
@@ -102,11 +103,13 @@ export class CsvTableReader {
     let i = 0;
     while (i < n) {
       const recordStart = i;
-      const values: string[] = [];
+      // One array for every record: a row is copied (or packed) from it, the header sliced.
+      const values = this.values;
+      values.length = 0;
       let quotedAny = false;
       this.recordPadded.length = 0;
       for (;;) {
-        let raw: string;
+        let raw: string | undefined;
         if (i < n && s.charCodeAt(i) === QUOTE) {
           quotedAny = true;
           let buf = '';
@@ -146,12 +149,21 @@ export class CsvTableReader {
             j++;
           }
           if (j >= n && !final) return recordStart;
-          raw = s.slice(i, j);
+          // Trimmed before it is cut out: one string per value, also on padded lines.
+          let a = i;
+          let b = j;
+          while (a < b && isBlank(s.charCodeAt(a))) a++;
+          while (b > a && isBlank(s.charCodeAt(b - 1))) b--;
+          if (a !== i || b !== j) this.recordPadded.push(values.length);
+          values.push(this.value(s.slice(a, b)));
           i = j;
+          raw = undefined;
         }
-        const trimmed = trimBlanks(raw);
-        if (trimmed.length !== raw.length) this.recordPadded.push(values.length);
-        values.push(this.value(trimmed));
+        if (raw !== undefined) {
+          const trimmed = trimBlanks(raw);
+          if (trimmed.length !== raw.length) this.recordPadded.push(values.length);
+          values.push(this.value(trimmed));
+        }
         if (i >= n) break;
         const c = s.charCodeAt(i);
         if (c === COMMA) {
@@ -175,7 +187,7 @@ export class CsvTableReader {
   private record(values: string[]): void {
     if (this.header === undefined) {
       if (values.length > 0 && values[0].charCodeAt(0) === 0xfeff) values[0] = values[0].slice(1).trim();
-      this.header = values;
+      this.header = values.slice();
       for (const col of this.recordPadded) this.notePadded(-1, col);
       if (this.pack) {
         this.packed = new PackedRows(values.length);

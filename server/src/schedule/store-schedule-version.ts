@@ -85,7 +85,10 @@ export async function storeScheduleVersion(
     const chunks =
       'feed' in options ? toAsync(encodeScheduleTables(options.feed, versionId)) : options.encode(versionId);
     const copying = copyEncoded(deps, versionId, chunks, progress, options.onRows, abandoned.signal);
-    const [approved, copied] = await Promise.allSettled([approval, copying]);
+    const [approved, copied] = await Promise.allSettled([
+      approval.finally(() => deps.log.info({ versionId }, 'schedule load approved')),
+      copying.finally(() => deps.log.info({ versionId }, 'schedule load copied, indexed and vacuumed')),
+    ]);
     // Refused by validation: that says more than a COPY that failed on the same bad rows.
     if (approved.status === 'rejected') {
       refused = true;
@@ -168,6 +171,7 @@ async function copyEncoded(
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
   let copied = 0;
+  const started = performance.now();
   await copyInThread(
     deps.database.raw.url,
     versionId,
@@ -180,6 +184,16 @@ async function copyEncoded(
       },
       onTable(table, label) {
         progress(`Loaded ${counts[table] ?? 0} ${label}.`);
+        // The upload log shows these only once validation is done; the server log says when.
+        deps.log.info(
+          {
+            versionId,
+            table,
+            rows: counts[table] ?? 0,
+            seconds: Math.round(performance.now() - started) / 1000,
+          },
+          'schedule table loaded',
+        );
       },
     },
     abandoned,

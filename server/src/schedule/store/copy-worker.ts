@@ -67,8 +67,12 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
     }
     if (first.table === STOP_TIMES_TABLE) {
       // Into the version's own table, bare; indexed once full (stop-times-partition.ts).
-      for (const statement of createPartitionStatements(versionId)) await connection.unsafe(statement);
-      await copyTable(connection, { ...first, table: partition }, tableCsv());
+      // Made and filled in one transaction, COPY FREEZE writes its pages frozen and all-visible:
+      // no VACUUM pass over them afterwards for the search by stop to read the index alone.
+      await connection.begin(async (tx) => {
+        for (const statement of createPartitionStatements(versionId)) await tx.unsafe(statement);
+        await copyTable(tx, { ...first, table: partition, freeze: true }, tableCsv());
+      });
       await indexPartition(connection);
     } else {
       await copyTable(connection, first, tableCsv());
@@ -79,17 +83,15 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
   // answered from the stop index alone from the first query on, not once autovacuum comes by
   // (never, on a server that runs without it). Here, at the load's priority, while validation
-  // may still run; half a second on Renfe's 1.87 M stop times.
-  const tables = ['gtfs_trips', 'gtfs_stops', 'gtfs_routes'];
+  // may still run. The stop times' partition was written all-visible by COPY FREEZE: ANALYZE only.
+  await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stops, gtfs_routes');
   const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
-  await connection.unsafe(
-    `vacuum (analyze) ${[...tables, ...(withStopTimes.length ? [partition] : [])].join(', ')}`,
-  );
   // A version without stop times still gets its (empty) partition: every version that serves has one.
   if (!withStopTimes.length) {
     for (const statement of [...createPartitionStatements(versionId), ...indexPartitionStatements(versionId)])
       await connection.unsafe(statement);
   }
+  await connection.unsafe(`analyze ${partition}`);
   await connection.unsafe(attachPartitionStatement(versionId));
 }
 

@@ -260,10 +260,25 @@ function summarise(
   arrivalSecs: number | null,
   departureSecs: number | null,
 ): void {
+  summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
+    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs),
+  );
+}
+
+/** Adds one stop time to its trip's summary; `hashed` adds it to the trip's fingerprint. */
+export function summariseStopTime(
+  summaries: Map<string, TripSummary>,
+  tripId: string,
+  seq: number,
+  stopId: string,
+  arrivalSecs: number | null,
+  departureSecs: number | null,
+  hashed: (hash: StopTimesHash) => void,
+): void {
   const summary = summaries.get(tripId);
   if (!summary) {
     const hash = emptyStopTimesHash();
-    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs);
+    hashed(hash);
     summaries.set(tripId, {
       firstSequence: seq,
       startSecs: departureSecs ?? arrivalSecs,
@@ -275,7 +290,7 @@ function summarise(
     });
     return;
   }
-  addStopTime(summary.hash, seq, stopId, arrivalSecs, departureSecs);
+  hashed(summary.hash);
   if (seq < summary.firstSequence) {
     summary.firstSequence = seq;
     summary.startSecs = departureSecs ?? arrivalSecs;
