@@ -188,15 +188,19 @@ export function stopTimeRow(
   return (row, i) => {
     const tripId = trip(row);
     const text = sequenceText(row);
-    let seq = text === null ? i : sequences.get(text);
-    if (seq === undefined) {
-      seq = sequence(row, i) ?? i;
-      sequences.set(text!, seq);
+    let known = text === null ? i : sequences.get(text);
+    if (known === undefined) {
+      known = sequence(row, i) ?? i;
+      sequences.set(text!, known);
     }
+    const seq = known;
     const arrivalSecs = time(arrival(row));
     const departureSecs = time(departure(row));
-    summarise(summaries, tripId, seq, stop(row), arrivalSecs, departureSecs);
-    return [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
+    const stopId = stop(row);
+    summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
+      addStopTime(hash, seq, stopId, arrivalSecs, departureSecs),
+    );
+    return [versionId, tripId, seq, stopId, arrivalSecs, departureSecs];
   };
 }
 
@@ -250,19 +254,6 @@ function trainNumberFromShortName(short: unknown): string | null {
   return typeof short === 'string' && /^\d+$/.test(short.trim())
     ? short.trim().replace(/^0+(?=\d)/, '')
     : null;
-}
-
-function summarise(
-  summaries: Map<string, TripSummary>,
-  tripId: string,
-  seq: number,
-  stopId: string,
-  arrivalSecs: number | null,
-  departureSecs: number | null,
-): void {
-  summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
-    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs),
-  );
 }
 
 /** Adds one stop time to its trip's summary; `hashed` adds it to the trip's fingerprint. */
