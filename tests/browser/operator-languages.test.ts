@@ -130,6 +130,13 @@ describe.skipIf(!hasChromium)('an operator with its own languages (en-US and es-
     await inUse.getByRole('button', { name: /^Stop offering en-ZA; keep their texts$/ }).click();
     await page.getByTestId('banner-success').filter({ hasText: 'Settings saved.' }).last().waitFor();
     await inUse.waitFor({ state: 'detached' });
+    // The first save's banner may still be shown: wait for the settings themselves (a busy CI
+    // machine answered /settings before the second save had landed).
+    await expect
+      .poll(async () => (await (await page.request.get('/settings')).json()).defaultLanguage, {
+        timeout: 10_000,
+      })
+      .toBe('en-US');
     const saved = await (await page.request.get('/settings')).json();
     expect(saved).toMatchObject({
       languages: [
