@@ -34,6 +34,10 @@ export class CsvTableReader {
   private readonly padded = { count: 0, samples: [] as { row: number; col: number }[] };
   private readonly badRowLengths = { count: 0, samples: [] as { row: number; length: number }[] };
   private recordPadded: number[] = [];
+  private readonly values: string[] = [];
+  /** Packed rows are read from bytes (one dictionary of value bytes per column) until a quote. */
+  private bytes: ValueBytes[] | undefined;
+  private byteCarry: Uint8Array | undefined;
   /** Set once the header is read when the rows are packed (packed-rows.ts). */
   private packed: PackedRows | undefined;
   private packedView: string[][] | undefined;
@@ -45,7 +49,9 @@ export class CsvTableReader {
   constructor(
     private readonly name: string,
     private readonly pack = false,
-  ) {}
+  ) {
+    if (pack) this.bytes = [];
+  }
 
   /** Rows read so far. */
   get rowCount(): number {
@@ -58,7 +64,110 @@ export class CsvTableReader {
   }
 
   pushBytes(chunk: Uint8Array, final: boolean): void {
-    this.pushText(this.decoder.decode(chunk, { stream: !final }), final);
+    if (!this.bytes) {
+      this.pushText(this.decoder.decode(chunk, { stream: !final }), final);
+      return;
+    }
+    let buf = chunk;
+    if (this.byteCarry) {
+      buf = new Uint8Array(this.byteCarry.length + chunk.length);
+      buf.set(this.byteCarry);
+      buf.set(chunk, this.byteCarry.length);
+      this.byteCarry = undefined;
+    }
+    if (this.header === undefined) {
+      const lf = buf.indexOf(LF);
+      if (lf < 0 && !final) {
+        this.byteCarry = buf.slice();
+        return;
+      }
+      const end = lf < 0 ? buf.length : lf + 1;
+      this.parse(this.decoder.decode(buf.subarray(0, end)), true);
+      buf = buf.subarray(end);
+      if (!this.packed) {
+        this.toText(buf, final);
+        return;
+      }
+    }
+    this.parseBytes(buf, final);
+  }
+
+  /** The rest of the file as text: a record with a quote or a lone CR, or no header on line 1. */
+  private toText(rest: Uint8Array, final: boolean): void {
+    this.bytes = undefined;
+    this.pushText(this.decoder.decode(rest, { stream: !final }), final);
+  }
+
+  /**
+   * Packed rows straight from the inflated bytes: each value's bytes are hashed and looked up
+   * among the column's distinct values, so a value seen before makes no string at all (on Renfe
+   * nearly all of 11 M cells). Records are whole lines; the first one with a quote or a lone CR
+   * hands the rest of the file to the text reader.
+   */
+  private parseBytes(buf: Uint8Array, final: boolean): void {
+    const n = buf.length;
+    let i = 0;
+    let quote = buf.indexOf(QUOTE);
+    let cr = buf.indexOf(CR);
+    while (i < n) {
+      let lf = buf.indexOf(LF, i);
+      if (lf < 0) {
+        if (!final) {
+          this.byteCarry = buf.slice(i);
+          return;
+        }
+        lf = n;
+      }
+      let end = lf;
+      if (end > i && buf[end - 1] === CR) end--;
+      if (cr >= 0 && cr < i) cr = buf.indexOf(CR, i);
+      if ((quote >= 0 && quote < lf) || (cr >= 0 && cr < end)) {
+        this.toText(buf.subarray(i), final);
+        return;
+      }
+      if (quote >= 0 && quote < i) quote = buf.indexOf(QUOTE, i);
+      this.byteRecord(buf, i, end);
+      i = lf + 1;
+    }
+  }
+
+  private byteRecord(buf: Uint8Array, from: number, end: number): void {
+    const packed = this.packed!;
+    const bytes = this.bytes!;
+    const width = this.header!.length;
+    const firstComma = buf.indexOf(COMMA, from);
+    if (firstComma < 0 || firstComma >= end) {
+      let k = from;
+      while (k < end && isBlank(buf[k]!)) k++;
+      if (k === end) return; // blank line
+    }
+    const row = packed.length;
+    const paddedCols = this.recordPadded;
+    paddedCols.length = 0;
+    let col = 0;
+    let a = from;
+    for (;;) {
+      let b = col === 0 ? firstComma : buf.indexOf(COMMA, a);
+      if (b < 0 || b > end) b = end;
+      if (col < width) {
+        let x = a;
+        let y = b;
+        while (x < y && isBlank(buf[x]!)) x++;
+        while (y > x && isBlank(buf[y - 1]!)) y--;
+        if (x !== a || y !== b) paddedCols.push(col);
+        bytes[col]!.push(packed, col, buf, x, y);
+      }
+      col++;
+      if (b >= end) break;
+      a = b + 1;
+    }
+    if (col !== width) {
+      this.badRowLengths.count++;
+      if (this.badRowLengths.samples.length < SAMPLES) this.badRowLengths.samples.push({ row, length: col });
+      for (let c = col; c < width; c++) packed.pushCell(c, '');
+    }
+    for (const c of paddedCols) this.notePadded(row, c);
+    packed.endRow();
   }
 
   pushText(text: string, final: boolean): void {
@@ -73,6 +182,8 @@ export class CsvTableReader {
   }
 
   finish(): GtfsTable {
+    if (this.byteCarry) this.pushBytes(new Uint8Array(0), true);
+    this.bytes = undefined;
     if (this.carry.length > 0) this.pushText('', true);
     this.packed?.seal();
     const table: GtfsTable = {
@@ -102,11 +213,13 @@ export class CsvTableReader {
     let i = 0;
     while (i < n) {
       const recordStart = i;
-      const values: string[] = [];
+      // One array for every record: a row is copied (or packed) from it, the header sliced.
+      const values = this.values;
+      values.length = 0;
       let quotedAny = false;
       this.recordPadded.length = 0;
       for (;;) {
-        let raw: string;
+        let raw: string | undefined;
         if (i < n && s.charCodeAt(i) === QUOTE) {
           quotedAny = true;
           let buf = '';
@@ -146,12 +259,21 @@ export class CsvTableReader {
             j++;
           }
           if (j >= n && !final) return recordStart;
-          raw = s.slice(i, j);
+          // Trimmed before it is cut out: one string per value, also on padded lines.
+          let a = i;
+          let b = j;
+          while (a < b && isBlank(s.charCodeAt(a))) a++;
+          while (b > a && isBlank(s.charCodeAt(b - 1))) b--;
+          if (a !== i || b !== j) this.recordPadded.push(values.length);
+          values.push(this.value(s.slice(a, b)));
           i = j;
+          raw = undefined;
         }
-        const trimmed = trimBlanks(raw);
-        if (trimmed.length !== raw.length) this.recordPadded.push(values.length);
-        values.push(this.value(trimmed));
+        if (raw !== undefined) {
+          const trimmed = trimBlanks(raw);
+          if (trimmed.length !== raw.length) this.recordPadded.push(values.length);
+          values.push(this.value(trimmed));
+        }
         if (i >= n) break;
         const c = s.charCodeAt(i);
         if (c === COMMA) {
@@ -175,11 +297,12 @@ export class CsvTableReader {
   private record(values: string[]): void {
     if (this.header === undefined) {
       if (values.length > 0 && values[0].charCodeAt(0) === 0xfeff) values[0] = values[0].slice(1).trim();
-      this.header = values;
+      this.header = values.slice();
       for (const col of this.recordPadded) this.notePadded(-1, col);
       if (this.pack) {
         this.packed = new PackedRows(values.length);
         this.packedView = packedRowsView(this.packed);
+        if (this.bytes) this.bytes = values.map(() => new ValueBytes());
       }
       return;
     }
@@ -222,4 +345,64 @@ export function parseCsvTable(name: string, text: string): GtfsTable {
   const reader = new CsvTableReader(name);
   reader.pushText(text, true);
   return reader.finish();
+}
+
+/**
+ * The distinct values of one packed column by their UTF-8 bytes: FNV-1a hash → code, the bytes
+ * kept in one growing buffer to confirm a match. A value whose hash another value took is looked
+ * up by its text instead (PackedRows keeps each value once either way).
+ */
+class ValueBytes {
+  private static readonly decoder = new TextDecoder('utf-8');
+  private readonly byHash = new Map<number, number>();
+  private readonly start: number[] = [];
+  private readonly length: number[] = [];
+  private arena = new Uint8Array(1 << 16);
+  private used = 0;
+
+  /** Set once most values of the column are new (ids of a trips.txt): looked up by text alone. */
+  private distinct = false;
+  private pushes = 0;
+  private misses = 0;
+
+  push(packed: PackedRows, col: number, buf: Uint8Array, x: number, y: number): void {
+    if (this.distinct) {
+      packed.pushCell(col, ValueBytes.decoder.decode(buf.subarray(x, y)));
+      return;
+    }
+    if (++this.pushes === 4096 && this.misses > 2048) this.distinct = true;
+    let h = 0x811c9dc5;
+    for (let k = x; k < y; k++) h = Math.imul(h ^ buf[k]!, 0x01000193);
+    const code = this.byHash.get(h);
+    if (code !== undefined && this.length[code] === y - x) {
+      const at = this.start[code]!;
+      const arena = this.arena;
+      let k = 0;
+      while (k < y - x && arena[at + k] === buf[x + k]) k++;
+      if (k === y - x) {
+        packed.pushCellCode(col, code);
+        return;
+      }
+    }
+    this.misses++;
+    const value = ValueBytes.decoder.decode(buf.subarray(x, y));
+    const given = packed.pushCell(col, value);
+    if (code === undefined) {
+      this.byHash.set(h, given);
+      this.keep(given, buf, x, y);
+    }
+  }
+
+  private keep(code: number, buf: Uint8Array, x: number, y: number): void {
+    const size = y - x;
+    if (this.used + size > this.arena.length) {
+      const grown = new Uint8Array(Math.max(this.arena.length * 2, this.used + size));
+      grown.set(this.arena.subarray(0, this.used));
+      this.arena = grown;
+    }
+    this.arena.set(buf.subarray(x, y), this.used);
+    this.start[code] = this.used;
+    this.length[code] = size;
+    this.used += size;
+  }
 }

@@ -33,7 +33,8 @@ class PackedColumn {
   private readonly codeOf = new Map<string, number>();
   readonly blocks: Codes[] = [];
 
-  push(row: number, value: string): void {
+  /** Stores the value at `row`; returns its code. */
+  push(row: number, value: string): number {
     let code = this.codeOf.get(value);
     if (code === undefined) {
       code = this.values.length;
@@ -41,6 +42,12 @@ class PackedColumn {
       this.values.push(kept);
       this.codeOf.set(kept, code);
     }
+    this.pushCode(row, code);
+    return code;
+  }
+
+  /** Stores a code this column gave before at `row`. */
+  pushCode(row: number, code: number): void {
     const b = row >>> BLOCK_BITS;
     let block = this.blocks[b];
     if (block === undefined) {
@@ -84,6 +91,21 @@ export class PackedRows {
 
   seal(): void {
     for (const column of this.columns) column.seal();
+  }
+
+  /** Row by row, cell by cell (the byte reader): the value of column `col` of the row being added. */
+  pushCell(col: number, value: string): number {
+    return this.columns[col]!.push(this.length, value);
+  }
+
+  /** The same with a code the column gave for an equal value before. */
+  pushCellCode(col: number, code: number): void {
+    this.columns[col]!.pushCode(this.length, code);
+  }
+
+  /** Once every cell of the row is pushed. */
+  endRow(): void {
+    this.length++;
   }
 
   /** The code of a cell: equal codes in a column are equal values. */

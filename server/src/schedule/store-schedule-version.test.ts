@@ -7,6 +7,7 @@ import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listRoutes } from './list-routes.ts';
 import { listScheduleVersions } from './list-schedule-versions.ts';
 import { markInterruptedLoads } from './mark-interrupted-loads.ts';
+import { createPartitionStatements, stopTimesPartition } from './store/stop-times-partition.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
 import { jnb, sampleFeed } from './test-support/sample-feed.ts';
 import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
@@ -32,6 +33,11 @@ describe('storeScheduleVersion', () => {
       .from(stopTimes)
       .where(eq(stopTimes.versionId, versionId));
     return st.n;
+  };
+  const partitionExists = async (versionId: number) => {
+    const [row] = await testDb.database.raw.sql<{ found: boolean }[]>`
+      select to_regclass(${stopTimesPartition(versionId)}) is not null as found`;
+    return row!.found;
   };
 
   beforeAll(async () => {
@@ -62,11 +68,12 @@ describe('storeScheduleVersion', () => {
     expect(await findCurrentSchedule(deps())).toMatchObject({ versionId, timezone: 'Africa/Johannesburg' });
     // The import's VACUUM marks the new pages all-visible, so the search by stop is answered from
     // the stop index alone from the first query on (also where commits are asynchronous).
+    // The version's stop times are a partition of their own (migration 0020).
     const pages = await testDb.database.raw.sql<{ relname: string; all: boolean }[]>`
       select relname, relallvisible = relpages and relpages > 0 as all from pg_class
-      where relname in ('gtfs_stop_times', 'gtfs_trips') order by relname`;
+      where relname in (${stopTimesPartition(versionId)}, 'gtfs_trips') order by relname`;
     expect(pages.map((p) => ({ ...p }))).toEqual([
-      { relname: 'gtfs_stop_times', all: true },
+      { relname: stopTimesPartition(versionId), all: true },
       { relname: 'gtfs_trips', all: true },
     ]);
     const trip = await deps()
@@ -154,6 +161,11 @@ describe('storeScheduleVersion', () => {
     expect(await rowsOf(versions[0].id)).toBe(13);
     expect(await rowsOf(versions[1].id)).toBe(13);
     expect(await rowsOf(versions[2].id)).toBe(0);
+    // An archived version's stop times partition is dropped, the serving ones' kept.
+    expect([await partitionExists(versions[0].id), await partitionExists(versions[2].id)]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('marks loads left in "loading" by a killed process as failed', async () => {
@@ -166,10 +178,15 @@ describe('storeScheduleVersion', () => {
         createdAt: new Date(clock.now.getTime() - 1000),
       })
       .returning({ id: scheduleVersions.id });
-    await deps()
-      .db.insert(stopTimes)
-      .values({ versionId: stuck.id, tripId: 'T', stopSequence: 1, stopId: 'S' });
+    // A killed load leaves its stop times in its partition, not yet attached.
+    for (const statement of createPartitionStatements(stuck.id)) await deps().db.execute(sql.raw(statement));
+    await deps().db.execute(
+      sql.raw(
+        `insert into ${stopTimesPartition(stuck.id)} (version_id, trip_id, stop_sequence, stop_id) values (${stuck.id}, 'T', 1, 'S')`,
+      ),
+    );
     expect(await markInterruptedLoads(deps())).toEqual([stuck.id]);
+    expect(await partitionExists(stuck.id)).toBe(false);
     const [row] = await deps().db.select().from(scheduleVersions).where(eq(scheduleVersions.id, stuck.id));
     expect(row.status).toBe('failed');
     expect(await rowsOf(stuck.id)).toBe(0);

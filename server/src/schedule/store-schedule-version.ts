@@ -6,7 +6,7 @@ import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
 import { copyInThread } from './store/copy-in-thread.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
-import { deriveDirections, derivedDirectionNotes } from './store/derive-directions.ts';
+import { countDerivedDirections, derivedDirectionNotes } from './store/derived-direction-notes.ts';
 import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
 import { pruneVersions } from './store/prune-versions.ts';
@@ -84,8 +84,11 @@ export async function storeScheduleVersion(
     });
     const chunks =
       'feed' in options ? toAsync(encodeScheduleTables(options.feed, versionId)) : options.encode(versionId);
-    const copying = copyEncoded(deps, chunks, progress, options.onRows, abandoned.signal);
-    const [approved, copied] = await Promise.allSettled([approval, copying]);
+    const copying = copyEncoded(deps, versionId, chunks, progress, options.onRows, abandoned.signal);
+    const [approved, copied] = await Promise.allSettled([
+      approval.finally(() => deps.log.info({ versionId }, 'schedule load approved')),
+      copying.finally(() => deps.log.info({ versionId }, 'schedule load copied, indexed and vacuumed')),
+    ]);
     // Refused by validation: that says more than a COPY that failed on the same bad rows.
     if (approved.status === 'rejected') {
       refused = true;
@@ -93,8 +96,8 @@ export async function storeScheduleVersion(
     }
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
-    // Before it serves: every trip a controller selects by direction has one (issue 29).
-    const derived = await deriveDirections(deps, versionId);
+    // Directions were derived where the schedule gave none as the trips were encoded (issue 29).
+    const derived = await countDerivedDirections(deps, versionId);
     for (const note of await derivedDirectionNotes(deps, versionId, derived)) progress(note);
     await activateVersion(deps, versionId, counts, approved.value);
     scheduleCache.invalidate();
@@ -160,6 +163,7 @@ async function createVersion(
  */
 async function copyEncoded(
   deps: StoreScheduleVersionDeps,
+  versionId: number,
   chunks: AsyncIterable<EncodedChunk>,
   progress: (message: string) => void,
   onRows: ((rowsCopied: number) => void) | undefined,
@@ -167,8 +171,10 @@ async function copyEncoded(
 ): Promise<ScheduleCounts> {
   const counts: Record<string, number> = {};
   let copied = 0;
+  const started = performance.now();
   await copyInThread(
     deps.database.raw.url,
+    versionId,
     chunks,
     {
       onRows(table, rows) {
@@ -178,6 +184,16 @@ async function copyEncoded(
       },
       onTable(table, label) {
         progress(`Loaded ${counts[table] ?? 0} ${label}.`);
+        // The upload log shows these only once validation is done; the server log says when.
+        deps.log.info(
+          {
+            versionId,
+            table,
+            rows: counts[table] ?? 0,
+            seconds: Math.round(performance.now() - started) / 1000,
+          },
+          'schedule table loaded',
+        );
       },
     },
     abandoned,

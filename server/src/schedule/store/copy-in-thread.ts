@@ -20,11 +20,13 @@ export type CopyProgress = {
  */
 export async function copyInThread(
   url: string,
+  /** The version loaded: its stop times go into a partition of their own. */
+  versionId: number,
   chunks: AsyncIterable<EncodedChunk>,
   progress: CopyProgress,
   abandoned: AbortSignal,
 ): Promise<void> {
-  const worker = new Worker(bootstrap, { workerData: { entry, url } });
+  const worker = new Worker(bootstrap, { workerData: { entry, url, versionId } });
   const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(request, transfer);
   const finished = new Promise<void>((resolve, reject) => {
     worker.on('message', (m: CopyReply) => {

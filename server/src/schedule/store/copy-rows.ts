@@ -24,12 +24,12 @@ function copyFailure(query: object): Promise<never> {
 
 /** COPYs one table's CSV (already encoded, by the import worker) as it comes, in one COPY statement. */
 export async function copyTable(
-  connection: postgres.Sql,
-  target: { table: string; columns: readonly string[] },
+  connection: postgres.Sql | postgres.TransactionSql,
+  target: { table: string; columns: readonly string[]; freeze?: boolean },
   csv: AsyncIterable<Uint8Array>,
 ): Promise<void> {
   const query = connection.unsafe(
-    `copy ${target.table} (${target.columns.join(', ')}) from stdin with (format csv)`,
+    `copy ${target.table} (${target.columns.join(', ')}) from stdin with (format csv${target.freeze ? ', freeze' : ''})`,
   );
   const failed = copyFailure(query);
   const stream = await query.writable();

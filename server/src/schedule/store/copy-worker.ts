@@ -4,7 +4,13 @@ import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type postgres from 'postgres';
 import { messageQueue } from '../../workers/message-queue.ts';
 import { copyTable, LOAD_NICE, yieldToServing } from './copy-rows.ts';
-import type { EncodedChunk } from './schedule-tables.ts';
+import { type EncodedChunk, STOP_TIMES_TABLE } from './schedule-tables.ts';
+import {
+  attachPartitionStatement,
+  createPartitionStatements,
+  indexPartitionStatements,
+  stopTimesPartition,
+} from './stop-times-partition.ts';
 
 /**
  * Thread of one schedule load's COPYs (see copy-in-thread.ts). It gets the encoded chunks as
@@ -21,7 +27,7 @@ export type CopyReply =
   | { type: 'failed'; message: string };
 
 const port = parentPort!;
-const { url } = workerData as { url: string };
+const { url, versionId } = workerData as { url: string; versionId: number };
 
 try {
   setPriority(0, LOAD_NICE);
@@ -44,6 +50,9 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   // and VACUUM then marks none of their pages all-visible. Measured on Renfe: relallvisible 0 of
   // 15 576 stop_times pages after the import, and the trip search by stop read the heap.
   await connection.unsafe('set synchronous_commit = on');
+  // The stop times' indexes are built in one sort each: in memory for a national network's.
+  await connection.unsafe("set maintenance_work_mem = '256MB'");
+  const partition = stopTimesPartition(versionId);
   let next = await nextRequest();
   while (next.type === 'chunk') {
     const first: EncodedChunk = next.chunk;
@@ -56,15 +65,48 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
       }
       if (next.type === 'abort') throw new Error('The load was abandoned.');
     }
-    await copyTable(connection, first, tableCsv());
+    if (first.table === STOP_TIMES_TABLE) {
+      // Into the version's own table, bare; indexed once full (stop-times-partition.ts).
+      // Made and filled in one transaction, COPY FREEZE writes its pages frozen and all-visible:
+      // no VACUUM pass over them afterwards for the search by stop to read the index alone.
+      await connection.begin(async (tx) => {
+        for (const statement of createPartitionStatements(versionId)) await tx.unsafe(statement);
+        await copyTable(tx, { ...first, table: partition, freeze: true }, tableCsv());
+      });
+      await indexPartition(connection);
+    } else {
+      await copyTable(connection, first, tableCsv());
+    }
     reply({ type: 'table', table: first.table, label: first.label });
   }
   if (next.type === 'abort') throw new Error('The load was abandoned.');
   // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
   // answered from the stop index alone from the first query on, not once autovacuum comes by
   // (never, on a server that runs without it). Here, at the load's priority, while validation
-  // may still run; half a second on Renfe's 1.87 M stop times.
-  await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stop_times, gtfs_stops, gtfs_routes');
+  // may still run. The stop times' partition was written all-visible by COPY FREEZE: ANALYZE only.
+  await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stops, gtfs_routes');
+  const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
+  // A version without stop times still gets its (empty) partition: every version that serves has one.
+  if (!withStopTimes.length) {
+    for (const statement of [...createPartitionStatements(versionId), ...indexPartitionStatements(versionId)])
+      await connection.unsafe(statement);
+  }
+  await connection.unsafe(`analyze ${partition}`);
+  await connection.unsafe(attachPartitionStatement(versionId));
+}
+
+/** Builds the partition's key and index; a duplicate key is named as the planner wrote it. */
+async function indexPartition(connection: postgres.Sql): Promise<void> {
+  try {
+    for (const statement of indexPartitionStatements(versionId)) await connection.unsafe(statement);
+  } catch (error) {
+    const { code, detail } = error as { code?: string; detail?: string };
+    const key = /=\(\d+, (.*), (-?\d+)\) is duplicated/.exec(detail ?? '');
+    if (code !== '23505' || !key) throw error;
+    throw new Error(
+      `duplicate key: stop_times.txt lists trip ${key[1]} at stop_sequence ${key[2]} more than once; keep one row and upload again.`,
+    );
+  }
 }
 
 const connection = connectPostgres(url, { max: 1, onnotice: () => {} });

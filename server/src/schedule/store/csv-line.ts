@@ -14,9 +14,13 @@ export function csvLine(values: readonly CopyValue[]): string {
     if (i > 0) line += ',';
     const value = values[i];
     if (value === null) continue;
-    if (typeof value === 'number') line += value;
-    else if (value === '') line += '""';
-    else line += needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+    line += typeof value === 'number' ? value : csvText(value);
   }
   return `${line}\n`;
+}
+
+/** One text value as a field of that dialect ('' is `""`, not NULL). */
+export function csvText(value: string): string {
+  if (value === '') return '""';
+  return needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

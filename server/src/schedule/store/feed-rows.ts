@@ -2,6 +2,7 @@ import type { GtfsFeed } from '../../gtfs/index.ts';
 import { FILE } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
+import { deriveDirections } from './derive-directions.ts';
 import { type FeedTable, feedTable } from './feed-table.ts';
 import {
   addStopTime,
@@ -187,15 +188,19 @@ export function stopTimeRow(
   return (row, i) => {
     const tripId = trip(row);
     const text = sequenceText(row);
-    let seq = text === null ? i : sequences.get(text);
-    if (seq === undefined) {
-      seq = sequence(row, i) ?? i;
-      sequences.set(text!, seq);
+    let known = text === null ? i : sequences.get(text);
+    if (known === undefined) {
+      known = sequence(row, i) ?? i;
+      sequences.set(text!, known);
     }
+    const seq = known;
     const arrivalSecs = time(arrival(row));
     const departureSecs = time(departure(row));
-    summarise(summaries, tripId, seq, stop(row), arrivalSecs, departureSecs);
-    return [versionId, tripId, seq, stop(row), arrivalSecs, departureSecs];
+    const stopId = stop(row);
+    summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
+      addStopTime(hash, seq, stopId, arrivalSecs, departureSecs),
+    );
+    return [versionId, tripId, seq, stopId, arrivalSecs, departureSecs];
   };
 }
 
@@ -206,8 +211,12 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
   const direction = t.int('direction_id');
   const block = t.text('block_id');
   const [wheelchair, bikes] = [optionalInt(t, 'wheelchair_accessible'), optionalInt(t, 'bikes_allowed')];
+  // Made once stop_times.txt is read (trips are encoded after it).
+  const derived = deriveDirections(feed);
   for (const [i, row] of t.rows.entries()) {
     const s = summaries.get(id(row));
+    const given = direction(row, i);
+    const derivedDirection = given === null ? (derived.get(id(row)) ?? null) : null;
     yield [
       versionId,
       id(row),
@@ -215,7 +224,8 @@ export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<stri
       service(row),
       short(row),
       headsign(row),
-      direction(row, i),
+      given ?? derivedDirection,
+      derivedDirection !== null ? 't' : 'f',
       shape(row),
       s?.startSecs ?? null,
       s?.endSecs ?? null,
@@ -246,18 +256,20 @@ function trainNumberFromShortName(short: unknown): string | null {
     : null;
 }
 
-function summarise(
+/** Adds one stop time to its trip's summary; `hashed` adds it to the trip's fingerprint. */
+export function summariseStopTime(
   summaries: Map<string, TripSummary>,
   tripId: string,
   seq: number,
   stopId: string,
   arrivalSecs: number | null,
   departureSecs: number | null,
+  hashed: (hash: StopTimesHash) => void,
 ): void {
   const summary = summaries.get(tripId);
   if (!summary) {
     const hash = emptyStopTimesHash();
-    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs);
+    hashed(hash);
     summaries.set(tripId, {
       firstSequence: seq,
       startSecs: departureSecs ?? arrivalSecs,
@@ -269,7 +281,7 @@ function summarise(
     });
     return;
   }
-  addStopTime(summary.hash, seq, stopId, arrivalSecs, departureSecs);
+  hashed(summary.hash);
   if (seq < summary.firstSequence) {
     summary.firstSequence = seq;
     summary.startSecs = departureSecs ?? arrivalSecs;

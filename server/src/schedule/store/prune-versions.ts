@@ -1,7 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { and, desc, inArray, notInArray } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { deleteVersionRows } from './delete-version-rows.ts';
+import { deleteVersionRows, dropStalePartitions } from './delete-version-rows.ts';
 
 /** How many versions' metadata (who, when, counts, files) the versions list keeps. */
 export const KEPT_VERSIONS = 5;
@@ -19,6 +19,8 @@ export async function pruneVersions(deps: Pick<Deps, 'db'>): Promise<void> {
     deps,
     stale.map((v) => v.id),
   );
+  // Partitions a long query kept from being dropped before, and those of versions gone since.
+  await dropStalePartitions(deps);
   const kept = await deps.db
     .select({ id: scheduleVersions.id })
     .from(scheduleVersions)

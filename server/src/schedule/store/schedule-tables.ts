@@ -12,6 +12,7 @@ import {
   tripRows,
 } from './feed-rows.ts';
 import { tableColumns } from './feed-table.ts';
+import { PackedStopTimeLines } from './packed-stop-time-lines.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
 
@@ -23,8 +24,11 @@ const v = 'version_id';
 /** The file streamed while it is read: the largest, and the one the tables after it depend on. */
 export const STOP_TIMES_FILE = 'stop_times.txt';
 
+/** The table stop times are loaded into (through one partition per version). */
+export const STOP_TIMES_TABLE = 'gtfs_stop_times';
+
 const STOP_TIMES = {
-  table: 'gtfs_stop_times',
+  table: STOP_TIMES_TABLE,
   columns: [v, 'trip_id', 'stop_sequence', 'stop_id', 'arrival_secs', 'departure_secs'],
   label: 'stop times',
 };
@@ -117,6 +121,7 @@ export function* scheduleTables(
       'trip_short_name',
       'trip_headsign',
       'direction_id',
+      'direction_derived',
       'shape_id',
       'start_secs',
       'end_secs',
@@ -165,7 +170,13 @@ function* chunksOf(table: ScheduleTable, chunkRows: number): Generator<EncodedCh
  */
 export class StreamingScheduleEncoder {
   private readonly summaries = new Map<string, TripSummary>();
-  private stopTimes: { chunks: TableChunks; row: (row: string[], i: number) => CopyValue[] } | undefined;
+  private stopTimes:
+    | {
+        chunks: TableChunks;
+        row: ((row: string[], i: number) => CopyValue[]) | undefined;
+        lines: PackedStopTimeLines | undefined;
+      }
+    | undefined;
   private encoded = 0;
 
   constructor(
@@ -186,16 +197,17 @@ export class StreamingScheduleEncoder {
   stopTimesRead(table: GtfsTable): void {
     if (table.rows.length === this.encoded) return;
     if (!this.stopTimes) {
-      const row = stopTimeRow(tableColumns(table), this.versionId, this.summaries);
-      this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row };
+      const packed = packedRows(table.rows);
+      // Packed rows (a zip's stop_times.txt): lines made from their codes, no row arrays.
+      const lines = packed && new PackedStopTimeLines(table, packed, this.versionId, this.summaries);
+      const row = lines ? undefined : stopTimeRow(tableColumns(table), this.versionId, this.summaries);
+      this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row, lines };
     }
-    const { chunks, row } = this.stopTimes;
-    // Packed rows (a zip's stop_times.txt) are made one by one from their codes.
-    const packed = packedRows(table.rows);
+    const { chunks, row, lines } = this.stopTimes;
     const rows = table.rows;
     const count = rows.length;
     for (let i = this.encoded; i < count; i++) {
-      const chunk = chunks.add(row(packed ? packed.row(i) : rows[i]!, i));
+      const chunk = lines ? chunks.addLine(lines.line(i)) : chunks.add(row!(rows[i]!, i));
       if (chunk) this.emit(chunk);
     }
     this.encoded = count;
@@ -231,7 +243,11 @@ class TableChunks {
   ) {}
 
   add(row: CopyValue[]): EncodedChunk | undefined {
-    this.lines.push(csvLine(row));
+    return this.addLine(csvLine(row));
+  }
+
+  addLine(line: string): EncodedChunk | undefined {
+    this.lines.push(line);
     return this.lines.length >= this.chunkRows ? this.take() : undefined;
   }
 

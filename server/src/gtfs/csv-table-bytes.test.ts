@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { CsvTableReader } from './csv-table.ts';
+import { packedRows } from './packed-rows.ts';
+import { hasSharedData, SHARED_DATA_DIR } from './shared-data.ts';
+import type { GtfsTable } from './tables.ts';
+
+/**
+ * A packed file is read from its bytes (values seen before make no string); the text reader is
+ * the reference: the same header, rows, padding notes and bad row lengths, in any chunking.
+ */
+function viaBytes(name: string, data: Uint8Array, size: number): GtfsTable {
+  const reader = new CsvTableReader(name, true);
+  for (let i = 0; i < data.length || i === 0; i += size) {
+    reader.pushBytes(data.subarray(i, i + size), i + size >= data.length);
+  }
+  return reader.finish();
+}
+
+function viaText(name: string, data: Uint8Array, size: number): GtfsTable {
+  const reader = new CsvTableReader(name, true);
+  const decoder = new TextDecoder('utf-8');
+  for (let i = 0; i < data.length || i === 0; i += size) {
+    const final = i + size >= data.length;
+    reader.pushText(decoder.decode(data.subarray(i, i + size), { stream: !final }), final);
+  }
+  return reader.finish();
+}
+
+function expectSame(bytes: GtfsTable, text: GtfsTable): void {
+  expect(bytes.header).toEqual(text.header);
+  expect(bytes.rows.length).toBe(text.rows.length);
+  for (let i = 0; i < text.rows.length; i++) expect(bytes.rows[i]).toEqual(text.rows[i]);
+  expect(bytes.padded).toEqual(text.padded);
+  expect(bytes.badRowLengths).toEqual(text.badRowLengths);
+}
+
+const cases: Record<string, string> = {
+  'CRLF and padding': 'a,b,c\r\n1,2,3\r\n4, 5 ,6\r\n',
+  'lone CR line ends': 'a,b\r1,2\r3,4',
+  'a quote after plain lines': 'a,b\n1,2\n3,"x,y"\n5,6\n',
+  'blank lines': 'a,b\n\n1,2\n   \n3,4\n',
+  'byte order mark': '\uFEFFa,b\n1,2\n',
+  'short and long rows': 'a,b,c\n1,2\n1,2,3,4\n,,\n',
+  'multi-byte characters': 'a,b\nÁlava,Córdoba\nñ,日本語\nÁlava,日本語\n',
+  'no last line end': 'a,b\n1,2',
+  'header only': 'a,b\n',
+  'empty file': '',
+  'blank first line': '\na,b\n1,2\n',
+  tabs: 'a,b\n\t1\t, 2\n',
+  'empty values': 'a,b,c\n,,\n"",x,\n',
+};
+
+describe('packed CSV read from bytes', () => {
+  for (const [name, text] of Object.entries(cases)) {
+    it(`reads ${name} as the text reader does, in chunks of any size`, () => {
+      const data = new TextEncoder().encode(text);
+      for (const size of [1, 2, 3, 5, 1000])
+        expectSame(viaBytes('t.txt', data, size), viaText('t.txt', data, size));
+    });
+  }
+
+  it.skipIf(!hasSharedData())("reads Metro-North's stop_times.txt as the text reader does, packed", () => {
+    const zip = readFileSync(join(SHARED_DATA_DIR, 'gtfs', 'metro-north-railroad-2026-08.zip'));
+    const data = unzipSync(zip, { filter: (f) => f.name === 'stop_times.txt' })['stop_times.txt']!;
+    const bytes = viaBytes('stop_times.txt', data, 65536);
+    expect(packedRows(bytes.rows)).toBeDefined();
+    expect(bytes.rows.length).toBeGreaterThan(300_000);
+    expectSame(bytes, viaText('stop_times.txt', data, 7777));
+  });
+});
