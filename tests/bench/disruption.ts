@@ -9,9 +9,10 @@
  *   npm run bench -- disruption                # the embedded PostgreSQL of the test run
  *   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench -- disruption   # that (empty) PostgreSQL database
  *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200 BENCH_POLL_RATE=200
+ *   BENCH_TIMES=5 BENCH_TRIPS=5000 npm run bench -- disruption   # issue 32: five times Renfe
+ *     (a larger heap for the parsed feed: NODE_OPTIONS=--max-old-space-size=16384)
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { openDb } from '@feeddesk/drizzle';
 import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
@@ -19,14 +20,13 @@ import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zi
 import { postEntity } from '../support/feed.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { benchZip, sharedRenfeZip } from './support/bench-zip.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
 import { percentile } from './support/process.ts';
 import { machine } from './support/report.ts';
 
-/** BENCH_GTFS_ZIP: the feed elsewhere (a git worktree is not beside shared/). */
-const zipPath =
-  process.env.BENCH_GTFS_ZIP ??
-  fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
+/** BENCH_GTFS_ZIP: the feed elsewhere; BENCH_TIMES=n: n times over (support/bench-zip.ts). */
+const zipPath = benchZip(process.env.BENCH_GTFS_ZIP ?? sharedRenfeZip)!;
 const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
 /** Feed requests per second while the apply runs (docs/quality.md polls an upload at 200/s). */
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     await storeScheduleVersion(t.deps, {
       feed: readGtfsZip(zipPath),
       sourceKind: 'zip',
-      sourceName: 'renfe.zip',
+      sourceName: zipPath.split('/').at(-1)!,
       uploadedBy: 'bench',
       jobId: null,
     });

@@ -15,7 +15,7 @@
  * PostgreSQL's).
  *
  *   npm run bench -- load [zip]       # the shared Renfe zip, else a generated 900 000 stop_times zip
- *   BENCH_TIMES=5 npm run bench -- load   # five times Renfe (support/replicated-gtfs.ts, written to a temp folder)
+ *   BENCH_TIMES=5 npm run bench -- load   # five times Renfe (support/bench-zip.ts: generated once, kept in the temp folder or at BENCH_NATIONAL_ZIP)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- load
  *   BENCH_UPLOADS=3                   # uploads in a row: the later ones find earlier versions and history
  *   BENCH_POLL_RATE=200               # polls per second
@@ -24,9 +24,7 @@
  *
  * A missed target is reported, not failed; an error exits non-zero.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import { openDb } from '@feeddesk/drizzle';
 import { listJobMessages } from '@feeddesk/server/jobs/list-job-messages';
 import { scheduleCache } from '@feeddesk/server/schedule/schedule-cache';
@@ -34,6 +32,7 @@ import { openTestDatabase, postgresUrl } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { benchTimes, benchZip, sharedRenfeZip, uploadMaxMbFor } from './support/bench-zip.ts';
 import { copyReference, copyStopTimesReference } from './support/copy-reference.ts';
 import { startEditors } from './support/editors.ts';
 import { delayBetween, scrapeEventLoopDelay } from './support/event-loop-histogram.ts';
@@ -43,7 +42,6 @@ import { type PollerResult, startPollerProcess } from './support/poller-process.
 import { Cleanup, percentile } from './support/process.ts';
 import { sampleTreeRss } from './support/process-tree.ts';
 import { startProductProcess } from './support/product-process.ts';
-import { writeReplicatedGtfs } from './support/replicated-gtfs.ts';
 import { machine, ms, printReport, type ReportRow, verdict } from './support/report.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 1);
@@ -52,35 +50,24 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 600);
 const EDITOR_PAUSE_MS = Number(process.env.BENCH_EDITOR_PAUSE_MS ?? 0);
 const EDITORS = 2;
 /** Upload the shared Renfe zip this many times over (ids suffixed per copy): a national network. */
-const TIMES = Number(process.env.BENCH_TIMES ?? 1);
+const TIMES = benchTimes();
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const PASSWORD = 'bench-user-password';
-const sharedZip = fileURLToPath(
-  new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url),
-);
 
 async function main(): Promise<void> {
   console.log(machine());
   const cleanup = new Cleanup();
   try {
-    let zipPath = process.argv[2] ?? (existsSync(sharedZip) ? sharedZip : undefined);
-    if (TIMES > 1) {
-      if (!zipPath)
-        throw new Error('BENCH_TIMES needs a zip to replicate (the shared Renfe zip, or one given).');
-      const t0 = performance.now();
-      const national = writeReplicatedGtfs(zipPath, TIMES);
-      cleanup.add('replicated zip', () => rmSync(dirname(national.path), { recursive: true, force: true }));
-      console.log(
-        `generated ${TIMES} × ${zipPath.split('/').at(-1)}: ${national.stopTimes} stop_times in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      );
-      zipPath = national.path;
-    }
+    const zipPath = benchZip(
+      process.argv[2] ?? (existsSync(sharedRenfeZip) ? sharedRenfeZip : undefined),
+      TIMES,
+    );
     const zip = zipPath ? readFileSync(zipPath) : generateLargeGtfsZip();
     const zipName = zipPath ? zipPath.split('/').at(-1)! : 'generated-large.zip';
     console.log(`upload: ${zipName}, ${(zip.length / 1e6).toFixed(1)} MB`);
     // A national network's zip passes the default 64 MB upload limit: its operator raises it.
-    const uploadMaxMb = Math.max(64, Math.ceil((zip.length * 1.5) / 1e6));
+    const uploadMaxMb = uploadMaxMbFor(zip.length);
 
     let databaseUrl: string | undefined;
     if (postgresUrl) {

@@ -4,10 +4,10 @@
  * minutes later, then times diffScheduleVersions between the two (embedded PostgreSQL, or
  * DATABASE_URL's).
  *
- *   npx tsx tests/bench/schedule-diff.ts [path/to/feed.zip]
+ *   npm run bench -- schedule-diff [path/to/feed.zip]
+ *   BENCH_TIMES=5 NODE_OPTIONS=--max-old-space-size=16384 npm run bench -- schedule-diff   # five times Renfe
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { silentLogger } from '@feeddesk/server/deps';
 import type { GtfsFeed } from '@feeddesk/server/gtfs/index';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
@@ -15,10 +15,10 @@ import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zi
 import { diffScheduleVersions } from '@feeddesk/server/schedule/versions/diff-schedule-versions';
 import { openTestDatabase } from '../support/databases.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { benchZip, sharedRenfeZip } from './support/bench-zip.ts';
+import { machine } from './support/report.ts';
 
-const zipPath =
-  process.argv[2] ??
-  fileURLToPath(new URL('../../../shared/data/gtfs/large/renfe-cercanias-2026-08-22.zip', import.meta.url));
+const zipPath = benchZip(process.argv[2] ?? sharedRenfeZip)!;
 
 /** Every 100th trip dropped, every 50th (of the rest) arriving two minutes later at its last stop. */
 function changed(feed: GtfsFeed): { feed: GtfsFeed; dropped: number; retimed: number } {
@@ -59,6 +59,7 @@ function changed(feed: GtfsFeed): { feed: GtfsFeed; dropped: number; retimed: nu
 }
 
 async function main(): Promise<void> {
+  console.log(machine());
   if (!existsSync(zipPath)) {
     console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
     return;
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
     const first = (await load(feed, 'renfe.zip')).versionId;
     const wrong = changed(feed);
     const second = (await load(wrong.feed, 'renfe-changed.zip')).versionId;
+    const stopTimes = feed.get('stop_times.txt')!.rows.length;
+    console.log(`timing the diff; ${machine()}`);
     const times: number[] = [];
     let totals: unknown;
     for (let i = 0; i < 5; i++) {
@@ -91,7 +94,7 @@ async function main(): Promise<void> {
       `expected: ${wrong.dropped} trips removed, ${wrong.retimed} retimed; got ${JSON.stringify(totals)}`,
     );
     console.table({
-      'diff of two 1.87 M stop_times versions, ms': {
+      [`diff of two ${(stopTimes / 1e6).toFixed(2)} M stop_times versions, ms`]: {
         min: Math.min(...times).toFixed(0),
         median: times.sort((a, b) => a - b)[2]!.toFixed(0),
         max: Math.max(...times).toFixed(0),

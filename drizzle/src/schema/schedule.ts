@@ -158,7 +158,9 @@ export const trips = pgTable(
     primaryKey({ columns: [t.versionId, t.tripId] }),
     index('gtfs_trips_route_idx').on(t.versionId, t.routeId, t.serviceId),
     index('gtfs_trips_number_idx').on(t.versionId, t.tripNumber.op('text_pattern_ops')),
-    index('gtfs_trips_service_idx').on(t.versionId, t.serviceId),
+    // With trip_id: the trip search by stop intersects a day's trip ids with the stop's calls
+    // from this index alone (server/src/schedule/find-trips.ts).
+    index('gtfs_trips_service_idx').on(t.versionId, t.serviceId, t.tripId),
   ],
 );
 

@@ -46,10 +46,17 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   const ownTrips = tripEntities.flatMap((e) =>
     e.tripUpdate?.trip?.tripId && ownIds.includes(e.id ?? '') ? [e.tripUpdate.trip.tripId] : [],
   );
+  // The only rule of these reading a route's trips (alert_trips_not_linked, the alert's text)
+  // reads those running on its links' dates.
+  const linkDates = [
+    ...links.flatMap((l) => (l.trips ?? []).map((t) => t.startDate)),
+    ...tripEntities.flatMap((e) => e.tripUpdate?.trip?.startDate ?? []),
+  ];
   const schedule = await loadConsistencySchedule(
     deps,
     [],
     [...linkedTripIds(links), ...ownTrips, ...pairTrips],
+    { routeTripDates: linkDates },
   );
   const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links);
   return invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');

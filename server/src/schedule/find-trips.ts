@@ -19,6 +19,8 @@ import { type TripState, tripState } from './time/trip-state.ts';
 /** gtfs_stops joined twice: the trip's origin and its terminus. */
 const firstStop = alias(stops, 'first_stop');
 const lastStop = alias(stops, 'last_stop');
+/** gtfs_trips again: the trips of the day's services, intersected with a stop's calls. */
+const dayTrips = alias(trips, 'day_trips');
 
 export type FindTripsOptions = {
   route?: string;
@@ -115,18 +117,7 @@ export async function findTrips(
         options.direction === undefined ? undefined : eq(trips.directionId, options.direction),
         options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
         options.stop
-          ? inArray(
-              trips.tripId,
-              deps.db
-                .select({ tripId: stopTimes.tripId })
-                .from(stopTimes)
-                .where(
-                  and(
-                    eq(stopTimes.versionId, current.versionId),
-                    inArray(stopTimes.stopId, stopAndPlatforms(deps, current.versionId, options.stop)),
-                  ),
-                ),
-            )
+          ? inArray(trips.tripId, tripsCallingAt(deps, current.versionId, options.stop, serviceIds))
           : undefined,
       ),
     );
@@ -220,6 +211,32 @@ function activeServices(
     memo.set(key, found);
   }
   return found;
+}
+
+/**
+ * The trips of these services that call at the stop (or a platform of it), as the intersection of
+ * two index-only scans: the services' trip ids (gtfs_trips_service_idx) and the stop's calls
+ * (gtfs_stop_times_stop_trip_idx). A busy station's calls belong mostly to trips of other days
+ * (Renfe's Madrid Atocha: 27 782 calls, 912 of them on a Monday): probing the trips table once per
+ * call took 90–150 ms at five times Renfe, where both scans take a few milliseconds whatever the
+ * planner guesses for the stop.
+ */
+function tripsCallingAt(deps: Pick<Deps, 'db'>, versionId: number, stopId: string, serviceIds: string[]) {
+  return deps.db
+    .select({ tripId: dayTrips.tripId })
+    .from(dayTrips)
+    .where(and(eq(dayTrips.versionId, versionId), inArray(dayTrips.serviceId, serviceIds)))
+    .intersect(
+      deps.db
+        .select({ tripId: stopTimes.tripId })
+        .from(stopTimes)
+        .where(
+          and(
+            eq(stopTimes.versionId, versionId),
+            inArray(stopTimes.stopId, stopAndPlatforms(deps, versionId, stopId)),
+          ),
+        ),
+    );
 }
 
 /**
