@@ -47,8 +47,16 @@ export class PackedStopTimeLines {
     const sc = packed.code(cols.stop, i);
     const tripId = packed.dictionary(cols.trip)[tc]!;
     const stopId = packed.dictionary(cols.stop)[sc]!;
-    const tripCsv = this.tripCsv[tc] ?? (this.tripCsv[tc] = csvText(tripId));
-    const stopCsv = this.stopCsv[sc] ?? (this.stopCsv[sc] = csvText(stopId));
+    let tripCsv = this.tripCsv[tc];
+    if (tripCsv === undefined) {
+      tripCsv = csvText(tripId);
+      this.tripCsv[tc] = tripCsv;
+    }
+    let stopCsv = this.stopCsv[sc];
+    if (stopCsv === undefined) {
+      stopCsv = csvText(stopId);
+      this.stopCsv[sc] = stopCsv;
+    }
     const seq = this.sequence(i);
     const arrival = this.time(cols.arrival, i);
     const departure = this.time(cols.departure, i);
