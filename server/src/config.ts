@@ -26,6 +26,11 @@ const envSchema = z.object({
   // A large national feed inflates to ~300 MB (Renfe Cercanías, 1.87 M stop_times: 293 MiB, refused
   // at 256); 512 MB takes it without letting one upload push gigabytes into parsing.
   UNZIPPED_MAX_MB: z.coerce.number().positive().default(512),
+  /**
+   * JavaScript heap of the thread that reads and validates an upload; by default three times
+   * UNZIPPED_MAX_MB, at least 1 024 (five times Renfe, 478 MB unzipped, loads in the default 1 536).
+   */
+  IMPORT_HEAP_MB: z.coerce.number().int().positive().optional(),
   TRIP_UPDATE_TTL_MINUTES: z.coerce.number().nonnegative().default(60),
   ALERT_TTL_HOURS: z.coerce.number().nonnegative().default(24),
   /** The feed list flags an open-ended alert in effect once it is older than this. */

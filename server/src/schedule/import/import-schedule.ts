@@ -20,6 +20,11 @@ export type ImportScheduleOptions = {
   plannedWorks?: PlannedWork[];
 };
 
+/** The upload thread's heap: IMPORT_HEAP_MB, else three times UNZIPPED_MAX_MB (at least 1 024 MB). */
+export function importHeapMb(config: { IMPORT_HEAP_MB?: number; UNZIPPED_MAX_MB: number }): number {
+  return config.IMPORT_HEAP_MB ?? Math.max(1024, Math.ceil(3 * config.UNZIPPED_MAX_MB));
+}
+
 /** An upload's phases and their rough share of its time; loading the rows is most of it. */
 export const UPLOAD_PROGRESS_PLAN: ProgressPlan = [
   ['read', 0.15],
@@ -57,6 +62,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
       plannedWorks: options.plannedWorks,
     },
     (phase) => tracker?.update(phase, 0, 1),
+    importHeapMb(deps.config),
   );
   // Resolved once the whole file is read: a zip's stop times are loading by then.
   const fileRead = upload.readDone.then(({ rowsToLoad }) => {
