@@ -197,9 +197,8 @@ export function stopTimeRow(
     const arrivalSecs = time(arrival(row));
     const departureSecs = time(departure(row));
     const stopId = stop(row);
-    summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
-      addStopTime(hash, seq, stopId, arrivalSecs, departureSecs),
-    );
+    const hash = summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs);
+    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs);
     return [versionId, tripId, seq, stopId, arrivalSecs, departureSecs];
   };
 }
@@ -256,7 +255,10 @@ function trainNumberFromShortName(short: unknown): string | null {
     : null;
 }
 
-/** Adds one stop time to its trip's summary; `hashed` adds it to the trip's fingerprint. */
+/**
+ * Adds one stop time to its trip's first and last call; returns the trip's fingerprint, to which
+ * the caller adds the stop time (from its values or from their texts).
+ */
 export function summariseStopTime(
   summaries: Map<string, TripSummary>,
   tripId: string,
@@ -264,12 +266,10 @@ export function summariseStopTime(
   stopId: string,
   arrivalSecs: number | null,
   departureSecs: number | null,
-  hashed: (hash: StopTimesHash) => void,
-): void {
+): StopTimesHash {
   const summary = summaries.get(tripId);
   if (!summary) {
     const hash = emptyStopTimesHash();
-    hashed(hash);
     summaries.set(tripId, {
       firstSequence: seq,
       startSecs: departureSecs ?? arrivalSecs,
@@ -279,9 +279,8 @@ export function summariseStopTime(
       lastStopId: stopId,
       hash,
     });
-    return;
+    return hash;
   }
-  hashed(summary.hash);
   if (seq < summary.firstSequence) {
     summary.firstSequence = seq;
     summary.startSecs = departureSecs ?? arrivalSecs;
@@ -292,4 +291,5 @@ export function summariseStopTime(
     summary.endSecs = arrivalSecs ?? departureSecs;
     summary.lastStopId = stopId;
   }
+  return summary.hash;
 }

@@ -14,6 +14,13 @@ export type FeedTable = {
 
 export class ScheduleStoreError extends Error {}
 
+/** A cell that should hold a number: the load fails with this sentence (row `index` of the file). */
+export function notANumber(file: string, index: number, field: string, value: string): ScheduleStoreError {
+  return new ScheduleStoreError(
+    `${file} line ${index + 2}: ${field} "${value}" is not a number; fix it and upload again.`,
+  );
+}
+
 export function feedTable(feed: GtfsFeed, name: string): FeedTable {
   return tableColumns(feed.get(name) ?? { name, header: [], rows: [] });
 }
@@ -32,9 +39,7 @@ export function tableColumns(table: GtfsTable): FeedTable {
       if (value === null) return null;
       const parsed = parse(value);
       if (!Number.isFinite(parsed) || (integer && !/^[+-]?\d+$/.test(value))) {
-        throw new ScheduleStoreError(
-          `${name} line ${index + 2}: ${field} "${value}" is not a number; fix it and upload again.`,
-        );
+        throw notANumber(name, index, field, value);
       }
       return parsed;
     };

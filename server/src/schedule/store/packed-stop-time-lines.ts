@@ -2,7 +2,7 @@ import type { GtfsTable, PackedRows } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import { csvText } from './csv-line.ts';
 import { summariseStopTime, type TripSummary } from './feed-rows.ts';
-import { ScheduleStoreError, tableColumns } from './feed-table.ts';
+import { notANumber, tableColumns } from './feed-table.ts';
 import { addStopTimeText } from './stop-times-hash.ts';
 
 /**
@@ -63,9 +63,8 @@ export class PackedStopTimeLines {
     const seqText = String(seq);
     const arrivalSecs = arrival === '' ? null : Number(arrival);
     const departureSecs = departure === '' ? null : Number(departure);
-    summariseStopTime(this.summaries, tripId, seq, stopId, arrivalSecs, departureSecs, (hash) =>
-      addStopTimeText(hash, seqText, stopId, arrival, departure),
-    );
+    const hash = summariseStopTime(this.summaries, tripId, seq, stopId, arrivalSecs, departureSecs);
+    addStopTimeText(hash, seqText, stopId, arrival, departure);
     return `${this.versionId},${tripCsv},${seqText},${stopCsv},${arrival},${departure}\n`;
   }
 
@@ -80,9 +79,7 @@ export class PackedStopTimeLines {
       if (text === '') return i;
       seq = Number.parseInt(text, 10);
       if (!Number.isFinite(seq) || !/^[+-]?\d+$/.test(text)) {
-        throw new ScheduleStoreError(
-          `${this.table.name} line ${i + 2}: stop_sequence "${text}" is not a number; fix it and upload again.`,
-        );
+        throw notANumber(this.table.name, i, 'stop_sequence', text);
       }
       this.seqs[code] = seq;
     }
