@@ -106,6 +106,7 @@ async function load(
   let copied = 0;
   // Until validation is done its messages come first, and the bar shows validation.
   const loadMessages: string[] = [];
+  let written: Promise<void> = Promise.resolve();
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone!,
     feedVersion: upload.feedVersion,
@@ -123,7 +124,11 @@ async function load(
     },
     onProgress: (message) => {
       if (!validated) loadMessages.push(message);
-      else progress(message).catch((err) => deps.log.warn({ err }, 'progress message not saved'));
+      // In order, and all written before the upload says it is done (the log shows them above it).
+      else
+        written = written
+          .then(() => progress(message))
+          .catch((err) => deps.log.warn({ err }, 'progress message not saved'));
     },
     onRows: (rows) => {
       copied = rows;
@@ -134,6 +139,7 @@ async function load(
     uploadedBy: options.uploadedBy,
     jobId: options.jobId,
   });
+  await written;
   tracker?.update('load', rowsToLoad, rowsToLoad);
   await tracker?.flush();
   phases.phaseDone('load');
