@@ -301,6 +301,9 @@ describe('feed invariants hold under any sequence of changes', () => {
     const updates = await served('/feed/updates');
     const alerts = await served('/feed/alerts');
     const byTrip = new Map(updates.map((e) => [e.tripUpdate!.trip!.tripId!, e.tripUpdate!]));
+    // One trip update per train run (the demo's trains run once a day, none here is an extra).
+    const runs = updates.map((e) => `${e.tripUpdate!.trip!.tripId} ${e.tripUpdate!.trip!.startDate}`);
+    expect(new Set(runs).size, `one update per run: ${runs.join(', ')}; ${why}`).toBe(runs.length);
     for (const tu of byTrip.values()) {
       const relationship = tu.trip!.scheduleRelationship ?? 0;
       const cancelled =

@@ -1,5 +1,5 @@
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
-import { encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
+import { decodeFeedEntity, encodeFeedEntity, encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +170,82 @@ describe('feed invariants on every path that changes the feed', () => {
     expect(answer.rejected.map((r: { id: string }) => r.id)).toEqual(['cad-bad']);
     expect((await served('/feed/updates')).map((e) => e.id).sort()).toEqual(['305-20250923', 'cad-303']);
     expect(await errors()).toEqual([]);
+  });
+
+  it('keeps one update per train run: another id for a held run is refused by itself, the rest saved', async () => {
+    const { id } = await skipWithAlert();
+    const alerts = await served('/feed/alerts');
+    // A CAD system pushes under ids of its own, 305 among them, and names 303 twice.
+    const res = await pushTripUpdates([
+      delayAt('cad-305', '305', 2, 'SMN', 180),
+      delayAt('cad-303', '303', 3, 'MHL', 240),
+      delayAt('cad-303-again', '303', 3, 'MHL', 300),
+    ]);
+    expect(res.status).toBe(200);
+    const answer = await res.json();
+    expect(answer.saved).toBe(1);
+    expect(answer.rejected).toEqual([
+      {
+        id: 'cad-305',
+        notices: [
+          {
+            code: 'trip_run_updated_twice',
+            severity: 'error',
+            entityId: 'cad-305',
+            field: 'id',
+            message: `Train 305 (${DATE}) already has a live trip update, ${id}: send this one with id ${id} to change it, or delete ${id} first.`,
+          },
+        ],
+      },
+      {
+        id: 'cad-303-again',
+        notices: [
+          expect.objectContaining({
+            code: 'trip_run_updated_twice',
+            message: `Train 303 (${DATE}) already has a live trip update, cad-303: send this one with id cad-303 to change it, or delete cad-303 first.`,
+          }),
+        ],
+      },
+    ]);
+    // One update per train is served; 305 still skips Hayward Park, as its alert says.
+    const updates = await served('/feed/updates');
+    expect(updates.map((e) => e.tripUpdate!.trip!.tripId).sort()).toEqual(['303', '305']);
+    expect(updates.find((e) => e.id === id)!.tripUpdate!.stopTimeUpdate!.map((u) => u.stopId)).toEqual([
+      'HWP',
+    ]);
+    expect(await served('/feed/alerts')).toEqual(alerts);
+    expect(await errors()).toEqual([]);
+
+    // A single save under another id is refused the same way; under the run's id it changes the train.
+    const saveOne = (entity: FeedEntity) =>
+      controller.fetch('/feed/trip_update', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-protobuf' },
+        body: Buffer.from(encodeFeedEntity(entity)),
+      });
+    const other = await saveOne(delayAt('mine-303', '303', 3, 'MHL', 60));
+    expect(other.status).toBe(422);
+    expect((await other.json()).details.notices[0].code).toBe('trip_run_updated_twice');
+    expect((await saveOne(delayAt('cad-303', '303', 3, 'MHL', 60))).status).toBe(200);
+    // A run of another date is another run.
+    const tomorrow = delayAt('cad-303-tomorrow', '303', 3, 'MHL', 60);
+    tomorrow.tripUpdate.trip.startDate = '20250924';
+    expect((await pushTripUpdates([tomorrow])).status).toBe(200);
+    expect(await errors()).toEqual([]);
+  });
+
+  it('finds, and refuses to add to, two updates of one run written past the saves', async () => {
+    await pushTripUpdates([delayAt('cad-303', '303', 3, 'MHL', 240)]);
+    // As a concurrent save from another process could leave it: a second row for the same run.
+    const [row] = await t.deps.db.select().from(feedEntities);
+    const pb = encodeFeedEntity({ ...decodeFeedEntity(row!.pb), id: 'cad-303-b' });
+    await t.deps.db.insert(feedEntities).values({ ...row!, id: 'cad-303-b', pb: Buffer.from(pb) });
+    const found = await errors();
+    expect(found.map((f) => [f.code, f.entityIds])).toEqual([
+      ['trip_run_updated_twice', ['cad-303', 'cad-303-b']],
+    ]);
+    // An unrelated change still goes through: only what a change adds is refused.
+    expect((await pushTripUpdates([delayAt('cad-305', '305', 2, 'SMN', 60)])).status).toBe(200);
   });
 
   it('refuses hostile bulk bodies with a sentence and keeps serving', async () => {

@@ -2,7 +2,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { decodeFeedMessage } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFeed, postEntity } from '../support/feed.ts';
+import { clearLiveFeeds, getFeed, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -234,7 +234,12 @@ describe('the realtime feed', () => {
   });
 
   it('deletes with a log entry, or with its history when deleteFromLog is set', async () => {
-    await postEntity(editor, '/feed/trip_update', delayed('tu-del', 120), { LogEntity: 'false' });
+    // One update per train run: the train's earlier update (tu-1) goes first.
+    await clearLiveFeeds(t);
+    const saved = await postEntity(editor, '/feed/trip_update', delayed('tu-del', 120), {
+      LogEntity: 'false',
+    });
+    expect(saved.status).toBe(200);
     const res = await editor.fetch('/feed/updates/delete_feed_entity', {
       method: 'DELETE',
       headers: { 'content-type': 'application/json' },
@@ -252,7 +257,7 @@ describe('the realtime feed', () => {
     const log = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-del'));
     expect(log.map((r) => r.action)).toEqual(['delete']);
 
-    await postEntity(editor, '/feed/trip_update', delayed('tu-gone', 120));
+    expect((await postEntity(editor, '/feed/trip_update', delayed('tu-gone', 120))).status).toBe(200);
     await editor.trpc('mutation', 'feed.delete', { kind: 'trip_update', id: 'tu-gone', deleteFromLog: true });
     // Out of the history (content erased); the rows stay as the audit trail's record.
     const gone = await t.deps.db.select().from(feedLog).where(eq(feedLog.entityId, 'tu-gone'));
@@ -266,7 +271,9 @@ describe('the realtime feed', () => {
 
   it('expires a trip update an hour after its last arrival, keeping its history', async () => {
     const { expireFeedEntities } = await import('@feeddesk/server/feed/expire-feed-entities');
-    await postEntity(editor, '/feed/trip_update', delayed('tu-exp', 60));
+    await clearLiveFeeds(t);
+    expect((await postEntity(editor, '/feed/trip_update', delayed('tu-exp', 60))).status).toBe(200);
+    expect((await getFeed(t.client(), '/feed/updates')).entity.map((e) => e.id)).toEqual(['tu-exp']);
     t.clock.now = new Date(Date.now() + 3 * 86_400_000);
     expect(await expireFeedEntities(t.deps)).toBeGreaterThan(0);
     t.clock.now = null;

@@ -18,9 +18,10 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
 /**
  * The error-level findings of the feed invariants, over the feed as `deps.db` sees it. Run twice
  * in every feed act, so it reads only what the invariants can be about: every alert, the links,
- * and of the trip updates only those alerts pair with a stop or own, and cancelled ones still
- * carrying stop time updates (found in SQL); the schedule of the linked trips alone. A save on a
- * 1 000-entity feed reads a few rows, not the whole feed (the full check is GET /feed/consistency).
+ * and of the trip updates only those alerts pair with a stop or own, cancelled ones still carrying
+ * stop time updates and those of trains with two (both found in SQL); the schedule of the linked
+ * trips alone. A save on a 1 000-entity feed reads a few rows, not the whole feed (the full check
+ * is GET /feed/consistency).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   const [alerts, links] = await Promise.all([
@@ -35,7 +36,14 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   );
   const ownIds = links.flatMap((l) => (l.tripUpdateId ? [l.tripUpdateId] : []));
   const cancelledWithStops = sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED') and jsonb_array_length(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) > 0`;
-  const related = [cancelledWithStops];
+  // Trains with two served updates (trip_run_updated_twice compares their runs).
+  const sharedTrips = deps.db
+    .select({ tripId: feedEntities.tripId })
+    .from(feedEntities)
+    .where(servedRows('trip_update'))
+    .groupBy(feedEntities.tripId)
+    .having(sql`count(*) > 1`);
+  const related = [cancelledWithStops, inArray(feedEntities.tripId, sharedTrips)];
   if (pairTrips.length > 0) related.push(inArray(feedEntities.tripId, [...new Set(pairTrips)]));
   if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
   const tripRows = await deps.db

@@ -12,6 +12,7 @@ import {
   type SaveFeedEntityOptions,
   writeFeedEntities,
 } from './save-feed-entity.ts';
+import { liveRunOwners, runKeyOf } from './trip-runs.ts';
 
 export type SaveFeedEntitiesOptions = {
   kind: FeedKind;
@@ -54,11 +55,23 @@ export async function saveFeedEntities(
     if (refused) refusals.set(entity, refused);
   }
   const view = await readScheduleViewFor(deps, kind, readable);
+  // Which update holds each run of the message's trains (one query): an entity under another id
+  // for a run already held, in the feed or earlier in the message, is refused by itself.
+  const runOwners =
+    kind === 'trip_update'
+      ? await liveRunOwners(
+          deps,
+          readable.flatMap((e) => e.tripUpdate?.trip?.tripId ?? []),
+          view,
+        )
+      : undefined;
   // One row per id: a message naming an id twice keeps its last entity (last write wins, as saves).
   const byId = new Map<string, PreparedEntity>();
   for (const entity of readable) {
     const refused = await refusalOf(entity, async () => {
-      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true });
+      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners });
+      const run = runOwners && runKeyOf(prepared.entity, view);
+      if (run && !runOwners.has(run)) runOwners.set(run, prepared.id);
       byId.delete(prepared.id);
       byId.set(prepared.id, prepared);
     });

@@ -14,7 +14,6 @@ import { DateTime } from 'luxon';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
-import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
@@ -23,9 +22,16 @@ import { markFeedChanged } from './feed-state.ts';
 import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 import { findEntityNotices } from './find-entity-notices.ts';
 import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
-import { duplicateOf, isCancelled, isDuplicatedTrip } from './rules/fields.ts';
+import { isCancelled, isDuplicatedTrip } from './rules/fields.ts';
 import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import { servedEntity } from './served-alert.ts';
+import {
+  liveRunOwners,
+  type RunOwners,
+  refuseSecondUpdateOfRun,
+  runKeyOf,
+  serviceDateOfRun,
+} from './trip-runs.ts';
 
 export type { EntityInput };
 
@@ -120,7 +126,9 @@ export async function saveFeedEntity(
   }
   const view = await readScheduleViewFor(deps, kind, [entity]);
   const verify = !('json' in options.entity);
-  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft });
+  const tripId = entity.tripUpdate?.trip?.tripId;
+  const runOwners = kind === 'trip_update' && tripId ? await liveRunOwners(deps, [tripId], view) : undefined;
+  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners });
   const now = deps.now();
   const base = options.baseRevision;
   const revision = await deps.db.transaction(async (tx) => {
@@ -207,6 +215,12 @@ export async function prepareFeedEntity(
     view: ScheduleView | null;
     verify: boolean;
     draft?: boolean;
+    /**
+     * The live updates of the entity's run (liveRunOwners), given by the saves of controllers and
+     * producers: a trip update under another id than its run's is then refused. Disruptions give
+     * the ids themselves; the feed invariant trip_run_updated_twice holds for every act.
+     */
+    runOwners?: RunOwners;
   },
 ): Promise<PreparedEntity> {
   const { kind, entity, view } = options;
@@ -214,8 +228,15 @@ export async function prepareFeedEntity(
   const nowSecs = Math.floor(now.getTime() / 1000);
   if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
   dropStopsOfCancelledTrip(entity);
-  entity.id =
-    entity.id || (await existingIdOfTrip(deps, entity, view)) || entity.vehicle?.vehicle?.id || randomUUID();
+  const run = kind === 'trip_update' ? runKeyOf(entity, view) : undefined;
+  const owners =
+    run && (options.runOwners || !entity.id)
+      ? (options.runOwners ?? (await liveRunOwners(deps, [entity.tripUpdate!.trip!.tripId!], view)))
+      : undefined;
+  const owner = run ? owners?.get(run) : undefined;
+  // A new trip update (no id) for a run that already has one replaces it, keeping its id; another
+  // date is another run, so one trip can have updates on two dates.
+  entity.id = entity.id || owner || entity.vehicle?.vehicle?.id || randomUUID();
 
   const found = await findEntityNotices(deps, entity, view);
   const notices = found.map(feedNoticeJson);
@@ -226,6 +247,8 @@ export async function prepareFeedEntity(
       details: { notices },
     });
   }
+  // After the rules: what is wrong with the entity itself comes first.
+  if (options.runOwners) refuseSecondUpdateOfRun(entity, owner);
   // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
   if (options.verify) {
     const problem = verifyFeedEntity(entity);
@@ -377,50 +400,6 @@ function dropStopsOfCancelledTrip(entity: FeedEntity) {
   const tu = entity.tripUpdate;
   if (tu && isCancelled(tu.trip) && (tu.stopTimeUpdate?.length ?? 0) > 0) tu.stopTimeUpdate = [];
 }
-
-/** The service date of the trip's current run (noon of its service day names the date). */
-function serviceDateOfRun(view: ScheduleView | null, tripId: string): string | undefined {
-  const start = view?.trip(tripId) ? view.serviceDayStart?.(tripId) : undefined;
-  if (start === undefined || !view) return undefined;
-  // The local date of the service day's noon (its start is midnight but on DST change days).
-  return serviceDateOf(new Date((start + 43_200) * 1000), view.timezone);
-}
-
-/**
- * A new trip update (no id) for a trip that already has one on the same service date replaces it,
- * keeping its id; another date gets a new id, so one trip can have updates on two dates. A row saved
- * without start_date counts as the current run's date, so ids saved before dated trips stay stable.
- * An extra (DUPLICATED) train is its own run: it matches only the extra train with the same new trip id.
- */
-async function existingIdOfTrip(
-  deps: AppDeps,
-  entity: FeedEntity,
-  view: ScheduleView | null,
-): Promise<string | undefined> {
-  const tripId = entity.tripUpdate?.trip?.tripId;
-  if (!tripId) return undefined;
-  const rows = await deps.db
-    .select({ id: feedEntities.id, json: feedEntities.json })
-    .from(feedEntities)
-    .where(and(eq(feedEntities.kind, 'trip_update'), eq(feedEntities.tripId, tripId)));
-  const currentRun = serviceDateOfRun(view, tripId);
-  const runOf = (tu: RunJson | undefined) =>
-    tu?.trip?.scheduleRelationship === 'DUPLICATED'
-      ? `extra ${tu.tripProperties?.tripId ?? ''}`
-      : tu?.trip?.startDate || currentRun;
-  const duplicate = duplicateOf(entity);
-  const wanted = duplicate
-    ? `extra ${duplicate.tripId ?? ''}`
-    : entity.tripUpdate?.trip?.startDate || currentRun;
-  const same = rows.find((r) => runOf((r.json as { tripUpdate?: RunJson }).tripUpdate) === wanted);
-  return same?.id;
-}
-
-/** What tells one run of a trip from another in a stored update (protobuf-JSON). */
-type RunJson = {
-  trip?: { startDate?: string | null; scheduleRelationship?: string | number | null } | null;
-  tripProperties?: { tripId?: string | null } | null;
-};
 
 /** The warning of an entity saved after the time it leaves the feed (docs/errors.md `entity_already_over`). */
 function alreadyOver(kind: FeedKind, entityId: string, expiresAt: Date, zone?: string): FeedNoticeJson {

@@ -10,6 +10,7 @@ import * as skippedStopAlertOutlived from './skipped-stop-alert-outlived.ts';
 import * as stopClosedButServed from './stop-closed-but-served.ts';
 import * as tripNotInSchedule from './trip-not-in-schedule.ts';
 import * as tripNotRunningOnDate from './trip-not-running-on-date.ts';
+import * as tripRunUpdatedTwice from './trip-run-updated-twice.ts';
 
 /** Every consistency rule, in the order their findings are reported. */
 export const consistencyRules: ConsistencyRule[] = [
@@ -24,6 +25,7 @@ export const consistencyRules: ConsistencyRule[] = [
   alertTripsNotLinked,
   alertPlaceholderUnfilled,
   skippedStopAlertOutlived,
+  tripRunUpdatedTwice,
 ];
 
 /** The feed invariants: what every change of the feed is checked against (keep-feed-invariants.ts). */
