@@ -24,7 +24,8 @@ const TZ = 'Africa/Johannesburg';
 function tripUpdate(trips: BenchTrip[], n: number, today: string): FeedEntity {
   const entity = benchTripUpdate(trips, n);
   const tu = entity.tripUpdate!;
-  tu.trip = { ...tu.trip, startDate: addDays(today, Math.floor(n / trips.length)) };
+  // Round 0 dated too: every run of the bench feed names its date.
+  tu.trip = { ...tu.trip, startDate: tu.trip?.startDate ?? today };
   if (n % 3 === 0) return { ...entity, tripUpdate: { trip: { ...tu.trip, scheduleRelationship: 3 } } };
   if (n % 3 === 1) {
     const stop = tu.stopTimeUpdate![0]!;

@@ -4,7 +4,7 @@ import { type BenchTrip, benchTripUpdate } from './feed-app.ts';
 
 /**
  * Editors saving trip updates through POST /feed/trip_update back to back, each on its own 50
- * entities. A failure is a 5xx or a lost connection: once an uploaded schedule is current it no
+ * entities (those of the bench feed, by their ids: one update per train run). A failure is a 5xx or a lost connection: once an uploaded schedule is current it no
  * longer has the demo trips, and the feed rules refuse their saves (422), which is right and
  * counted apart.
  */
@@ -17,7 +17,6 @@ export function startEditors(editors: HttpClient[], trips: BenchTrip[], pauseMs 
   const loops = editors.map(async (editor, e) => {
     for (let k = 0; !stopping; k++) {
       const entity = benchTripUpdate(trips, e * 50 + (k % 50), 60 + (k % 40) * 15);
-      entity.id = `bench-editor-${e}-${k % 50}`;
       if (pauseMs > 0 && k > 0) await new Promise((r) => setTimeout(r, pauseMs));
       const t = performance.now();
       try {

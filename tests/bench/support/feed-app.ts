@@ -3,12 +3,16 @@ import type { Deps } from '@feeddesk/server/deps';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { listStopTimesOfTrip, type TripStopTime } from '@feeddesk/server/schedule/list-stop-times-of-trip';
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
+import { addDays, serviceDateOf } from '@feeddesk/server/schedule/time/service-day';
 import type { TestDatabase } from '../../support/databases.ts';
 import { demoWorkbook, uploadSchedule } from '../../support/schedule.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 
 /** Entities stay in the live feed for the whole run, whatever the time of day (docs/rest-api.md expiry). */
 export const BENCH_ENV = { TRIP_UPDATE_TTL_MINUTES: '10080' };
+
+/** The demo schedule's agency time zone. */
+const DEMO_ZONE = 'Africa/Johannesburg';
 
 export type BenchTrip = { tripId: string; stops: TripStopTime[] };
 
@@ -45,18 +49,20 @@ export async function benchTrips(
 }
 
 /**
- * Trip update `n` of the bench feed: a real trip of the schedule (round robin when there are
- * fewer trips than entities; each entity keeps its own id), `delaySecs` at 4 stops from the
- * second one, the third also with a departure delay.
+ * Trip update `n` of the bench feed: a real trip of the schedule, `delaySecs` at 4 stops from the
+ * second one, the third also with a departure delay. With fewer trips than entities, round r of
+ * the trips is their run r days after today (one trip update per run; each entity its own id).
  */
 export function benchTripUpdate(trips: BenchTrip[], n: number, delaySecs = 60 + (n % 20) * 30): FeedEntity {
   const trip = trips[n % trips.length]!;
+  const round = Math.floor(n / trips.length);
+  const startDate = round > 0 ? addDays(serviceDateOf(new Date(), DEMO_ZONE), round) : undefined;
   const from = Math.min(1, trip.stops.length - 4);
   const stops = trip.stops.slice(from, from + 4);
   return {
     id: `bench-${String(n).padStart(4, '0')}`,
     tripUpdate: {
-      trip: { tripId: trip.tripId },
+      trip: { tripId: trip.tripId, ...(startDate ? { startDate } : {}) },
       stopTimeUpdate: stops.map((s, i) => ({
         stopSequence: s.stopSequence,
         stopId: s.stopId,
