@@ -28,3 +28,40 @@ describe('StreamingScheduleEncoder', () => {
     expect(text(streamed)).toEqual(text([...encodeScheduleTables(feed, 7, 50)]));
   });
 });
+
+describe('StreamingScheduleEncoder with room for a few chunks', () => {
+  it('makes no more chunks than the load has room for, and the same chunks in the end', async () => {
+    const { feed } = await convertUpload(await buildDemoTimetableWorkbook());
+    const stopTimes = feed.get('stop_times.txt')!;
+    const sent: EncodedChunk[] = [];
+    let room = 0;
+    const encoder = new StreamingScheduleEncoder(
+      7,
+      50,
+      (chunk) => {
+        room--;
+        sent.push(chunk);
+      },
+      () => room > 0,
+    );
+    encoder.start(new Map([...feed].filter(([name]) => name !== 'stop_times.txt')));
+    // The small tables before stop_times go at once; of the stop times, what there is room for.
+    const beforeStopTimes = sent.length;
+    expect(beforeStopTimes).toBeGreaterThan(2);
+    room = 2;
+    encoder.stopTimesRead(stopTimes);
+    expect(sent.length).toBe(beforeStopTimes + 2);
+    encoder.finish(feed);
+    expect(encoder.done).toBe(false);
+    let pumps = 0;
+    while (!encoder.pump()) {
+      const before = sent.length;
+      room = 1;
+      encoder.pump();
+      expect(sent.length - before).toBeLessThanOrEqual(1);
+      if (++pumps > 10_000) throw new Error('never done');
+    }
+    expect(pumps).toBeGreaterThan(5);
+    expect(text(sent)).toEqual(text([...encodeScheduleTables(feed, 7, 50)]));
+  });
+});
