@@ -39,6 +39,6 @@ export type {
   ValidationCounts,
   ValidationResult,
 } from './validate/types.ts';
-export { type ValidateFeedOptions, validateFeed, validationSteps } from './validate/validate-feed.ts';
+export { type ValidateFeedOptions, validateFeed } from './validate/validate-feed.ts';
 export { EXCEL_MAX_ROWS, TooManyRowsError, writePlainWorkbook } from './write-plain-workbook.ts';
 export { writeGtfsZip } from './write-zip.ts';

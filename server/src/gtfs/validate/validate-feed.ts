@@ -26,22 +26,6 @@ export function validateFeed(
   options: ValidateFeedOptions,
   ruleList: readonly Rule[] = rules,
 ): ValidationResult {
-  const steps = validationSteps(feed, options, ruleList);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * The same validation, one rule a step: the upload's worker lets its messages in between rules
- * (the load's acknowledgements, so the database is never left without rows to copy).
- */
-export function* validationSteps(
-  feed: GtfsFeed,
-  options: ValidateFeedOptions,
-  ruleList: readonly Rule[] = rules,
-): Generator<void, ValidationResult> {
   const ctx = { now: options.now, index: new FeedIndex(feed) };
   const notices = inputProblemsToNotices(options.inputProblems ?? []);
   for (const rule of ruleList) {
@@ -51,7 +35,6 @@ export function* validationSteps(
       const { code, severity } = RUNTIME_EXCEPTION_IN_VALIDATOR;
       notices.push({ code, severity, validator: rule.codes[0]?.code, message: String(error) });
     }
-    yield;
   }
   const counts = countBySeverity(notices);
   const blocking = counts.errors > 0 || (options.blockOnWarnings === true && counts.warnings > 0);

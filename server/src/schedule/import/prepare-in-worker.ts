@@ -53,7 +53,7 @@ export function readInWorker(
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
-  // The chunks the load has not taken yet (transferred bytes, not copies): at most CHUNKS_IN_FLIGHT.
+  // Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies).
   const chunks = messageQueue<EncodedChunk>();
   const fail = (error: Error) => {
     read.reject(error);
@@ -100,8 +100,8 @@ export function readInWorker(
       kind: m.kind,
       readDone: readDone.promise,
       encode(versionId, chunkRows) {
-        send({ type: 'encode', versionId, chunkRows, inFlight: CHUNKS_IN_FLIGHT });
-        return taking(chunks.iterate(), () => send({ type: 'taken' }));
+        send({ type: 'encode', versionId, chunkRows });
+        return chunks.iterate();
       },
       skipLoad: () => send({ type: 'skip' }),
       prepared: prepared.promise,
@@ -112,22 +112,6 @@ export function readInWorker(
       throw error;
     },
   );
-}
-
-/**
- * How many COPY chunks (20 000 rows, about a megabyte of stop times) the worker may send before the
- * load takes one: with the load thread's own (copy-in-thread.ts), what lies between the file read
- * and the database. Unbounded, five times Renfe piled up hundreds of megabytes of COPY text, read
- * faster than PostgreSQL loads it; 32 keep the database fed while the worker runs a long rule.
- */
-const CHUNKS_IN_FLIGHT = 32;
-
-/** The chunks as the load takes them, telling the worker of each. */
-async function* taking<T>(chunks: AsyncIterable<T>, took: () => void): AsyncGenerator<T> {
-  for await (const chunk of chunks) {
-    took();
-    yield chunk;
-  }
 }
 
 function settleable<T>() {

@@ -8,7 +8,7 @@ import {
   type ReportJson,
   type ScheduleNotice,
   type StreamedFile,
-  validationSteps,
+  validateFeed,
   writeGtfsZip,
   writePlainWorkbook,
 } from '../../gtfs/index.ts';
@@ -72,18 +72,11 @@ export async function prepareSchedule(options: PrepareScheduleOptions): Promise<
   const changed = plannedWorks.some((w) => w.kept);
   await options.afterRead?.(converted.feed, converted.problems.length === 0, converted.kind);
   options.onPhase?.('validate');
-  const steps = validationSteps(converted.feed, {
+  const result = validateFeed(converted.feed, {
     now: options.now,
     blockOnWarnings: options.blockOnWarnings,
     inputProblems: converted.problems,
   });
-  let step = steps.next();
-  while (!step.done) {
-    // Between rules: the worker's messages (the load asking for more rows) are let in.
-    await new Promise((resolve) => setImmediate(resolve));
-    step = steps.next();
-  }
-  const result = step.value;
   const rows = [...converted.feed.values()].reduce((n, t) => n + t.rows.length, 0);
   const report = buildReport(result, {
     feedName: options.fileName,

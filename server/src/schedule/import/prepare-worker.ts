@@ -11,10 +11,9 @@ import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } f
  * zip once every file but stop_times.txt is read, for a workbook once it is read. The main thread
  * answers with the new version's id ('encode') or 'skip'. The worker then encodes the COPY chunks
  * and posts them as transferred bytes (millions of small strings never cross threads): a zip's
- * stop times while stop_times.txt is still being inflated, so the database loads them meanwhile,
- * never more than the load has room for ('taken' makes room; the rows wait packed). Once the
- * file is read ('read_done') it validates, between rules sending what the load took room for,
- * then the result of validation ('prepared'), without the feed; the last chunks as room comes.
+ * stop times while stop_times.txt is still being inflated, so the database loads them meanwhile.
+ * Once the file is read ('read_done') come the last chunks, then validation while the main thread
+ * copies, and last the result of validation ('prepared'), without the feed.
  */
 export type WorkerReply =
   | {
@@ -39,11 +38,7 @@ export type WorkerReply =
   | { type: 'prepared'; result: Omit<PreparedSchedule, 'feed'>; loadable: boolean }
   | { type: 'failed'; message: string };
 
-export type WorkerRequest =
-  | { type: 'encode'; versionId: number; chunkRows: number; inFlight: number }
-  | { type: 'skip' }
-  /** The load took one chunk (COPY has it): another may be made. */
-  | { type: 'taken' };
+export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'skip' };
 
 const port = parentPort!;
 const { options } = workerData as { options: PrepareScheduleOptions };
@@ -64,26 +59,6 @@ const nextRequest = () =>
 /** Encodes the new version's chunks; undefined when nothing is loaded or encoding failed. */
 let encoder: StreamingScheduleEncoder | undefined;
 let announced = false;
-/** Chunks sent and not yet taken by the load, and how many may be (the 'encode' request says). */
-let inFlight = 0;
-let maxInFlight = Number.POSITIVE_INFINITY;
-let ended = false;
-
-port.on('message', (m: WorkerRequest) => {
-  if (m.type !== 'taken') return;
-  inFlight--;
-  pump();
-});
-
-/** Emits what the load may take now; says 'end' once every chunk is sent. */
-function pump(): void {
-  encoding((e) => {
-    if (e.pump() && !ended) {
-      ended = true;
-      reply({ type: 'end' });
-    }
-  });
-}
 
 /** Tells the main thread the schedule can start loading; waits for the version to load into. */
 async function announce(feed: GtfsFeed, readable: boolean, kind: PreparedSchedule['kind']): Promise<void> {
@@ -106,15 +81,8 @@ async function announce(feed: GtfsFeed, readable: boolean, kind: PreparedSchedul
   });
   const request = await answer;
   if (request.type !== 'encode') return;
-  maxInFlight = request.inFlight;
-  encoder = new StreamingScheduleEncoder(
-    request.versionId,
-    request.chunkRows,
-    (chunk) => {
-      inFlight++;
-      reply({ type: 'chunk', chunk }, [chunk.csv.buffer as ArrayBuffer]);
-    },
-    () => inFlight < maxInFlight,
+  encoder = new StreamingScheduleEncoder(request.versionId, request.chunkRows, (chunk) =>
+    reply({ type: 'chunk', chunk }, [chunk.csv.buffer as ArrayBuffer]),
   );
   encoding((e) => e.start(feed));
 }
@@ -147,8 +115,10 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
     encoder = undefined;
     return;
   }
-  encoding((e) => e.finish(feed));
-  pump();
+  encoding((e) => {
+    e.finish(feed);
+    reply({ type: 'end' });
+  });
 }
 
 prepareSchedule({

@@ -13,12 +13,6 @@ export type CopyProgress = {
 };
 
 /**
- * Chunks handed to the thread before it has copied them: a few seconds of COPY. What the reader
- * makes beyond it waits in the reader, packed (prepare-in-worker.ts), not as COPY text.
- */
-const CHUNKS_IN_FLIGHT = 16;
-
-/**
  * COPYs a schedule's encoded chunks into the database at `url` from a thread of its own, one COPY
  * per table (copy-worker.ts); this thread only hands the bytes over (transferred, not copied).
  * Stops handing over once `abandoned` fires, and the thread's COPY then fails. Resolves when
@@ -34,16 +28,10 @@ export async function copyInThread(
 ): Promise<void> {
   const worker = new Worker(bootstrap, { workerData: { entry, url, versionId } });
   const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(request, transfer);
-  // Chunks handed over and not copied yet; the next is taken from `chunks` once one is.
-  let inFlight = 0;
-  let copiedOne: (() => void) | undefined;
   const finished = new Promise<void>((resolve, reject) => {
     worker.on('message', (m: CopyReply) => {
-      if (m.type === 'rows') {
-        inFlight--;
-        copiedOne?.();
-        progress.onRows(m.table, m.rows);
-      } else if (m.type === 'table') progress.onTable(m.table, m.label);
+      if (m.type === 'rows') progress.onRows(m.table, m.rows);
+      else if (m.type === 'table') progress.onTable(m.table, m.label);
       else if (m.type === 'done') resolve();
       else reject(new Error(m.message));
     });
@@ -54,7 +42,6 @@ export async function copyInThread(
   let failed = false;
   finished.catch(() => {
     failed = true;
-    copiedOne?.();
   });
   try {
     for await (const chunk of chunks) {
@@ -67,12 +54,6 @@ export async function copyInThread(
       // The worker's chunks own their bytes: hand them over. A view on shared bytes is copied.
       const owned = csv.byteOffset === 0 && csv.byteLength === csv.buffer.byteLength;
       send({ type: 'chunk', chunk }, owned ? [csv.buffer as ArrayBuffer] : []);
-      inFlight++;
-      while (inFlight >= CHUNKS_IN_FLIGHT && !failed) {
-        await new Promise<void>((resolve) => {
-          copiedOne = resolve;
-        });
-      }
     }
     send({ type: 'end' });
     await finished;

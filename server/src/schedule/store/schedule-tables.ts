@@ -177,103 +177,57 @@ export class StreamingScheduleEncoder {
         lines: PackedStopTimeLines | undefined;
       }
     | undefined;
-  /** stop_times.txt as read so far (its rows only grow), and how many of them are encoded. */
-  private stopTimesTable: GtfsTable | undefined;
   private encoded = 0;
-  /** The whole file, once read: what comes after the stop times is made from it. */
-  private feed: GtfsFeed | undefined;
-  private stopTimesEnded = false;
-  private after: Iterator<EncodedChunk> | undefined;
-  /** Every chunk emitted. */
-  done = false;
 
   constructor(
     private readonly versionId: number,
     private readonly chunkRows: number,
     private readonly emit: (chunk: EncodedChunk) => void,
-    /**
-     * Whether another chunk may be emitted now. The rows wait, packed, until the database has
-     * taken the chunks before (pump() again then): COPY text made faster than PostgreSQL loads
-     * it piled up by hundreds of megabytes at five times Renfe.
-     */
-    private readonly mayEmit: () => boolean = () => true,
   ) {}
 
-  /** The tables that come before stop_times, from the feed read so far (small: all at once). */
+  /** The tables that come before stop_times, from the feed read so far. */
   start(feed: GtfsFeed): void {
     for (const table of scheduleTables(feed, this.versionId, this.summaries)) {
       if (table.table === STOP_TIMES.table) return;
-      for (const chunk of chunksOf(table, this.chunkRows)) this.emit(chunk);
+      this.encodeTable(table);
     }
   }
 
   /** The rows of stop_times.txt read so far (the table only grows while the file is read). */
   stopTimesRead(table: GtfsTable): void {
-    this.stopTimesTable = table;
-    this.pump();
-  }
-
-  /** Once the file is read: the stop times left (all of them if none streamed), then trips. */
-  finish(feed: GtfsFeed): void {
-    this.feed = feed;
-    this.stopTimesTable = feed.get(STOP_TIMES_FILE) ?? this.stopTimesTable;
-    this.pump();
-  }
-
-  /** Emits the chunks it can, as long as it may; true once every chunk is emitted. */
-  pump(): boolean {
-    while (!this.done && this.mayEmit()) {
-      const chunk = this.next();
-      if (!chunk) break;
-      this.emit(chunk);
-    }
-    return this.done;
-  }
-
-  /** The next chunk; undefined when the rows it needs are not read yet, or when all are emitted. */
-  private next(): EncodedChunk | undefined {
-    if (!this.stopTimesEnded) {
-      const chunk = this.nextStopTimes();
-      if (chunk || !this.stopTimesEnded) return chunk;
-    }
-    if (!this.feed) return undefined;
-    if (!this.after) this.after = this.tablesAfterStopTimes(this.feed);
-    const next = this.after.next();
-    if (next.done) this.done = true;
-    return next.done ? undefined : next.value;
-  }
-
-  /** The next full chunk of the stop times read; their last one once the file is read. */
-  private nextStopTimes(): EncodedChunk | undefined {
-    const table = this.stopTimesTable;
-    if (table && !this.stopTimes) {
+    if (table.rows.length === this.encoded) return;
+    if (!this.stopTimes) {
       const packed = packedRows(table.rows);
       // Packed rows (a zip's stop_times.txt): lines made from their codes, no row arrays.
       const lines = packed && new PackedStopTimeLines(table, packed, this.versionId, this.summaries);
       const row = lines ? undefined : stopTimeRow(tableColumns(table), this.versionId, this.summaries);
       this.stopTimes = { chunks: new TableChunks(STOP_TIMES, this.chunkRows), row, lines };
     }
-    if (table && this.stopTimes) {
-      const { chunks, row, lines } = this.stopTimes;
-      const rows = table.rows;
-      const count = rows.length;
-      while (this.encoded < count) {
-        const i = this.encoded++;
-        const chunk = lines ? chunks.addLine(lines.line(i)) : chunks.add(row!(rows[i]!, i));
-        if (chunk) return chunk;
-      }
+    const { chunks, row, lines } = this.stopTimes;
+    const rows = table.rows;
+    const count = rows.length;
+    for (let i = this.encoded; i < count; i++) {
+      const chunk = lines ? chunks.addLine(lines.line(i)) : chunks.add(row!(rows[i]!, i));
+      if (chunk) this.emit(chunk);
     }
-    if (!this.feed) return undefined;
-    this.stopTimesEnded = true;
-    return (this.stopTimes?.chunks ?? new TableChunks(STOP_TIMES, this.chunkRows)).end();
+    this.encoded = count;
   }
 
-  private *tablesAfterStopTimes(feed: GtfsFeed): Generator<EncodedChunk> {
+  /** Once the file is read: the stop times left (all of them if none streamed), then trips. */
+  finish(feed: GtfsFeed): void {
+    const stopTimes = feed.get(STOP_TIMES_FILE);
+    if (stopTimes) this.stopTimesRead(stopTimes);
+    const last = (this.stopTimes?.chunks ?? new TableChunks(STOP_TIMES, this.chunkRows)).end();
+    if (last) this.emit(last);
     let afterStopTimes = false;
     for (const table of scheduleTables(feed, this.versionId, this.summaries)) {
-      if (afterStopTimes) yield* chunksOf(table, this.chunkRows);
+      if (afterStopTimes) this.encodeTable(table);
       afterStopTimes ||= table.table === STOP_TIMES.table;
     }
+  }
+
+  private encodeTable(table: ScheduleTable): void {
+    for (const chunk of chunksOf(table, this.chunkRows)) this.emit(chunk);
   }
 }
 
