@@ -48,9 +48,9 @@ describe.skipIf(!hasChromium)('a short turn from the disruption form', () => {
     await page.getByLabel('Service date').fill('2025-09-23');
     await page.getByLabel('Or these trains (numbers or trip ids)').fill('303, 305');
     await page.getByLabel('Action').selectOption({ label: 'Short turn: terminate at a stop' });
-    // The stop choices come from the stop search.
-    await page.getByLabel('Stop (window on its departure)').fill('San Jose');
-    const turnAt = page.getByLabel('Terminate at');
+    // The action's stop has a search of its own (not the selection's stop window).
+    await page.getByLabel('Terminate at: search').fill('San Jose');
+    const turnAt = page.getByLabel('Terminate at', { exact: true });
     await turnAt.locator('option', { hasText: 'San Jose Diridon' }).waitFor({ state: 'attached' });
     await turnAt.selectOption({ label: 'San Jose Diridon' });
     await page.getByLabel('Reason').fill('Trespasser near Hayward Park.');

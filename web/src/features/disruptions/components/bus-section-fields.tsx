@@ -1,36 +1,10 @@
-import { useState } from 'react';
 import { Col, Form } from 'react-bootstrap';
-import { useRouteChoices, useStopChoices } from '../api/schedule-lists.ts';
+import { useRouteChoices } from '../api/schedule-lists.ts';
+import { StopPicker } from './stop-picker.tsx';
 
 /** GTFS route_type of buses: 3, or the extended 700–799 (bus service) of Google's route types. */
 export const isBusRoute = (type: number | null) =>
   type === 3 || (type !== null && type >= 700 && type <= 799);
-
-/** A stop found by name, as the form's "Stop found" choice: platforms only (trains call at them). */
-function StopPicker(props: { id: string; label: string; value: string; onChange: (stopId: string) => void }) {
-  const [text, setText] = useState('');
-  const stops = useStopChoices(text);
-  const choices = (stops.data ?? []).filter((s) => !s.station);
-  return (
-    <>
-      <Form.Group as={Col} md={2} controlId={`${props.id}-search`}>
-        <Form.Label>{props.label}: search</Form.Label>
-        <Form.Control value={text} placeholder="Search a stop" onChange={(e) => setText(e.target.value)} />
-      </Form.Group>
-      <Form.Group as={Col} md={2} controlId={props.id}>
-        <Form.Label>{props.label}</Form.Label>
-        <Form.Select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">Choose (search)</option>
-          {choices.map((s) => (
-            <option key={s.stopId} value={s.stopId}>
-              {s.label}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-    </>
-  );
-}
 
 export type BusSection = { fromStopId: string; toStopId: string; routeId: string; marginMinutes: number };
 

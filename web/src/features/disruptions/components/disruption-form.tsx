@@ -11,6 +11,7 @@ import { useMe } from '../../auth/api/get-me.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
 import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
+import { StopPicker } from './stop-picker.tsx';
 
 /** The form's choices: a short turn is one per end (the API's short_turn with `at`). */
 type ActionType =
@@ -353,17 +354,13 @@ export function DisruptionForm() {
         </Form.Group>
         {actionType === 'replace_by_bus' && <BusSectionFields value={busSection} onChange={setBusSection} />}
         {STOP_LABELS[actionType] && (
-          <Form.Group as={Col} md={3} controlId="d-action-stop">
-            <Form.Label>{STOP_LABELS[actionType]}</Form.Label>
-            <Form.Select value={actionStop} onChange={(e) => setActionStop(e.target.value)}>
-              <option value="">{actionType === 'delay' ? 'First stop' : 'Choose (search above)'}</option>
-              {stopChoices.map((s) => (
-                <option key={s.stopId} value={s.stopId}>
-                  {s.label}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <StopPicker
+            id="d-action-stop"
+            label={STOP_LABELS[actionType]!}
+            value={actionStop}
+            onChange={setActionStop}
+            none={actionType === 'delay' ? 'First stop' : undefined}
+          />
         )}
         {actionType === 'delay' && (
           <Form.Group as={Col} md={2} controlId="d-minutes">
