@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
+import { sharedBytes } from '../../workers/shared-bytes.ts';
 import { findCurrentSchedule } from '../find-current-schedule.ts';
 import { plannedWorksAhead } from '../planned-works/planned-works-ahead.ts';
 import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
@@ -37,7 +38,8 @@ export async function startScheduleUpload(
       message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB.`,
     });
   }
-  const options = { bytes: file.bytes, fileName: safeFileName(file.fileName), user };
+  // Shared with the upload's thread, not copied to it; the request's own copy is then let go.
+  const options = { bytes: sharedBytes(file.bytes), fileName: safeFileName(file.fileName), user };
   const { jobId } = await startJob(deps, {
     kind: 'schedule_upload',
     createdBy: options.user,
