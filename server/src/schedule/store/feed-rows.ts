@@ -4,25 +4,10 @@ import { parseGtfsTime } from '../time/gtfs-time.ts';
 import type { CopyValue } from './csv-line.ts';
 import { deriveDirections } from './derive-directions.ts';
 import { type FeedTable, feedTable } from './feed-table.ts';
-import {
-  addStopTime,
-  emptyStopTimesHash,
-  formatStopTimesHash,
-  type StopTimesHash,
-} from './stop-times-hash.ts';
+import { emptyStopTimesHash, formatStopTimesHash } from './stop-times-hash.ts';
+import type { TripSummaries } from './trip-summaries.ts';
 
 /** What import keeps per trip so queries never scan stop_times (docs/quality.md). */
-export type TripSummary = {
-  firstSequence: number;
-  startSecs: number | null;
-  /** The origin the trip search shows (kept so listing trips never reads stop_times). */
-  firstStopId: string;
-  lastSequence: number;
-  endSecs: number | null;
-  lastStopId: string;
-  /** Order-independent fingerprint of the trip's stop times (see stop-times-hash.ts). */
-  hash: StopTimesHash;
-};
 
 type Rows = Generator<CopyValue[]>;
 
@@ -149,7 +134,7 @@ export function* calendarDateRows(feed: GtfsFeed, versionId: number): Rows {
 }
 
 /** stop_times rows; fills `summaries` (per trip first departure and stop, last arrival and stop) on the way. */
-export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
+export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: TripSummaries): Rows {
   const t = feedTable(feed, 'stop_times.txt');
   const row = stopTimeRow(t, versionId, summaries);
   const rows = t.rows;
@@ -163,7 +148,7 @@ export function* stopTimeRows(feed: GtfsFeed, versionId: number, summaries: Map<
 export function stopTimeRow(
   t: FeedTable,
   versionId: number,
-  summaries: Map<string, TripSummary>,
+  summaries: TripSummaries,
 ): (row: string[], i: number) => CopyValue[] {
   const [trip, stop, arrival, departure] = [
     t.required('trip_id'),
@@ -197,13 +182,13 @@ export function stopTimeRow(
     const arrivalSecs = time(arrival(row));
     const departureSecs = time(departure(row));
     const stopId = stop(row);
-    const hash = summariseStopTime(summaries, tripId, seq, stopId, arrivalSecs, departureSecs);
-    addStopTime(hash, seq, stopId, arrivalSecs, departureSecs);
+    const slot = summaries.add(tripId, seq, stopId, arrivalSecs, departureSecs);
+    summaries.addValues(slot, seq, stopId, arrivalSecs, departureSecs);
     return [versionId, tripId, seq, stopId, arrivalSecs, departureSecs];
   };
 }
 
-export function* tripRows(feed: GtfsFeed, versionId: number, summaries: Map<string, TripSummary>): Rows {
+export function* tripRows(feed: GtfsFeed, versionId: number, summaries: TripSummaries): Rows {
   const t = feedTable(feed, 'trips.txt');
   const [id, route, service] = [t.required('trip_id'), t.required('route_id'), t.required('service_id')];
   const [short, headsign, shape] = ['trip_short_name', 'trip_headsign', 'shape_id'].map(t.text);
@@ -253,43 +238,4 @@ function trainNumberFromShortName(short: unknown): string | null {
   return typeof short === 'string' && /^\d+$/.test(short.trim())
     ? short.trim().replace(/^0+(?=\d)/, '')
     : null;
-}
-
-/**
- * Adds one stop time to its trip's first and last call; returns the trip's fingerprint, to which
- * the caller adds the stop time (from its values or from their texts).
- */
-export function summariseStopTime(
-  summaries: Map<string, TripSummary>,
-  tripId: string,
-  seq: number,
-  stopId: string,
-  arrivalSecs: number | null,
-  departureSecs: number | null,
-): StopTimesHash {
-  const summary = summaries.get(tripId);
-  if (!summary) {
-    const hash = emptyStopTimesHash();
-    summaries.set(tripId, {
-      firstSequence: seq,
-      startSecs: departureSecs ?? arrivalSecs,
-      firstStopId: stopId,
-      lastSequence: seq,
-      endSecs: arrivalSecs ?? departureSecs,
-      lastStopId: stopId,
-      hash,
-    });
-    return hash;
-  }
-  if (seq < summary.firstSequence) {
-    summary.firstSequence = seq;
-    summary.startSecs = departureSecs ?? arrivalSecs;
-    summary.firstStopId = stopId;
-  }
-  if (seq > summary.lastSequence) {
-    summary.lastSequence = seq;
-    summary.endSecs = arrivalSecs ?? departureSecs;
-    summary.lastStopId = stopId;
-  }
-  return summary.hash;
 }

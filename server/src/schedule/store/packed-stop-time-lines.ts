@@ -1,9 +1,8 @@
 import type { GtfsTable, PackedRows } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import { csvText } from './csv-line.ts';
-import { summariseStopTime, type TripSummary } from './feed-rows.ts';
 import { notANumber, tableColumns } from './feed-table.ts';
-import { addStopTimeText } from './stop-times-hash.ts';
+import type { TripSummaries } from './trip-summaries.ts';
 
 /**
  * The COPY lines of a packed stop_times.txt (a zip's, read into column codes), made from what is
@@ -24,7 +23,7 @@ export class PackedStopTimeLines {
     private readonly table: GtfsTable,
     private readonly packed: PackedRows,
     private readonly versionId: number,
-    private readonly summaries: Map<string, TripSummary>,
+    private readonly summaries: TripSummaries,
   ) {
     const t = tableColumns(table);
     // A missing required column fails the load with its sentence, as stopTimeRow does.
@@ -63,8 +62,8 @@ export class PackedStopTimeLines {
     const seqText = String(seq);
     const arrivalSecs = arrival === '' ? null : Number(arrival);
     const departureSecs = departure === '' ? null : Number(departure);
-    const hash = summariseStopTime(this.summaries, tripId, seq, stopId, arrivalSecs, departureSecs);
-    addStopTimeText(hash, seqText, stopId, arrival, departure);
+    const slot = this.summaries.add(tripId, seq, stopId, arrivalSecs, departureSecs);
+    this.summaries.addText(slot, seqText, stopId, arrival, departure);
     return `${this.versionId},${tripCsv},${seqText},${stopCsv},${arrival},${departure}\n`;
   }
 

@@ -8,11 +8,11 @@ import {
   stopRows,
   stopTimeRow,
   stopTimeRows,
-  type TripSummary,
   tripRows,
 } from './feed-rows.ts';
 import { tableColumns } from './feed-table.ts';
 import { PackedStopTimeLines } from './packed-stop-time-lines.ts';
+import { TripSummaries } from './trip-summaries.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
 
@@ -40,7 +40,7 @@ const STOP_TIMES = {
 export function* scheduleTables(
   feed: GtfsFeed,
   versionId: number,
-  summaries = new Map<string, TripSummary>(),
+  summaries = new TripSummaries(),
 ): Generator<ScheduleTable> {
   yield {
     table: 'gtfs_agencies',
@@ -169,7 +169,7 @@ function* chunksOf(table: ScheduleTable, chunkRows: number): Generator<EncodedCh
  * file is still being read instead of after.
  */
 export class StreamingScheduleEncoder {
-  private readonly summaries = new Map<string, TripSummary>();
+  private readonly summaries = new TripSummaries();
   private stopTimes:
     | {
         chunks: TableChunks;
