@@ -229,10 +229,10 @@ export async function prepareFeedEntity(
   if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
   dropStopsOfCancelledTrip(entity);
   const run = kind === 'trip_update' ? runKeyOf(entity, view) : undefined;
+  // Without an id (and without the saves' owners) the run's update is looked up here.
   const owners =
-    run && (options.runOwners || !entity.id)
-      ? (options.runOwners ?? (await liveRunOwners(deps, [entity.tripUpdate!.trip!.tripId!], view)))
-      : undefined;
+    options.runOwners ??
+    (run && !entity.id ? await liveRunOwners(deps, [entity.tripUpdate!.trip!.tripId!], view) : undefined);
   const owner = run ? owners?.get(run) : undefined;
   // A new trip update (no id) for a run that already has one replaces it, keeping its id; another
   // date is another run, so one trip can have updates on two dates.

@@ -27,12 +27,21 @@ export function serviceDateOfRun(view: ScheduleView | null, tripId: string): str
 
 /** The run a trip update is about, or undefined for an entity that names no trip. */
 export function runKeyOf(entity: FeedEntity, view: ScheduleView | null): string | undefined {
-  const tripId = entity.tripUpdate?.trip?.tripId;
-  if (!tripId) return undefined;
+  const trip = entity.tripUpdate?.trip;
+  if (!trip?.tripId) return undefined;
   const duplicate = duplicateOf(entity);
-  const run = duplicate
-    ? `extra ${duplicate.tripId ?? ''}`
-    : entity.tripUpdate?.trip?.startDate || serviceDateOfRun(view, tripId);
+  return runKey(view, trip.tripId, trip.startDate, duplicate ? (duplicate.tripId ?? '') : undefined);
+}
+
+/** A trip on a service date (none given: its current run's), or the extra train `extraTripId`. */
+function runKey(
+  view: ScheduleView | null,
+  tripId: string,
+  startDate: string | null | undefined,
+  extraTripId: string | undefined,
+): string {
+  const run =
+    extraTripId !== undefined ? `extra ${extraTripId}` : startDate || serviceDateOfRun(view, tripId);
   return `${tripId}\u0000${run}`;
 }
 
@@ -57,11 +66,9 @@ export async function liveRunOwners(
   for (const row of rows) {
     if (!row.tripId) continue;
     const tu = (row.json as { tripUpdate?: RunJson }).tripUpdate;
-    const run =
-      tu?.trip?.scheduleRelationship === 'DUPLICATED'
-        ? `extra ${tu.tripProperties?.tripId ?? ''}`
-        : tu?.trip?.startDate || serviceDateOfRun(view, row.tripId);
-    owners.set(`${row.tripId}\u0000${run}`, row.id);
+    const extra =
+      tu?.trip?.scheduleRelationship === 'DUPLICATED' ? (tu.tripProperties?.tripId ?? '') : undefined;
+    owners.set(runKey(view, row.tripId, tu?.trip?.startDate, extra), row.id);
   }
   return owners;
 }

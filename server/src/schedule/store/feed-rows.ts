@@ -7,8 +7,6 @@ import { type FeedTable, feedTable } from './feed-table.ts';
 import { emptyStopTimesHash, formatStopTimesHash } from './stop-times-hash.ts';
 import type { TripSummaries } from './trip-summaries.ts';
 
-/** What import keeps per trip so queries never scan stop_times (docs/quality.md). */
-
 type Rows = Generator<CopyValue[]>;
 
 export function* agencyRows(feed: GtfsFeed, versionId: number): Rows {

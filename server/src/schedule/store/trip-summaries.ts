@@ -1,6 +1,6 @@
 import { addStopTime, addStopTimeText, type StopTimesHash } from './stop-times-hash.ts';
 
-/** What the trips table keeps of a trip's stop times (kept so listing trips never reads stop_times). */
+/** What the trips table keeps of a trip's stop times, so queries never scan stop_times (docs/quality.md). */
 export type TripSummary = {
   firstSequence: number;
   startSecs: number | null;

@@ -9,7 +9,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
-import { useRouteChoices, useServiceDay, useStopChoices } from '../api/schedule-lists.ts';
+import { useRouteChoices, useServiceDay } from '../api/schedule-lists.ts';
 import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
 import { StopPicker } from './stop-picker.tsx';
 
@@ -97,9 +97,7 @@ export function DisruptionForm() {
   const [direction, setDirection] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [stopText, setStopText] = useState('');
   const [stopId, setStopId] = useState('');
-  const stops = useStopChoices(stopText);
   const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
   // From tomorrow on, a planner may publish in the schedule itself (planned works, a new version).
@@ -221,8 +219,6 @@ export function DisruptionForm() {
   });
   const refusals =
     checkedFor === applyKey && !check.isPending && check.variables ? (check.data?.refusals ?? []) : [];
-  // Trains call at a station's platforms, not at the station: a selection by stop names a platform.
-  const stopChoices = (stops.data ?? []).filter((s) => !s.station);
 
   return (
     <Form onSubmit={(e) => e.preventDefault()} aria-label="Disruption">
@@ -273,25 +269,15 @@ export function DisruptionForm() {
         </Form.Group>
       </Row>
       <Row className="g-2 mb-3">
-        <Form.Group as={Col} md={3} controlId="d-stop-search">
-          <Form.Label>Stop (window on its departure)</Form.Label>
-          <Form.Control
-            value={stopText}
-            placeholder="Search a stop"
-            onChange={(e) => setStopText(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group as={Col} md={3} controlId="d-stop">
-          <Form.Label>Stop found</Form.Label>
-          <Form.Select value={stopId} onChange={(e) => setStopId(e.target.value)}>
-            <option value="">No stop</option>
-            {stopChoices.map((s) => (
-              <option key={s.stopId} value={s.stopId}>
-                {s.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <StopPicker
+          id="d-stop"
+          label="Stop found"
+          searchLabel="Stop (window on its departure)"
+          none="No stop"
+          md={3}
+          value={stopId}
+          onChange={setStopId}
+        />
         <Form.Group as={Col} md={6} controlId="d-trips">
           <Form.Label>Or these trains (numbers or trip ids)</Form.Label>
           <Form.Control
