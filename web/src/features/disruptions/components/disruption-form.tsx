@@ -274,7 +274,7 @@ export function DisruptionForm() {
           label="Stop found"
           searchLabel="Stop (window on its departure)"
           none="No stop"
-          md={3}
+          columns={3}
           value={stopId}
           onChange={setStopId}
         />

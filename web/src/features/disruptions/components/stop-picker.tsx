@@ -17,9 +17,9 @@ export function StopPicker(props: {
   /** The search box's label, `<label>: search` unless given. */
   searchLabel?: string;
   /** Grid columns of each of the two fields. */
-  md?: number;
+  columns?: number;
 }) {
-  const md = props.md ?? 2;
+  const md = props.columns ?? 2;
   const [text, setText] = useState('');
   const stops = useStopChoices(text);
   const choices = (stops.data ?? []).filter((s) => !s.station);
