@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import { disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -11,6 +10,7 @@ import {
   rehearseFeedAct,
   storedJson,
 } from '../feed/feed-transaction.ts';
+import { letPollsIn } from '../feed/let-polls-in.ts';
 import type { FeedNoticeJson } from '../feed/rules/index.ts';
 import {
   type PreparedEntity,
@@ -151,9 +151,6 @@ async function writeDisruption(
   );
 }
 
-/** Trip updates checked between two turns of the event loop (a few milliseconds of work). */
-const YIELD_EVERY = 20;
-
 /** Rows a statement writes at once (PostgreSQL takes at most 65 535 parameters in one). */
 const WRITE_BATCH = 1000;
 
@@ -256,7 +253,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   const updates: PreparedEntity[] = [];
   for (const [i, entity] of entities.entries()) {
     // The checks are CPU work without I/O between them: let the feed's requests in now and then.
-    if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
+    await letPollsIn(i);
     updates.push(await prepareFeedEntity(deps, { kind: 'trip_update', entity, view, verify: false }));
   }
   const alert = options.alert

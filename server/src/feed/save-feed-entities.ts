@@ -3,6 +3,7 @@ import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { inFeedTransaction } from './feed-transaction.ts';
+import { letPollsIn } from './let-polls-in.ts';
 import { checkFeedHeader, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import {
   type PreparedEntity,
@@ -48,7 +49,8 @@ export async function saveFeedEntities(
   const message = readMessage(deps, options.message);
   const refusals = new Map<FeedEntity, RejectedEntity>();
   const readable: FeedEntity[] = [];
-  for (const entity of message.entity) {
+  for (const [i, entity] of message.entity.entries()) {
+    await letPollsIn(i);
     const refused = await refusalOf(entity, async () => {
       readable.push(readEntityOf(kind, { decoded: entity }, options.saveCalls));
     });
@@ -67,7 +69,8 @@ export async function saveFeedEntities(
       : undefined;
   // One row per id: a message naming an id twice keeps its last entity (last write wins, as saves).
   const byId = new Map<string, PreparedEntity>();
-  for (const entity of readable) {
+  for (const [i, entity] of readable.entries()) {
+    await letPollsIn(i);
     const refused = await refusalOf(entity, async () => {
       const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners });
       const run = runOwners && runKeyOf(prepared.entity, view);
