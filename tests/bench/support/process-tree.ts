@@ -47,7 +47,13 @@ function pssBytes(pid: number): number {
 /** The product's bootstrap of TypeScript threads (Node 20 does not apply --import to a worker). */
 const TS_WORKER = new URL('../../../server/src/workers/ts-worker.mjs', import.meta.url);
 
-export type TreeMemoryPeaks = { peakMb: number; peakPssMb: number; peakRootMb: number };
+export type TreeMemoryPeaks = {
+  peakMb: number;
+  peakPssMb: number;
+  peakRootMb: number;
+  /** At the PSS peak: the product's own process, and its descendants (an embedded PostgreSQL). */
+  atPeakPss: { rootMb: number; descendantsMb: number };
+};
 
 /**
  * Samples the summed RSS of a process and its descendants (Linux /proc) every `everyMs`, and
@@ -77,6 +83,7 @@ export function sampleTreeRss(root: number, everyMs = 200) {
 export function treeMemoryPeaks(root: number) {
   let peak = 0;
   let peakPss = 0;
+  let peakPssOfRoot = 0;
   let peakRoot = 0;
   let samples = 0;
   const sample = (withPss = samples++ % 5 === 0) => {
@@ -85,11 +92,14 @@ export function treeMemoryPeaks(root: number) {
       peak,
       pids.reduce((sum, pid) => sum + rssBytes(pid), 0),
     );
-    if (withPss)
-      peakPss = Math.max(
-        peakPss,
-        pids.reduce((sum, pid) => sum + pssBytes(pid), 0),
-      );
+    if (withPss) {
+      const ofRoot = pssBytes(root);
+      const total = ofRoot + pids.slice(1).reduce((sum, pid) => sum + pssBytes(pid), 0);
+      if (total > peakPss) {
+        peakPss = total;
+        peakPssOfRoot = ofRoot;
+      }
+    }
     peakRoot = Math.max(peakRoot, rssBytes(root));
   };
   return {
@@ -100,6 +110,10 @@ export function treeMemoryPeaks(root: number) {
         peakMb: Math.round(peak / 1e6),
         peakPssMb: Math.round(peakPss / 1e6),
         peakRootMb: Math.round(peakRoot / 1e6),
+        atPeakPss: {
+          rootMb: Math.round(peakPssOfRoot / 1e6),
+          descendantsMb: Math.round((peakPss - peakPssOfRoot) / 1e6),
+        },
       };
     },
   };
