@@ -46,6 +46,9 @@ export class TripStopTimes {
 /** A column accessor: the value in a row, or '' when the column is absent. */
 export type Column = (row: number) => string;
 
+/** A number for each stop_times row (seconds, a stop sequence), read by row number. */
+export type RowNumbers = (row: number) => number;
+
 /**
  * Indexes built once and shared by rules, so the 1.87 M-row stop_times file is walked a few
  * times at most: id → row maps, stop times grouped by trip, times parsed to seconds.
@@ -96,7 +99,7 @@ export class FeedIndex {
   }
 
   /** Arrival and departure of each stop_times row in seconds, or NO_TIME / BAD_TIME. */
-  stopTimeSeconds(): { arrival: Int32Array; departure: Int32Array } {
+  stopTimeSeconds(): { arrival: RowNumbers; departure: RowNumbers } {
     return this.memo('stop-time-seconds', () => ({
       arrival: this.parseTimes('arrival_time'),
       departure: this.parseTimes('departure_time'),
@@ -120,7 +123,7 @@ export class FeedIndex {
         const group = order.subarray(start[c], start[c + 1]);
         if (!isSorted(group, sequence)) {
           // The same stable sort (and NaN handling) as an array of row numbers.
-          group.set(Array.from(group).sort((a, b) => sequence[a] - sequence[b]));
+          group.set(Array.from(group).sort((a, b) => sequence(a) - sequence(b)));
         }
       }
       return new TripStopTimes(ids, start, order);
@@ -150,11 +153,9 @@ export class FeedIndex {
   }
 
   /** stop_sequence of each stop_times row as a number (NaN when malformed). */
-  stopSequences(): Float64Array {
+  stopSequences(): RowNumbers {
     return this.memo('stop-sequences', () =>
-      this.mapStopTimes('stop_sequence', new Float64Array(this.stopTimeCount()), (v) =>
-        v === '' ? Number.NaN : Number(v),
-      ),
+      this.mapStopTimes('stop_sequence', Float64Array, (v) => (v === '' ? Number.NaN : Number(v))),
     );
   }
 
@@ -163,8 +164,8 @@ export class FeedIndex {
     return this.cache.get(key) as T;
   }
 
-  private parseTimes(field: string): Int32Array {
-    return this.mapStopTimes(field, new Int32Array(this.stopTimeCount()), (text) =>
+  private parseTimes(field: string): RowNumbers {
+    return this.mapStopTimes(field, Int32Array, (text) =>
       text === '' ? NO_TIME : (parseTime(text) ?? BAD_TIME),
     );
   }
@@ -173,26 +174,33 @@ export class FeedIndex {
     return this.feed.get('stop_times.txt')?.rows.length ?? 0;
   }
 
-  /** Fills `out` with `convert` of a stop_times column; once per distinct value when packed. */
-  private mapStopTimes<T extends Int32Array | Float64Array>(
+  /**
+   * `convert` of a stop_times column by row. When the file is packed the numbers are kept per
+   * distinct value and read through the row's code: a national network's 9 M stop times need no
+   * array of their own per column (8 bytes a row for sequences, 4 for each time).
+   */
+  private mapStopTimes(
     field: string,
-    out: T,
+    kind: Int32ArrayConstructor | Float64ArrayConstructor,
     convert: (value: string) => number,
-  ): T {
+  ): RowNumbers {
     const packed = this.packedColumn('stop_times.txt', field);
     if (packed) {
       const { packed: p, col } = packed;
-      const byCode = p.dictionary(col).map(convert);
-      for (let r = 0; r < out.length; r++) out[r] = byCode[p.code(col, r)]!;
-      return out;
+      const values = p.dictionary(col);
+      const byCode = new kind(values.length);
+      for (let c = 0; c < values.length; c++) byCode[c] = convert(values[c]!);
+      const code = p.codes(col);
+      return (row) => byCode[code(row)]!;
     }
     const value = this.column('stop_times.txt', field);
+    const out = new kind(this.stopTimeCount());
     for (let r = 0; r < out.length; r++) out[r] = convert(value(r));
-    return out;
+    return (row) => out[row]!;
   }
 }
 
-function isSorted(group: Int32Array, sequence: Float64Array): boolean {
-  for (let i = 1; i < group.length; i++) if (sequence[group[i - 1]] > sequence[group[i]]) return false;
+function isSorted(group: Int32Array, sequence: RowNumbers): boolean {
+  for (let i = 1; i < group.length; i++) if (sequence(group[i - 1]) > sequence(group[i])) return false;
   return true;
 }

@@ -119,6 +119,9 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
     e.finish(feed);
     reply({ type: 'end' });
   });
+  // Its trip summaries and per-value texts (~150 MB at five times Renfe) are not needed by
+  // validation, which comes next: let them be collected before it builds its indexes.
+  encoder = undefined;
 }
 
 prepareSchedule({

@@ -53,8 +53,8 @@ function stopTimeDuplicates(ctx: RuleContext): Notice[] {
     if (tripId === '') continue;
     for (let i = 1; i < group.length; i++) {
       const [a, b] = [group[i - 1], group[i]];
-      if (sequence[a] === sequence[b]) {
-        const values = [tripId, String(sequence[b])];
+      if (sequence(a) === sequence(b)) {
+        const values = [tripId, String(sequence(b))];
         notices.push(
           duplicate('stop_times.txt', ['trip_id', 'stop_sequence'], Math.min(a, b), Math.max(a, b), values),
         );

@@ -46,9 +46,9 @@ export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
       const end = rows[i];
       const [a, b] = [points.get(stopIdOf(start)), points.get(stopIdOf(end))];
       // Without both times and both positions the next stop is compared with the same start.
-      if (!a || !b || !isValidTime(departure[start]) || !isValidTime(arrival[end])) continue;
+      if (!a || !b || !isValidTime(departure(start)) || !isValidTime(arrival(end))) continue;
       const distanceKm = haversineKm(a, b);
-      const speedKph = (distanceKm * 3600) / travelSeconds(departure[start], arrival[end]);
+      const speedKph = (distanceKm * 3600) / travelSeconds(departure(start), arrival(end));
       if (speedKph > trip.maxKph) {
         notices.push(
           notice(FAST_TRAVEL_BETWEEN_CONSECUTIVE_STOPS, {
@@ -62,11 +62,11 @@ export function check(feed: GtfsFeed, ctx: RuleContext): Notice[] {
             csvRowNumber1: start + 2,
             stopSequence1: sequence(start),
             stopId1: stopIdOf(start),
-            departureTime1: formatTime(departure[start]),
+            departureTime1: formatTime(departure(start)),
             csvRowNumber2: end + 2,
             stopSequence2: sequence(end),
             stopId2: stopIdOf(end),
-            arrivalTime2: formatTime(arrival[end]),
+            arrivalTime2: formatTime(arrival(end)),
           }),
         );
       }

@@ -29,14 +29,14 @@ export function check(_feed: GtfsFeed, ctx: RuleContext): Notice[] {
   forEachTrip(ctx, (tripId, rows) => {
     let previous = -1;
     for (const row of rows) {
-      const [a, d] = [arrival[row], departure[row]];
+      const [a, d] = [arrival(row), departure(row)];
       const base = { filename: 'stop_times.txt', csvRowNumber: row + 2, tripId };
-      if (isValidTime(a) && previous >= 0 && a < departure[previous]) {
+      if (isValidTime(a) && previous >= 0 && a < departure(previous)) {
         notices.push(
           notice(STOP_TIME_WITH_ARRIVAL_BEFORE_PREVIOUS_DEPARTURE_TIME, {
             ...base,
             prevCsvRowNumber: previous + 2,
-            departureTime: formatTime(departure[previous]),
+            departureTime: formatTime(departure(previous)),
             arrivalTime: formatTime(a),
           }),
         );

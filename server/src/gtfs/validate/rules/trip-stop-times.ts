@@ -20,10 +20,10 @@ export function view(ctx: RuleContext, row: number): StopTimeView {
   const { arrival, departure } = ctx.index.stopTimeSeconds();
   return {
     row,
-    arrival: arrival[row],
-    departure: departure[row],
-    hasArrival: arrival[row] !== NO_TIME,
-    hasDeparture: departure[row] !== NO_TIME,
+    arrival: arrival(row),
+    departure: departure(row),
+    hasArrival: arrival(row) !== NO_TIME,
+    hasDeparture: departure(row) !== NO_TIME,
   };
 }
 
