@@ -11,6 +11,7 @@ export default defineConfig({
       '/static': 'http://127.0.0.1:8080',
       '/excel': 'http://127.0.0.1:8080',
       '/feed': 'http://127.0.0.1:8080',
+      '/gtfs': 'http://127.0.0.1:8080',
     },
   },
 });

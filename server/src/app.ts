@@ -151,7 +151,7 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
   };
   // One scope for the tRPC routes, so its hooks run on the matched routes only.
   await app.register(async (scope) => {
-    addTrpcHttpGuard(scope, deps);
+    addTrpcHttpGuard(scope);
     await scope.register(fastifyTRPCPlugin, trpcOptions);
   });
 }

@@ -405,12 +405,6 @@ const TRPC: Call[] = [
   { name: 'schedule.diff', access: 'gtfs', call: q('schedule.diff', { from: 999998, to: 999999 }) },
   { name: 'schedule.rollback', access: 'gtfs', call: m('schedule.rollback', { versionId: 999999 }) },
   { name: 'audit.list', access: 'admin', call: q('audit.list', { limit: 1 }) },
-  {
-    name: 'schedule.upload',
-    access: 'gtfs',
-    // An empty form: refused as "Upload file!" (400) when allowed, so nothing is loaded.
-    call: (c) => status(c.fetch('/trpc/schedule.upload', { method: 'POST', body: new FormData() })),
-  },
   { name: 'tokens.list', access: 'admin', call: q('tokens.list') },
   { name: 'tokens.create', access: 'admin', call: m('tokens.create', {}) },
   { name: 'tokens.revoke', access: 'admin', call: m('tokens.revoke', { id: 999999 }) },

@@ -3,7 +3,6 @@ import { sampleFiles } from '@feeddesk/server/schedule/test-support/sample-feed'
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http-client.ts';
-import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, hasSharedData, readShared, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -188,22 +187,16 @@ describe('schedule upload', () => {
     expect(at.length).toBeLessThan(all.length);
   });
 
-  it('uploads through the tRPC procedure too, with the same job', async () => {
-    const { createTRPCClient, httpLink } = await import('@trpc/client');
-    const client = createTRPCClient<import('@feeddesk/server/trpc/app-router').AppRouter>({
-      links: [
-        httpLink({
-          url: `${t.url}/trpc`,
-          headers: async () => ({ cookie: planner.cookieHeader, 'x-csrf-token': await planner.csrfToken() }),
-        }),
-      ],
-    });
+  it('takes files over REST only: a multipart body to tRPC is refused, naming the upload route', async () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(await demoWorkbook())]), 'demo.xlsx');
-    const { jobId } = await client.schedule.upload.mutate(form);
-    const messages = await followOverSocket(t.url, planner.cookieHeader, jobId, 'event');
-    expect(messages.at(-1)!.status).toBe('done');
-    await expect(client.schedule.upload.mutate(new FormData())).rejects.toThrow('Upload file!');
+    for (const path of ['/trpc/schedule.upload', '/trpc/schedule.rollback']) {
+      const res = await planner.fetch(path, { method: 'POST', body: form });
+      expect(res.status, path).toBe(415);
+      const { error } = (await res.json()) as { error: { message: string; data: { appCode: string } } };
+      expect(error.data.appCode).toBe('unsupported_media_type');
+      expect(error.message).toContain('POST /gtfs/upload_gtfs');
+    }
   });
 
   it('gives the same answers over tRPC', async () => {

@@ -32,10 +32,7 @@ export const gtfsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const file = await readUpload(request, 'file');
-      const { jobId } = await startScheduleUpload(app.deps, {
-        file: file && { bytes: file.bytes, fileName: file.filename },
-        user: request.user!,
-      });
+      const { jobId } = await startScheduleUpload(app.deps, { file, user: request.user! });
       return reply.type('text/plain; charset=utf-8').send(jobId);
     },
   );

@@ -1,9 +1,14 @@
 import { AppError } from '@feeddesk/server/errors';
 import { BODY_LIMITS } from '@feeddesk/server/http/request-bodies';
+import {
+  type UploadedFile,
+  uploadMaxBytes,
+  uploadTooLarge,
+} from '@feeddesk/server/schedule/import/start-schedule-upload';
+import { readIntoSharedBytes } from '@feeddesk/server/workers/shared-bytes';
 import type { FastifyRequest } from 'fastify';
 
-export type FormFile = { filename: string; mimetype: string; bytes: Buffer };
-export type Form = { fields: Record<string, string[]>; files: Record<string, FormFile> };
+export type Form = { fields: Record<string, string[]> };
 
 /** No form of the contract has more values than this (a user's roles, a trip's stops…). */
 const MAX_FORM_VALUES = BODY_LIMITS.formValues;
@@ -15,7 +20,7 @@ const MAX_FORM_VALUES = BODY_LIMITS.formValues;
  */
 export async function readForm(request: FastifyRequest): Promise<Form> {
   // No prototype: a field named `constructor` or `__proto__` is just a field.
-  const form: Form = { fields: Object.create(null), files: {} };
+  const form: Form = { fields: Object.create(null) };
   const push = valueAdder(form);
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
@@ -50,14 +55,21 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
 /**
  * The file of multipart field `name`, read here, in the upload handler, after the route's
  * onRequest hooks checked the caller and took an upload slot; at most UPLOAD_MAX_MB (413 above).
+ * Its bytes go straight into memory the upload's thread shares (workers/shared-bytes.ts).
  */
-export async function readUpload(request: FastifyRequest, name: string): Promise<FormFile | undefined> {
+export async function readUpload(request: FastifyRequest, name: string): Promise<UploadedFile | undefined> {
   if (!request.isMultipart()) return undefined;
-  let file: FormFile | undefined;
+  const { config } = request.server.deps;
+  let file: UploadedFile | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
-    const bytes = await part.toBuffer();
-    if (part.fieldname === name) file = { filename: part.filename, mimetype: part.mimetype, bytes };
+    if (part.fieldname !== name) {
+      for await (const _ of part.file); // not ours: read past it
+      continue;
+    }
+    const bytes = await readIntoSharedBytes(part.file, uploadMaxBytes(config));
+    if (!bytes || part.file.truncated) throw uploadTooLarge(config);
+    file = { bytes, fileName: part.filename };
   }
   return file;
 }

@@ -1,6 +1,5 @@
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { jsonBodyRefusal } from '../http/request-bodies.ts';
 import { assertRole } from '../http/require-role.ts';
@@ -14,11 +13,10 @@ const procedures = (appRouter as unknown as { _def: { procedures: Procedures } }
  * onRequest hooks of the tRPC routes (so they see the matched route, whatever the URL's spelling):
  * a request with an API token is refused (staff sessions only);
  * a call with a body is authorised before the body is read, from the access each procedure
- * declares; a multipart body (the schedule upload) must give its size, at most UPLOAD_MAX_MB, and
- * takes an upload slot. Refusals keep tRPC's error shape, so the clients read them as usual.
+ * declares; a multipart body is refused before it is read (uploads are REST's). Refusals keep
+ * tRPC's error shape, so the clients read them as usual.
  */
-export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
-  const maxUpload = deps.config.UPLOAD_MAX_MB * 1024 * 1024 + 64 * 1024;
+export function addTrpcHttpGuard(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (request, reply) => {
     const paths = String((request.params as { path?: string }).path ?? '').split(',');
     // The app is for staff: a system's API token works on the REST paths only (api-token.ts).
@@ -29,16 +27,9 @@ export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
         const access = procedures[path]?._def.meta?.access;
         if (access) assertRole(request.user, access === 'login' ? null : access);
       }
-      if (!request.headers['content-type']?.startsWith('multipart/')) return;
-      // tRPC reads a multipart body itself, without a limit: only a declared size at most the limit
-      // goes on (Node then reads no more than that), so a body without Content-Length is refused.
-      const length = Number(request.headers['content-length'] ?? Number.NaN);
-      if (!(length <= maxUpload)) {
-        throw new AppError('payload_too_large', {
-          message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB (or its size was not given).`,
-        });
-      }
-      reply.raw.once('close', deps.uploads.take());
+      // tRPC reads a multipart body whole and parses it in one go (an 89 MB file held the event
+      // loop 1.2 s): no procedure takes one. Files go to the REST routes, which stream them.
+      if (request.headers['content-type']?.startsWith('multipart/')) throw multipartRefused();
     } catch (error) {
       if (!isAppError(error)) throw error;
       return sendTrpcError(request, reply, error, paths);
@@ -53,6 +44,12 @@ export function addTrpcHttpGuard(scope: FastifyInstance, deps: AppDeps): void {
       const paths = String((request.params as { path?: string }).path ?? '').split(',');
       return sendTrpcError(request, reply, refusal, paths);
     }
+  });
+}
+
+function multipartRefused(): AppError {
+  return new AppError('unsupported_media_type', {
+    message: 'tRPC calls take JSON. Upload a schedule with POST /gtfs/upload_gtfs (multipart, field "file").',
   });
 }
 

@@ -30,9 +30,30 @@ function dataOf(error: unknown): ErrorData {
   return error instanceof TRPCClientError ? (error.data as ErrorData) : undefined;
 }
 
+/** A refusal of a REST call (`{code, error, description}`, docs/rest-api.md), as the web app shows it. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string | undefined,
+    description: string,
+  ) {
+    super(description);
+  }
+
+  /** The error a refused response carries; the status line when its body is not the contract's. */
+  static async of(response: Response): Promise<RestError> {
+    const body = (await response.json().catch(() => null)) as { error?: string; description?: string } | null;
+    return new RestError(
+      response.status,
+      body?.error,
+      body?.description ?? `The server answered ${response.status} ${response.statusText}.`,
+    );
+  }
+}
+
 /** docs/spec.md §8: an error with a title shows as the title, a newline, then the message; else the text alone. */
 export function formatError(error: unknown): string {
-  const title = dataOf(error)?.title;
+  const title = error instanceof RestError ? error.title : dataOf(error)?.title;
   const message = error instanceof Error ? error.message : String(error);
   return title ? `${title}\n${message}` : message;
 }

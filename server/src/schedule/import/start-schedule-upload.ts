@@ -21,6 +21,13 @@ const UPLOADED: Record<PreparedSchedule['kind'], string> = {
   unknown: 'schedule',
 };
 
+type UploadLimit = Pick<AppDeps['config'], 'UPLOAD_MAX_MB'>;
+
+export const uploadMaxBytes = (config: UploadLimit): number => config.UPLOAD_MAX_MB * 1024 * 1024;
+
+export const uploadTooLarge = (config: UploadLimit): AppError =>
+  new AppError('payload_too_large', { message: `The file is larger than ${config.UPLOAD_MAX_MB} MB.` });
+
 /**
  * Starts an upload job and returns its id at once (docs/rest-api.md); progress goes to the job log.
  * Refuses a request without a file (a form sent with no file chosen has a nameless empty one) and
@@ -33,11 +40,7 @@ export async function startScheduleUpload(
   const { file, user } = upload;
   if (!file || (file.bytes.length === 0 && !file.fileName))
     throw new AppError('upload_missing', { message: 'Upload file!' });
-  if (file.bytes.length > deps.config.UPLOAD_MAX_MB * 1024 * 1024) {
-    throw new AppError('payload_too_large', {
-      message: `The file is larger than ${deps.config.UPLOAD_MAX_MB} MB.`,
-    });
-  }
+  if (file.bytes.length > uploadMaxBytes(deps.config)) throw uploadTooLarge(deps.config);
   // Shared with the upload's thread, not copied to it; the request's own copy is then let go.
   const options = { bytes: sharedBytes(file.bytes), fileName: safeFileName(file.fileName), user };
   const { jobId } = await startJob(deps, {

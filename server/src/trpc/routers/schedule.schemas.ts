@@ -30,8 +30,6 @@ export const serviceDayInput = z.object({
 });
 
 /** tRPC reads a multipart body as FormData (httpLink, not batched). */
-export const uploadInput = z.instanceof(FormData);
-
 const versionId = z.number().int().positive().max(2_147_483_647);
 export const diffInput = z.object({ from: versionId, to: versionId });
 export const rollbackInput = z.object({ versionId });

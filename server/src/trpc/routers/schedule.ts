@@ -4,7 +4,6 @@ import { findEndOfService } from '../../schedule/find-end-of-service.ts';
 import { findStopChoices } from '../../schedule/find-stop-choices.ts';
 import { findTrips } from '../../schedule/find-trips.ts';
 import { getServiceDay } from '../../schedule/get-service-day.ts';
-import { startScheduleUpload } from '../../schedule/import/start-schedule-upload.ts';
 import { listDirections } from '../../schedule/list-directions.ts';
 import { listRoutes } from '../../schedule/list-routes.ts';
 import { listScheduleVersions } from '../../schedule/list-schedule-versions.ts';
@@ -24,7 +23,6 @@ import {
   stopsInput,
   stopTimesInput,
   tripsInput,
-  uploadInput,
 } from './schedule.schemas.ts';
 
 /** The same queries as REST /db (docs/rest-api.md), for the web app. */
@@ -66,13 +64,4 @@ export const scheduleRouter = router({
     .mutation(({ ctx, input }) =>
       rollbackScheduleVersion(ctx.deps, { versionId: input.versionId, by: ctx.user.username }),
     ),
-  /** The same upload as POST /gtfs/upload_gtfs: FormData with field `file`; answers the job id at once. */
-  upload: gtfsProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
-    const file = input.get('file');
-    const upload =
-      file instanceof Blob
-        ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file instanceof File ? file.name : '' }
-        : undefined;
-    return startScheduleUpload(ctx.deps, { file: upload, user: ctx.user });
-  }),
 });
