@@ -65,9 +65,16 @@ async function readDirections(deps: Pick<Deps, 'db'>, versionId: number): Promis
     left join gtfs_stops p on p.version_id = s.version_id and p.stop_id = s.parent_station
     where t.version_id = ${versionId} and t.direction_id is not null
     group by 1, 2, 3`)) as unknown as TerminusRow[];
-  const routeIds = [...new Set(rows.map((r) => r.route_id))].sort();
+  // Grouped once: filtering every row per route took 90 ms of the event loop for 4 260 routes.
+  const rowsOfRoute = new Map<string, TerminusRow[]>();
+  for (const r of rows) {
+    const list = rowsOfRoute.get(r.route_id);
+    if (list) list.push(r);
+    else rowsOfRoute.set(r.route_id, [r]);
+  }
+  const routeIds = [...rowsOfRoute.keys()].sort();
   const directionsOf = (routeId: string | null) => {
-    const mine = rows.filter((r) => routeId === null || r.route_id === routeId);
+    const mine = routeId === null ? rows : rowsOfRoute.get(routeId)!;
     const named = [0, 1].flatMap((d) => {
       const ofDirection = mine.filter((r) => r.direction_id === d);
       return ofDirection.length ? [named_(routeId, d, ofDirection)] : [];
