@@ -138,7 +138,9 @@ describe('storeScheduleVersion', () => {
     expect((await listRoutes(deps())).map((r) => r.route_id)).toEqual(['MID']);
     const [failed] = (await listScheduleVersions(deps())).versions;
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/duplicate key/);
+    expect(failed.error).toContain(
+      'duplicate key: stop_times.txt lists trip WD-0123 at stop_sequence 1 more than once; keep one row and upload again.',
+    );
     expect(await rowsOf(failed.id)).toBe(0);
   });
 

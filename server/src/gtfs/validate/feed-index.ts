@@ -10,6 +10,8 @@ export const BAD_TIME = -2;
  * Each trip's stop_times, as row indices of stop_times.txt sorted by stop_sequence, trips in the
  * order stop_times.txt first names them. One array of row indices for the whole file and one
  * offset per trip (not an array per trip): a few bytes per stop time at any size of schedule.
+ * When the file already lists each trip's stop times together and in sequence (most feeds do),
+ * a trip's rows are a range of the file and no array of row indices is kept at all.
  */
 export class TripStopTimes {
   private codeOf: Map<string, number> | undefined;
@@ -17,7 +19,8 @@ export class TripStopTimes {
   constructor(
     private readonly ids: readonly string[],
     private readonly start: Int32Array,
-    private readonly order: Int32Array,
+    /** Row indices grouped by trip; undefined when they are the file's own order. */
+    private readonly order: Int32Array | undefined,
   ) {}
 
   /** The trip's rows in stop_sequence order, or undefined when it has none. */
@@ -39,7 +42,11 @@ export class TripStopTimes {
   }
 
   private rowsOf(code: number): Int32Array {
-    return this.order.subarray(this.start[code], this.start[code + 1]);
+    const [from, to] = [this.start[code]!, this.start[code + 1]!];
+    if (this.order) return this.order.subarray(from, to);
+    const rows = new Int32Array(to - from);
+    for (let i = 0; i < rows.length; i++) rows[i] = from + i;
+    return rows;
   }
 }
 
@@ -116,6 +123,7 @@ export class FeedIndex {
       const start = new Int32Array(ids.length + 1);
       for (let r = 0; r < rows; r++) start[codeOfRow(r) + 1]++;
       for (let c = 0; c < ids.length; c++) start[c + 1] += start[c];
+      if (inFileOrder(rows, codeOfRow, start, sequence)) return new TripStopTimes(ids, start, undefined);
       const next = start.slice(0, ids.length);
       const order = new Int32Array(rows);
       for (let r = 0; r < rows; r++) order[next[codeOfRow(r)]++] = r;
@@ -198,6 +206,25 @@ export class FeedIndex {
     for (let r = 0; r < out.length; r++) out[r] = convert(value(r));
     return (row) => out[row]!;
   }
+}
+
+/**
+ * Whether the file lists each trip's stop times together, trips in first-seen order (codes are
+ * given in that order, so the codes never go down), each trip's in stop_sequence order.
+ */
+function inFileOrder(
+  rows: number,
+  codeOfRow: (row: number) => number,
+  start: Int32Array,
+  sequence: RowNumbers,
+): boolean {
+  for (let r = 1; r < rows; r++) {
+    const code = codeOfRow(r);
+    if (code < codeOfRow(r - 1)) return false;
+    // NaN compares false both ways, as in isSorted: a malformed sequence does not break the order.
+    if (r > start[code]! && sequence(r - 1) > sequence(r)) return false;
+  }
+  return true;
 }
 
 function isSorted(group: Int32Array, sequence: RowNumbers): boolean {

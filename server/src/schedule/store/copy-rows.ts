@@ -46,16 +46,18 @@ export async function copyTable(
  * sessions first, and every PostgreSQL backend is a session of its own (it calls setsid): its nice
  * value alone then changes nothing, and a COPY backend weighed as much as the whole product. Its
  * session's nice value is set too (/proc/<pid>/autogroup). Measured on 2 cores: the main thread
- * waited 150–480 ms of every second for a CPU during a Renfe load before this.
+ * waited 150–480 ms of every second for a CPU during a Renfe load before this. True when it did.
  */
-export async function yieldToServing(connection: postgres.Sql): Promise<void> {
+export async function yieldToServing(connection: postgres.Sql): Promise<boolean> {
   try {
     const [{ pid }] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`;
-    if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+    if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
     setPriority(pid, LOAD_NICE);
     writeFileSync(`/proc/${pid}/autogroup`, String(LOAD_NICE));
+    return true;
   } catch {
     // Not on this machine, not Linux, no autogroup, or not ours to change: load as it is.
+    return false;
   }
 }
 

@@ -43,16 +43,26 @@ const nextRequest = async (): Promise<CopyRequest> => (await requests.next()).va
 
 const reply = (message: CopyReply) => port.postMessage(message);
 
+/**
+ * A load's connection: at the load's priority when the database runs here (copy-rows.ts), where its
+ * index builds also stay in that backend. A parallel worker would be the postmaster's child, a
+ * session of its own at full priority, weighed as much as the whole product beside the main
+ * thread serving the feed on a small machine (five times Renfe: feed p99 / max 55–56 / 344–381 ms
+ * with them, 28 / 112 ms without). maintenance_work_mem stays the server's (PostgreSQL's default
+ * 64 MB): 256 MB built the stop times' indexes no faster (five times Renfe: 10.6–12.4 s at 64 MB,
+ * 12.8–14.3 s at 256 MB; Renfe 3.7–3.8 s against 4.0–4.3 s) and held ~190 MB more.
+ */
+async function prepareForLoad(connection: postgres.Sql): Promise<void> {
+  if (await yieldToServing(connection)) await connection.unsafe('set max_parallel_maintenance_workers = 0');
+}
+
 async function copyAll(connection: postgres.Sql): Promise<void> {
-  await yieldToServing(connection);
+  await prepareForLoad(connection);
   // Each COPY's commit is flushed before the VACUUM below: a commit not yet flushed (a server with
   // synchronous_commit off, as throw-away test clusters run) may not have its rows' hint bits set,
   // and VACUUM then marks none of their pages all-visible. Measured on Renfe: relallvisible 0 of
   // 15 576 stop_times pages after the import, and the trip search by stop read the heap.
   await connection.unsafe('set synchronous_commit = on');
-  // maintenance_work_mem stays the server's (PostgreSQL's default 64 MB): 256 MB built the stop
-  // times' indexes no faster (five times Renfe: 10.6–12.4 s at 64 MB, 12.8–14.3 s at 256 MB; Renfe
-  // 3.7–3.8 s against 4.0–4.3 s) and held ~190 MB more while the upload thread validates.
   const partition = stopTimesPartition(versionId);
   let next = await nextRequest();
   while (next.type === 'chunk') {
@@ -89,17 +99,30 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
   // A version without stop times still gets its (empty) partition: every version that serves has one.
   if (!withStopTimes.length) {
-    for (const statement of [...createPartitionStatements(versionId), ...indexPartitionStatements(versionId)])
+    const { each, then } = indexPartitionStatements(versionId);
+    for (const statement of [...createPartitionStatements(versionId), ...each, ...then])
       await connection.unsafe(statement);
   }
   await connection.unsafe(`analyze ${partition}`);
   await connection.unsafe(attachPartitionStatement(versionId));
 }
 
-/** Builds the partition's key and index; a duplicate key is named as the planner wrote it. */
+/**
+ * Builds the partition's key and index side by side, the index on a second connection (at the
+ * load's priority too); a duplicate key is named as the planner wrote it.
+ */
 async function indexPartition(connection: postgres.Sql): Promise<void> {
+  const { each, then } = indexPartitionStatements(versionId);
+  const second = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
-    for (const statement of indexPartitionStatements(versionId)) await connection.unsafe(statement);
+    await Promise.all([
+      connection.unsafe(each[0]!),
+      (async () => {
+        await prepareForLoad(second);
+        await second.unsafe(each[1]!);
+      })(),
+    ]);
+    for (const statement of then) await connection.unsafe(statement);
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
     const key = /=\(\d+, (.*), (-?\d+)\) is duplicated/.exec(detail ?? '');
@@ -107,6 +130,8 @@ async function indexPartition(connection: postgres.Sql): Promise<void> {
     throw new Error(
       `duplicate key: stop_times.txt lists trip ${key[1]} at stop_sequence ${key[2]} more than once; keep one row and upload again.`,
     );
+  } finally {
+    await second.end({ timeout: 5 });
   }
 }
 
