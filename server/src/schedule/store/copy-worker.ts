@@ -99,8 +99,8 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
   // A version without stop times still gets its (empty) partition: every version that serves has one.
   if (!withStopTimes.length) {
-    const { each, then } = indexPartitionStatements(versionId);
-    for (const statement of [...createPartitionStatements(versionId), ...each, ...then])
+    const { each, after } = indexPartitionStatements(versionId);
+    for (const statement of [...createPartitionStatements(versionId), ...each, ...after])
       await connection.unsafe(statement);
   }
   await connection.unsafe(`analyze ${partition}`);
@@ -112,7 +112,7 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
  * load's priority too); a duplicate key is named as the planner wrote it.
  */
 async function indexPartition(connection: postgres.Sql): Promise<void> {
-  const { each, then } = indexPartitionStatements(versionId);
+  const { each, after } = indexPartitionStatements(versionId);
   const second = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
     await Promise.all([
@@ -122,7 +122,7 @@ async function indexPartition(connection: postgres.Sql): Promise<void> {
         await second.unsafe(each[1]!);
       })(),
     ]);
-    for (const statement of then) await connection.unsafe(statement);
+    for (const statement of after) await connection.unsafe(statement);
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
     const key = /=\(\d+, (.*), (-?\d+)\) is duplicated/.exec(detail ?? '');

@@ -27,7 +27,7 @@ export function createPartitionStatements(versionId: number): string[] {
  * EXCLUSIVE lock on gtfs_stop_times: readers and writers of other versions go on, and it finds
  * both indexes made, so it builds nothing.
  */
-export function indexPartitionStatements(versionId: number): { each: string[]; then: string[] } {
+export function indexPartitionStatements(versionId: number): { each: string[]; after: string[] } {
   const table = stopTimesPartition(versionId);
   return {
     // Independent builds (both take only a SHARE lock): on two connections they run side by side.
@@ -36,7 +36,7 @@ export function indexPartitionStatements(versionId: number): { each: string[]; t
       `create index ${table}_stop_trip_idx on ${table} (version_id, stop_id, trip_id)`,
     ],
     // The key from its index, built already: a change of the catalogue only.
-    then: [`alter table ${table} add constraint ${table}_pk primary key using index ${table}_pk`],
+    after: [`alter table ${table} add constraint ${table}_pk primary key using index ${table}_pk`],
   };
 }
 
