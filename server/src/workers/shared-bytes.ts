@@ -1,24 +1,13 @@
 import { setImmediate } from 'node:timers/promises';
 
-/**
- * The bytes copied once into memory that threads share. Posted to a worker (an upload's thread
- * reads them), a Uint8Array on a SharedArrayBuffer is not copied: five times Renfe's 89 MB zip
- * was held twice for the whole upload, once by the main thread (to store the file) and once by the
- * thread reading it. Neither side writes to them.
- */
-export function sharedBytes(bytes: Uint8Array): Uint8Array {
-  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  shared.set(bytes);
-  return shared;
-}
-
 /** Bytes copied between two turns of the event loop. */
 const YIELD_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
- * An uploaded file read chunk by chunk straight into shared memory that grows as they come (at
- * most `maxBytes`, reserved, not committed). Gathering the chunks, concatenating them and copying
+ * An uploaded file read chunk by chunk straight into memory that threads share and that grows as
+ * the chunks come (at most `maxBytes`, reserved, not committed). Posted to the upload's thread it
+ * is not copied (five times Renfe's 89 MB zip was held twice, by the main thread to store the file
+ * and by the thread reading it). Gathering the chunks, concatenating them and copying
  * the result into shared memory took the main thread 620–700 ms in one stretch for an 89 MB zip
  * (the feed waited); here each chunk is copied once as it arrives, and the loop lets the feed's
  * polls in every few MB even when the chunks are already in memory. Undefined once the stream

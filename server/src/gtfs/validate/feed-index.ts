@@ -25,16 +25,20 @@ export class TripStopTimes {
 
   /** The trip's rows in stop_sequence order, or undefined when it has none. */
   get(tripId: string): Int32Array | undefined {
-    if (!this.codeOf) {
-      this.codeOf = new Map();
-      for (let code = 0; code < this.ids.length; code++) this.codeOf.set(this.ids[code]!, code);
-    }
-    const code = this.codeOf.get(tripId);
+    const code = this.codes().get(tripId);
     return code === undefined ? undefined : this.rowsOf(code);
   }
 
   has(tripId: string): boolean {
-    return this.get(tripId) !== undefined;
+    return this.codes().has(tripId);
+  }
+
+  private codes(): Map<string, number> {
+    if (!this.codeOf) {
+      this.codeOf = new Map();
+      for (let code = 0; code < this.ids.length; code++) this.codeOf.set(this.ids[code]!, code);
+    }
+    return this.codeOf;
   }
 
   *[Symbol.iterator](): Generator<[string, Int32Array]> {

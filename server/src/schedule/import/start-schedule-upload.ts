@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { startJob } from '../../jobs/run-job.ts';
-import { sharedBytes } from '../../workers/shared-bytes.ts';
 import { findCurrentSchedule } from '../find-current-schedule.ts';
 import { plannedWorksAhead } from '../planned-works/planned-works-ahead.ts';
 import { importSchedule, UPLOAD_PROGRESS_PLAN } from './import-schedule.ts';
@@ -11,6 +10,7 @@ import { reportScheduleLanguages } from './report-schedule-languages.ts';
 import { reportTripUpdatesGone } from './report-trip-updates-gone.ts';
 import { safeFileName } from './safe-file-name.ts';
 
+/** `bytes` in shared memory (readIntoSharedBytes), so the upload's thread reads them uncopied. */
 export type UploadedFile = { bytes: Uint8Array; fileName: string };
 
 /** What was uploaded, as the success sentence names it (docs/spec.md §3 words for the workbook). */
@@ -41,8 +41,7 @@ export async function startScheduleUpload(
   if (!file || (file.bytes.length === 0 && !file.fileName))
     throw new AppError('upload_missing', { message: 'Upload file!' });
   if (file.bytes.length > uploadMaxBytes(deps.config)) throw uploadTooLarge(deps.config);
-  // Shared with the upload's thread, not copied to it; the request's own copy is then let go.
-  const options = { bytes: sharedBytes(file.bytes), fileName: safeFileName(file.fileName), user };
+  const options = { bytes: file.bytes, fileName: safeFileName(file.fileName), user };
   const { jobId } = await startJob(deps, {
     kind: 'schedule_upload',
     createdBy: options.user,
