@@ -1,5 +1,5 @@
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
-import { httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { httpBatchLink, httpLink, isNonJsonSerializable, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { csrfToken } from './csrf.ts';
 import { createJobSocket } from './job-socket.ts';
@@ -30,16 +30,21 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: wsClient }),
+        // Files (FormData) cannot be batched as JSON: they go alone over httpLink.
         false: splitLink({
-          condition: (op) => op.type === 'query' && BODY_QUERIES.has(op.path),
-          true: httpBatchLink({
-            url: '/trpc',
-            headers,
-            fetch: sameOrigin,
-            maxItems: 50,
-            methodOverride: 'POST',
+          condition: (op) => isNonJsonSerializable(op.input),
+          true: httpLink({ url: '/trpc', headers, fetch: sameOrigin }),
+          false: splitLink({
+            condition: (op) => op.type === 'query' && BODY_QUERIES.has(op.path),
+            true: httpBatchLink({
+              url: '/trpc',
+              headers,
+              fetch: sameOrigin,
+              maxItems: 50,
+              methodOverride: 'POST',
+            }),
+            false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin, maxItems: 50 }),
           }),
-          false: httpBatchLink({ url: '/trpc', headers, fetch: sameOrigin, maxItems: 50 }),
         }),
       }),
     ],
