@@ -119,4 +119,31 @@ describe('job progress', () => {
       },
     ]);
   });
+  it('writes lines given together in one go, in order, all before the last message', async () => {
+    const { listJobMessages } = await import('@feeddesk/server/jobs/list-job-messages');
+    const published: string[] = [];
+    const publish = t.deps.bus.publish.bind(t.deps.bus);
+    t.deps.bus.publish = async (channel, payload) => {
+      published.push(channel);
+      return publish(channel, payload);
+    };
+    try {
+      const lines = Array.from({ length: 600 }, (_, i) => `route ${i}`);
+      const { jobId, finished } = await startJob(t.deps, {
+        kind: 'schedule_upload',
+        // As an upload's per-route notices come: given at once, none awaited.
+        work: async (reporter) => {
+          for (const line of lines) void reporter.progress(line);
+          return { status: 'done', message: 'loaded' };
+        },
+      });
+      await finished;
+      const messages = await listJobMessages(t.deps, { jobId });
+      expect(messages.map((m) => m.message)).toEqual([...lines, 'loaded']);
+      // The first line alone, the other 599 together, then the end: not one NOTIFY per line.
+      expect(published.filter((c) => c === 'job_message').length).toBeLessThanOrEqual(3);
+    } finally {
+      t.deps.bus.publish = publish;
+    }
+  });
 });

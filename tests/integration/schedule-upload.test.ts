@@ -117,6 +117,11 @@ describe('schedule upload', () => {
     const publicReport = async () => (await t.client().get('/static/shared/result/report.json')).json();
     const before = await publicReport();
     expect(before.summary.counts.errors).toBe(0);
+    const storedZips = async () =>
+      (
+        await t.deps.database.raw.sql`select count(*)::int as n from stored_files where kind = 'schedule_zip'`
+      )[0]!.n;
+    const zipsBefore = await storedZips();
     const bad = await uploadSchedule(
       planner,
       zipOf({ ...validFiles, 'stop_times.txt': validFiles['stop_times.txt']!.replace('06:00:00', '6h') }),
@@ -124,6 +129,8 @@ describe('schedule upload', () => {
     );
     expect([bad.final.status, bad.final.validation_report]).toEqual(['error', true]);
     expect(await publicReport()).toEqual(before);
+    // The refused zip, stored while it was read, is not kept.
+    expect(await storedZips()).toBe(zipsBefore);
     const html = await t.client().get('/static/shared/result/report.html');
     expect(await html.text()).not.toContain('invalid_time');
     const refused = await (await t.client().get(`/static/shared/result/report.json?job=${bad.jobId}`)).json();

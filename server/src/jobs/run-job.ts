@@ -2,13 +2,14 @@ import { jobs } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
-import { appendJobMessage } from './append-job-message.ts';
+import { appendJobMessage, jobLineWriter } from './append-job-message.ts';
 import { createJob } from './create-job.ts';
 import type { JobKind, JobMessage } from './job-message.ts';
 import { createProgressTracker, type ProgressPlan, type ProgressTracker } from './job-progress.ts';
 
 export type JobReporter = {
   jobId: string;
+  /** Appends a working line; lines given together are written in one go, in order. */
   progress(message: string, data?: Record<string, unknown>): Promise<void>;
   /** Structured progress through the plan's phases, written as messages with an empty text. */
   tracker(plan: ProgressPlan): ProgressTracker;
@@ -38,9 +39,10 @@ export async function startJob(
   },
 ): Promise<{ jobId: string; finished: Promise<void> }> {
   const { jobId } = await createJob(deps, options);
+  const lines = jobLineWriter(deps, jobId);
   const reporter: JobReporter = {
     jobId,
-    progress: (message, data) => appendJobMessage(deps, { jobId, status: 'working', message, data }),
+    progress: (message, data) => lines.write({ message, data }),
     tracker: (plan) =>
       createProgressTracker(
         plan,
@@ -70,6 +72,8 @@ export async function startJob(
     } finally {
       clearInterval(heartbeat);
     }
+    // Lines given without waiting for them come before the last one.
+    await lines.drained();
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.jobDuration.observe({ kind: options.kind, status: outcome.status }, seconds);
     await appendJobMessage(deps, { jobId, ...outcome }).catch((err) =>

@@ -11,9 +11,12 @@ import { Agent, get } from 'node:http';
 export function startSteadyPoller(url: string, ratePerSecond: number) {
   const agent = new Agent({ keepAlive: true });
   const latencies: number[] = [];
+  /** [ms from the start to when the poll was due, its latency], in the order answered. */
+  const trace: [number, number][] = [];
   const failures: string[] = [];
   const intervalMs = 1000 / ratePerSecond;
   const started = performance.now();
+  const startedAt = Date.now();
   let stopped = false;
   let sent = 0;
   const outstanding = new Set<Promise<void>>();
@@ -30,7 +33,10 @@ export function startSteadyPoller(url: string, ratePerSecond: number) {
           res.on('data', () => {});
           res.on('end', () => {
             if (res.statusCode !== 200 && res.statusCode !== 304) failures.push(`status ${res.statusCode}`);
-            else latencies.push(performance.now() - due);
+            else {
+              latencies.push(performance.now() - due);
+              trace.push([due - started, performance.now() - due]);
+            }
             resolve();
           });
           res.on('error', (error) => {
@@ -53,7 +59,7 @@ export function startSteadyPoller(url: string, ratePerSecond: number) {
       await loop;
       await Promise.all(outstanding);
       agent.destroy();
-      return { latencies: latencies.sort((a, b) => a - b), failures, sent };
+      return { latencies: latencies.sort((a, b) => a - b), failures, sent, trace, startedAt };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
 import { messageQueue } from '../../workers/message-queue.ts';
+import { LOAD_NICE } from '../store/copy-rows.ts';
 import type { EncodedChunk } from '../store/schedule-tables.ts';
 import type { PreparedSchedule, PrepareScheduleOptions } from './prepare-schedule.ts';
 import type { WorkerReply, WorkerRequest } from './prepare-worker.ts';
@@ -46,10 +47,7 @@ export function readInWorker(
    */
   heapMb = 1536,
 ): Promise<ReadUpload> {
-  const worker = new Worker(bootstrap, {
-    workerData: { entry, options },
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  });
+  const worker = takeThread(heapMb);
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
@@ -88,8 +86,12 @@ export function readInWorker(
   prepared.promise.catch(() => {});
   readDone.promise.catch(() => {});
   const send = (request: WorkerRequest) => worker.postMessage(request);
+  // The bytes go over shared (a SharedArrayBuffer's view) or copied; nothing else is large.
+  send({ type: 'start', options });
   const close = async () => {
     await worker.terminate();
+    // The next upload's thread loads its modules now, not while that upload waits.
+    warmUploadThread(heapMb);
   };
   return read.promise.then(
     (m) => ({
@@ -129,4 +131,46 @@ function settleable<T>() {
     };
   });
   return { promise, resolve, reject };
+}
+
+/** A thread started ahead of the next upload, idle until then; one per process. */
+let spare: { worker: Worker; heapMb: number } | undefined;
+
+function startThread(heapMb: number): Worker {
+  return new Worker(bootstrap, {
+    workerData: { entry, nice: LOAD_NICE },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+}
+
+/**
+ * Starts the next upload's thread now: loading its modules takes about a second of CPU (more at
+ * the load's priority beside the feed), which an upload then does not wait for. Idle, it keeps
+ * no process alive. Called at start-up and after each upload.
+ */
+export function warmUploadThread(heapMb: number): void {
+  if (spare?.heapMb === heapMb) return;
+  if (spare) void spare.worker.terminate();
+  const thread = { worker: startThread(heapMb), heapMb };
+  thread.worker.unref();
+  // A spare that fails to start is forgotten: the next upload starts a thread of its own.
+  const forget = () => {
+    if (spare === thread) spare = undefined;
+  };
+  thread.worker.on('error', forget);
+  thread.worker.on('exit', forget);
+  spare = thread;
+}
+
+function takeThread(heapMb: number): Worker {
+  const thread = spare;
+  spare = undefined;
+  if (thread?.heapMb !== heapMb) {
+    if (thread) void thread.worker.terminate();
+    return startThread(heapMb);
+  }
+  thread.worker.removeAllListeners('error');
+  thread.worker.removeAllListeners('exit');
+  thread.worker.ref();
+  return thread.worker;
 }

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { GtfsFeed, StreamedFile } from '../../gtfs/index.ts';
 import { LOAD_NICE } from '../store/copy-rows.ts';
 import { type EncodedChunk, STOP_TIMES_FILE, StreamingScheduleEncoder } from '../store/schedule-tables.ts';
@@ -7,7 +7,7 @@ import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
- * Worker thread of one upload. It says when the schedule can start loading ('read'): for a GTFS
+ * Worker thread of one upload, started before the upload arrives and given it as 'start'. It says when the schedule can start loading ('read'): for a GTFS
  * zip once every file but stop_times.txt is read, for a workbook once it is read. The main thread
  * answers with the new version's id ('encode') or 'skip'. The worker then encodes the COPY chunks
  * and posts them as transferred bytes (millions of small strings never cross threads): a zip's
@@ -38,10 +38,12 @@ export type WorkerReply =
   | { type: 'prepared'; result: Omit<PreparedSchedule, 'feed'>; loadable: boolean }
   | { type: 'failed'; message: string };
 
-export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'skip' };
+export type WorkerRequest =
+  | { type: 'start'; options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead' | 'streamed'> }
+  | { type: 'encode'; versionId: number; chunkRows: number }
+  | { type: 'skip' };
 
 const port = parentPort!;
-const { options } = workerData as { options: PrepareScheduleOptions };
 
 // The main thread serves the feed; this thread's long CPU work yields to it (Linux: per thread).
 try {
@@ -124,6 +126,8 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
   encoder = undefined;
 }
 
+// Started ahead of its upload (prepare-in-worker.ts), its modules loaded: the upload comes as 'start'.
+const { options } = (await nextRequest()) as Extract<WorkerRequest, { type: 'start' }>;
 prepareSchedule({
   ...options,
   // Planned works change stop_times.txt too: the whole file is read before they are applied.
