@@ -51,6 +51,14 @@ const cases: Record<string, string> = {
   'blank first line': '\na,b\n1,2\n',
   tabs: 'a,b\n\t1\t, 2\n',
   'empty values': 'a,b,c\n,,\n"",x,\n',
+  // FNV-1a gives 'costarring' and 'liquid' one hash, 'declinate' and 'macallums' another.
+  'values whose hashes collide':
+    'a,b\ncostarring,declinate\nliquid,macallums\ncostarring,macallums\nliquid,declinate\n',
+  'long padding, inner blanks': `a,b\n1,Madrid Atocha${' '.repeat(300)}\n2,x \t \n3,  y  ${' '.repeat(40)}\n4,${' '.repeat(60)}\n`,
+  // Past 256 values a column's codes widen, past 512 its table of hashes grows.
+  'thousands of values, each twice': `a,b\n${[0, 1]
+    .flatMap(() => Array.from({ length: 1500 }, (_, i) => `v${i},${i % 7}\n`))
+    .join('')}`,
 };
 
 describe('packed CSV read from bytes', () => {

@@ -46,26 +46,29 @@ class PackedColumn {
     return code;
   }
 
+  /** The largest code each block can hold (its width), checked per cell instead of its type. */
+  private readonly limits: number[] = [];
+
   /** Stores a code this column gave before at `row`. */
   pushCode(row: number, code: number): void {
     const b = row >>> BLOCK_BITS;
-    let block = this.blocks[b];
-    if (block === undefined) {
-      block =
-        this.values.length > 0xffff
+    if (b >= this.blocks.length || code > this.limits[b]!) this.makeRoom(b, code);
+    this.blocks[b]![row & MASK] = code;
+  }
+
+  private makeRoom(b: number, code: number): void {
+    const entries = Math.max(this.values.length, code + 1);
+    const block = this.blocks[b];
+    const next =
+      block === undefined
+        ? entries > 0xffff
           ? new Uint32Array(BLOCK)
-          : this.values.length > 0xff
+          : entries > 0xff
             ? new Uint16Array(BLOCK)
-            : new Uint8Array(BLOCK);
-      this.blocks[b] = block;
-    } else if (
-      (block instanceof Uint8Array && code > 0xff) ||
-      (block instanceof Uint16Array && code > 0xffff)
-    ) {
-      block = widen(block, this.values.length);
-      this.blocks[b] = block;
-    }
-    block[row & MASK] = code;
+            : new Uint8Array(BLOCK)
+        : widen(block, entries);
+    this.blocks[b] = next;
+    this.limits[b] = next instanceof Uint8Array ? 0xff : next instanceof Uint16Array ? 0xffff : 0xffffffff;
   }
 
   /** Once the file is read: the value → code map is no longer needed. */

@@ -16,8 +16,11 @@ export class PackedStopTimeLines {
   private readonly tripCsv: string[] = [];
   private readonly stopCsv: string[] = [];
   private readonly seqs: number[] = [];
-  /** A time's seconds as text, '' when empty or malformed (NULL), per code. */
-  private readonly times = new Map<number, string[]>();
+  private readonly seqTexts: string[] = [];
+  /** Each trip's slot in the summaries, by trip code. */
+  private readonly tripSlot: number[] = [];
+  private readonly arrivals: TimeColumn;
+  private readonly departures: TimeColumn;
 
   constructor(
     private readonly table: GtfsTable,
@@ -37,6 +40,8 @@ export class PackedStopTimeLines {
       arrival: col('arrival_time'),
       departure: col('departure_time'),
     };
+    this.arrivals = new TimeColumn(packed, this.cols.arrival);
+    this.departures = new TimeColumn(packed, this.cols.departure);
   }
 
   /** Row i's COPY line; its stop time is added to its trip's summary. */
@@ -44,27 +49,41 @@ export class PackedStopTimeLines {
     const { packed, cols } = this;
     const tc = packed.code(cols.trip, i);
     const sc = packed.code(cols.stop, i);
-    const tripId = packed.dictionary(cols.trip)[tc]!;
-    const stopId = packed.dictionary(cols.stop)[sc]!;
-    let tripCsv = this.tripCsv[tc];
-    if (tripCsv === undefined) {
-      tripCsv = csvText(tripId);
-      this.tripCsv[tc] = tripCsv;
+    let slot = this.tripSlot[tc];
+    if (slot === undefined) {
+      const tripId = packed.dictionary(cols.trip)[tc]!;
+      this.tripCsv[tc] = csvText(tripId);
+      slot = this.summaries.slot(tripId);
+      this.tripSlot[tc] = slot;
     }
+    const stopId = packed.dictionary(cols.stop)[sc]!;
     let stopCsv = this.stopCsv[sc];
     if (stopCsv === undefined) {
       stopCsv = csvText(stopId);
       this.stopCsv[sc] = stopCsv;
     }
     const seq = this.sequence(i);
-    const arrival = this.time(cols.arrival, i);
-    const departure = this.time(cols.departure, i);
-    const seqText = String(seq);
-    const arrivalSecs = arrival === '' ? null : Number(arrival);
-    const departureSecs = departure === '' ? null : Number(departure);
-    const slot = this.summaries.add(tripId, seq, stopId, arrivalSecs, departureSecs);
+    const seqText = this.seqText(i, seq);
+    const { arrivals, departures } = this;
+    const ac = arrivals.code(i);
+    const dc = departures.code(i);
+    const arrival = arrivals.text(ac);
+    const departure = departures.text(dc);
+    this.summaries.addCall(slot, seq, stopId, arrivals.secs[ac] ?? null, departures.secs[dc] ?? null);
     this.summaries.addText(slot, seqText, stopId, arrival, departure);
-    return `${this.versionId},${tripCsv},${seqText},${stopCsv},${arrival},${departure}\n`;
+    return `${this.versionId},${this.tripCsv[tc]},${seqText},${stopCsv},${arrival},${departure}\n`;
+  }
+
+  /** The text of a row's sequence: once per distinct value (a row numbered by its place makes its own). */
+  private seqText(i: number, seq: number): string {
+    const code = this.cols.seq < 0 ? -1 : this.packed.code(this.cols.seq, i);
+    if (code < 0 || this.seqs[code] !== seq) return String(seq);
+    let text = this.seqTexts[code];
+    if (text === undefined) {
+      text = String(seq);
+      this.seqTexts[code] = text;
+    }
+    return text;
   }
 
   /** The row's stop_sequence; a row without one is numbered by its place in the file. */
@@ -84,22 +103,36 @@ export class PackedStopTimeLines {
     }
     return seq;
   }
+}
 
-  private time(col: number, i: number): string {
-    if (col < 0) return '';
-    let texts = this.times.get(col);
-    if (!texts) {
-      texts = [];
-      this.times.set(col, texts);
+/** A time column's seconds, worked out once per distinct value: as COPY text ('' for NULL) and as a number. */
+class TimeColumn {
+  private readonly texts: string[] = [];
+  /** undefined where the time is empty or malformed. */
+  readonly secs: (number | undefined)[] = [];
+  private readonly codes: ((row: number) => number) | undefined;
+  private readonly dictionary: readonly string[];
+
+  constructor(packed: PackedRows, col: number) {
+    this.codes = col < 0 ? undefined : packed.codes(col);
+    this.dictionary = col < 0 ? [] : packed.dictionary(col);
+  }
+
+  /** The row's code; -1 when the file has no such column. */
+  code(row: number): number {
+    return this.codes ? this.codes(row) : -1;
+  }
+
+  text(code: number): string {
+    if (code < 0) return '';
+    let text = this.texts[code];
+    if (text === undefined) {
+      const value = this.dictionary[code]!;
+      const parsed = value === '' ? null : parseGtfsTime(value);
+      text = parsed === null ? '' : String(parsed);
+      if (parsed !== null) this.secs[code] = parsed;
+      this.texts[code] = text;
     }
-    const code = this.packed.code(col, i);
-    let secs = texts[code];
-    if (secs === undefined) {
-      const text = this.packed.dictionary(col)[code]!;
-      const parsed = text === '' ? null : parseGtfsTime(text);
-      secs = parsed === null ? '' : String(parsed);
-      texts[code] = secs;
-    }
-    return secs;
+    return text;
   }
 }

@@ -37,32 +37,42 @@ export class TripSummaries {
 
   /** Adds one stop time to its trip's first and last call; returns the trip's slot for addText/addValues. */
   add(tripId: string, seq: number, stopId: string, arrivalSecs: number | null, departureSecs: number | null) {
-    const start = departureSecs ?? arrivalSecs ?? Number.NaN;
-    const end = arrivalSecs ?? departureSecs ?? Number.NaN;
+    const slot = this.slot(tripId);
+    this.addCall(slot, seq, stopId, arrivalSecs, departureSecs);
+    return slot;
+  }
+
+  /** The trip's slot, made on its first stop time (a caller may keep it: slots never move). */
+  slot(tripId: string): number {
     let slot = this.slotOf.get(tripId);
     if (slot === undefined) {
       slot = this.slotOf.size;
       this.slotOf.set(tripId, slot);
       if (slot >= this.capacity) this.grow();
-      this.firstSeq[slot] = seq;
-      this.startSecs[slot] = start;
-      this.firstStop[slot] = stopId;
-      this.lastSeq[slot] = seq;
-      this.endSecs[slot] = end;
-      this.lastStop[slot] = stopId;
-      return slot;
+      this.firstSeq[slot] = Number.POSITIVE_INFINITY;
+      this.lastSeq[slot] = Number.NEGATIVE_INFINITY;
     }
+    return slot;
+  }
+
+  /** Adds one stop time to the first and last call of the trip in `slot`. */
+  addCall(
+    slot: number,
+    seq: number,
+    stopId: string,
+    arrivalSecs: number | null,
+    departureSecs: number | null,
+  ) {
     if (seq < this.firstSeq[slot]!) {
       this.firstSeq[slot] = seq;
-      this.startSecs[slot] = start;
+      this.startSecs[slot] = departureSecs ?? arrivalSecs ?? Number.NaN;
       this.firstStop[slot] = stopId;
     }
     if (seq > this.lastSeq[slot]!) {
       this.lastSeq[slot] = seq;
-      this.endSecs[slot] = end;
+      this.endSecs[slot] = arrivalSecs ?? departureSecs ?? Number.NaN;
       this.lastStop[slot] = stopId;
     }
-    return slot;
   }
 
   /** Adds a stop time to the slot's fingerprint from its values. */
