@@ -140,6 +140,11 @@ describe('job progress', () => {
       await finished;
       const messages = await listJobMessages(t.deps, { jobId });
       expect(messages.map((m) => m.message)).toEqual([...lines, 'loaded']);
+      // A follower that joins late gets them all, in order, a page at a time.
+      const { followJob } = await import('@feeddesk/server/jobs/follow-job');
+      const followed: string[] = [];
+      for await (const m of followJob(t.deps, { jobId, roles: ['gtfs'] })) followed.push(m.message);
+      expect(followed).toEqual([...lines, 'loaded']);
       // The first line alone, the other 599 together, then the end: not one NOTIFY per line.
       expect(published.filter((c) => c === 'job_message').length).toBeLessThanOrEqual(3);
     } finally {

@@ -129,7 +129,7 @@ describe('schedule upload', () => {
     );
     expect([bad.final.status, bad.final.validation_report]).toEqual(['error', true]);
     expect(await publicReport()).toEqual(before);
-    // The refused zip, stored while it was read, is not kept.
+    // A refused upload keeps no zip.
     expect(await storedZips()).toBe(zipsBefore);
     const html = await t.client().get('/static/shared/result/report.html');
     expect(await html.text()).not.toContain('invalid_time');

@@ -16,6 +16,9 @@ export async function getJobToFollow(deps: Deps, options: { jobId: string; roles
   return job;
 }
 
+/** Messages read and sent per turn of the event loop. */
+const PAGE = 200;
+
 /**
  * Every message of a job from the start (or after `afterId`), then live ones until the final
  * one: what a client that joins late needs. Works across processes through the bus. Throws
@@ -51,10 +54,17 @@ export async function* followJob(
         continue;
       }
       pending = false;
-      for (const message of await listJobMessages(deps, { jobId: options.jobId, afterId: lastId })) {
+      const page = await listJobMessages(deps, { jobId: options.jobId, afterId: lastId, limit: PAGE });
+      for (const message of page) {
         lastId = message.id;
         yield message;
         if (isFinalStatus(message.status)) return;
+      }
+      // An upload writes hundreds of lines at once (a notice per route): a page at a time, with
+      // a turn of the event loop between pages, so a follower never holds the loop for long.
+      if (page.length === PAGE) {
+        pending = true;
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
   } finally {

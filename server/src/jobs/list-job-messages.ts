@@ -11,16 +11,17 @@ export async function getJob(deps: Deps, jobId: string) {
   return job;
 }
 
-/** The job's messages after `afterId` (0 = from the start), oldest first. */
+/** The job's messages after `afterId` (0 = from the start), oldest first; at most `limit` when given. */
 export async function listJobMessages(
   deps: Pick<Deps, 'db'>,
-  options: { jobId: string; afterId?: number },
+  options: { jobId: string; afterId?: number; limit?: number },
 ): Promise<JobMessage[]> {
-  const rows = await deps.db
+  const query = deps.db
     .select()
     .from(jobMessages)
     .where(and(eq(jobMessages.jobId, options.jobId), gt(jobMessages.id, options.afterId ?? 0)))
     .orderBy(asc(jobMessages.id));
+  const rows = await (options.limit === undefined ? query : query.limit(options.limit));
   return rows.map((r) => {
     const data = (r.data ?? undefined) as Record<string, unknown> | undefined;
     return {

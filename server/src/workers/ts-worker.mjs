@@ -4,7 +4,8 @@ import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
-// A thread of background work loads its modules at its own priority too (Linux: per thread).
+// A thread of background work loads its modules at its own priority too (Linux: per thread;
+// the loader thread register() starts inherits it).
 if (typeof workerData.nice === 'number') {
   try {
     setPriority(0, workerData.nice);

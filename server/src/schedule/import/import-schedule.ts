@@ -1,5 +1,3 @@
-import { storedFiles } from '@feeddesk/drizzle';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
@@ -85,19 +83,7 @@ export async function importSchedule(deps: AppDeps, options: ImportScheduleOptio
       await approve(deps, options, upload, await upload.prepared);
       throw new Error('A schedule that cannot be read was approved.');
     }
-    // A zip loaded as given is kept as given: stored while the worker reads and validates, not
-    // after (Renfe's 16 MB took 1.3 s of the upload's end), and dropped if the load fails.
-    const zipStored =
-      upload.kind === 'gtfs_zip' && !options.plannedWorks?.length
-        ? storeUploadedZip(deps, options)
-        : undefined;
-    zipStored?.catch(() => {});
-    try {
-      return await load(deps, options, upload, fileRead, phases, zipStored);
-    } catch (error) {
-      if (zipStored) await dropStoredFile(deps, zipStored);
-      throw error;
-    }
+    return await load(deps, options, upload, fileRead, phases);
   } finally {
     await upload.close();
   }
@@ -113,8 +99,6 @@ async function load(
   upload: ReadUpload,
   fileRead: Promise<number>,
   phases: ScheduleLoadTimer,
-  /** The uploaded zip, already being stored (a zip loaded as given). */
-  zipStored: Promise<number> | undefined,
 ) {
   const { progress, tracker } = options;
   let rowsToLoad = 0;
@@ -136,7 +120,7 @@ async function load(
       await read;
       const prepared = await upload.prepared;
       phases.phaseDone('validate');
-      const files = await approve(deps, options, upload, prepared, zipStored);
+      const files = await approve(deps, options, upload, prepared);
       validated = true;
       await progress('Loading the schedule…');
       // Given together, written together (the job's writer batches them).
@@ -169,25 +153,6 @@ async function load(
   return { ...loaded, uploadKind: upload.kind };
 }
 
-function storeUploadedZip(deps: AppDeps, options: ImportScheduleOptions): Promise<number> {
-  return storeFile(deps, {
-    kind: 'schedule_zip',
-    name: 'gtfs.zip',
-    contentType: 'application/zip',
-    bytes: options.bytes,
-    createdBy: options.uploadedBy,
-  });
-}
-
-/** A file stored for a load that did not become current (its chunks go with it). */
-async function dropStoredFile(deps: AppDeps, stored: Promise<number>): Promise<void> {
-  try {
-    await deps.db.delete(storedFiles).where(eq(storedFiles.id, await stored));
-  } catch (err) {
-    deps.log.warn({ err }, 'the zip of a failed upload could not be deleted');
-  }
-}
-
 /**
  * Keeps the validation report, tells the uploader what validation found, and refuses a schedule
  * with errors (throws); else stores the workbook and the zip and returns the files to note on
@@ -198,8 +163,6 @@ async function approve(
   options: ImportScheduleOptions,
   upload: ReadUpload,
   { result: prepared, loadable }: PreparedResult,
-  /** The uploaded zip, already being stored (a zip loaded as given). */
-  zipStored?: Promise<number>,
 ): Promise<VersionFiles> {
   const { progress } = options;
   const by = options.uploadedBy;
@@ -250,14 +213,13 @@ async function approve(
       })
     : undefined;
   // With planned works applied the zip is written again from the changed feed.
-  const zipFileId = await (zipStored ??
-    storeFile(deps, {
-      kind: 'schedule_zip',
-      name: 'gtfs.zip',
-      contentType: 'application/zip',
-      bytes: prepared.zip ?? options.bytes,
-      createdBy: by,
-    }));
+  const zipFileId = await storeFile(deps, {
+    kind: 'schedule_zip',
+    name: 'gtfs.zip',
+    contentType: 'application/zip',
+    bytes: prepared.zip ?? options.bytes,
+    createdBy: by,
+  });
   const plannedWorks = prepared.plannedWorks.filter((w) => w.kept).map((w) => w.id);
   // The planners' file without the planned works: the next version made from planned works
   // starts again from it (a workbook upload stores it as the workbook already).

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { LOAD_NICE } from './copy-rows.ts';
 import type { CopyReply, CopyRequest } from './copy-worker.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
 
@@ -26,7 +27,8 @@ export async function copyInThread(
   progress: CopyProgress,
   abandoned: AbortSignal,
 ): Promise<void> {
-  const worker = new Worker(bootstrap, { workerData: { entry, url, versionId } });
+  // Its modules load at the load's priority too (and the loader thread tsx starts inherits it).
+  const worker = new Worker(bootstrap, { workerData: { entry, url, versionId, nice: LOAD_NICE } });
   const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(request, transfer);
   const finished = new Promise<void>((resolve, reject) => {
     worker.on('message', (m: CopyReply) => {
