@@ -65,8 +65,6 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   // 15 576 stop_times pages after the import, and the trip search by stop read the heap.
   await connection.unsafe('set synchronous_commit = on');
   const partition = stopTimesPartition(versionId);
-  /** The stop times' index builds, under way on connections of their own while the trips copy. */
-  let indexing: Promise<void> | undefined;
   let next = await nextRequest();
   while (next.type === 'chunk') {
     const first: EncodedChunk = next.chunk;
@@ -87,15 +85,10 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
         for (const statement of createPartitionStatements(versionId)) await tx.unsafe(statement);
         await copyTable(tx, { ...first, table: partition, freeze: true }, tableCsv());
       });
-      // The trips come next: they copy while the stop times are indexed (Renfe: 2 s less).
-      indexing = indexPartition().then(() =>
-        reply({ type: 'table', table: first.table, label: first.label }),
-      );
-      // Awaited below; a duplicate key is the load's error then.
-      indexing.catch(() => {});
-      continue;
+      await indexPartition(connection);
+    } else {
+      await copyTable(connection, first, tableCsv());
     }
-    await copyTable(connection, first, tableCsv());
     reply({ type: 'table', table: first.table, label: first.label });
   }
   if (next.type === 'abort') throw new Error('The load was abandoned.');
@@ -104,7 +97,6 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   // (never, on a server that runs without it). Here, at the load's priority, while validation
   // may still run. The stop times' partition was written all-visible by COPY FREEZE: ANALYZE only.
   await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stops, gtfs_routes');
-  await indexing;
   const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
   // A version without stop times still gets its (empty) partition: every version that serves has one.
   if (!withStopTimes.length) {
@@ -117,16 +109,14 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
 }
 
 /**
- * Builds the partition's key and index side by side on two connections of their own (at the
- * load's priority too), while the load's connection goes on; a duplicate key is named as the
- * planner wrote it.
+ * Builds the partition's key and index side by side, the index on a second connection (at the
+ * load's priority too); a duplicate key is named as the planner wrote it.
  */
-async function indexPartition(): Promise<void> {
+async function indexPartition(connection: postgres.Sql): Promise<void> {
   const { each, after } = indexPartitionStatements(versionId);
-  const connection = connectPostgres(url, { max: 1, onnotice: () => {} });
   const second = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
-    await Promise.all([prepareForLoad(connection), prepareForLoad(second)]);
+    await prepareForLoad(second);
     // Each build takes half the memory one would (five times Renfe, side by side: 14.2–14.7 s with
     // half of 64 MB each against 15.3–15.4 s with 64 MB each, and half the memory; one after the
     // other 21.7–22.3 s).
@@ -147,7 +137,7 @@ async function indexPartition(): Promise<void> {
       `duplicate key: stop_times.txt lists trip ${key[1]} at stop_sequence ${key[2]} more than once; keep one row and upload again.`,
     );
   } finally {
-    await Promise.all([connection.end({ timeout: 5 }), second.end({ timeout: 5 })]);
+    await second.end({ timeout: 5 });
   }
 }
 
