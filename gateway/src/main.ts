@@ -2,7 +2,6 @@ import { openDb } from '@feeddesk/drizzle';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { surviveTransientErrors } from '@feeddesk/server/http/transient-errors';
-import { warmScheduleImport } from '@feeddesk/server/schedule/import/import-schedule';
 import pino from 'pino';
 import { buildProduct } from './product.ts';
 
@@ -24,7 +23,6 @@ surviveTransientErrors(log);
 const database = await openDb(config.DATABASE_URL);
 const deps = createAppDeps({ config, database, log });
 await deps.bus.start();
-warmScheduleImport(config);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });
 
 const shutdown = async () => {

@@ -3,7 +3,6 @@ import { expireFeedEntities } from './feed/expire-feed-entities.ts';
 import { isDatabaseUnreachable } from './health/database-unreachable.ts';
 import { markInterruptedJobs } from './jobs/mark-interrupted-jobs.ts';
 import { importDemoScheduleIfEmpty } from './schedule/import/import-demo-schedule.ts';
-import { warmScheduleImport } from './schedule/import/import-schedule.ts';
 import { markInterruptedLoads } from './schedule/mark-interrupted-loads.ts';
 import { scheduleCache } from './schedule/schedule-cache.ts';
 import { ensureFirstAdmin } from './users/ensure-first-admin.ts';
@@ -30,7 +29,6 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   await markInterruptedJobs(deps);
   // A load another process on the same database is running holds its lock and is spared.
   await markInterruptedLoads(deps);
-  warmScheduleImport(deps.config);
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
   // Listening again after the connection was lost: a change may have gone unheard.

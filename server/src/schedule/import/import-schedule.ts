@@ -6,7 +6,7 @@ import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
 import type { PlannedWork } from '../planned-works/apply-planned-works.ts';
 import type { VersionFiles } from '../store/activate-version.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
-import { type PreparedResult, type ReadUpload, readInWorker, warmUploadThread } from './prepare-in-worker.ts';
+import { type PreparedResult, type ReadUpload, readInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
   bytes: Uint8Array;
@@ -23,11 +23,6 @@ export type ImportScheduleOptions = {
 /** The upload thread's heap: IMPORT_HEAP_MB, else three times UNZIPPED_MAX_MB (at least 1 024 MB). */
 export function importHeapMb(config: { IMPORT_HEAP_MB?: number; UNZIPPED_MAX_MB: number }): number {
   return config.IMPORT_HEAP_MB ?? Math.max(1024, Math.ceil(3 * config.UNZIPPED_MAX_MB));
-}
-
-/** Starts the first upload's thread ahead of it (each upload starts the next one's). */
-export function warmScheduleImport(config: { IMPORT_HEAP_MB?: number; UNZIPPED_MAX_MB: number }): void {
-  warmUploadThread(importHeapMb(config));
 }
 
 /** An upload's phases and their rough share of its time; loading the rows is most of it. */

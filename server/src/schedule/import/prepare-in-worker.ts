@@ -47,7 +47,7 @@ export function readInWorker(
    */
   heapMb = 1536,
 ): Promise<ReadUpload> {
-  const worker = takeThread(heapMb);
+  const worker = startThread(heapMb);
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
@@ -90,8 +90,6 @@ export function readInWorker(
   send({ type: 'start', options });
   const close = async () => {
     await worker.terminate();
-    // The next upload's thread loads its modules now, not while that upload waits.
-    warmUploadThread(heapMb);
   };
   return read.promise.then(
     (m) => ({
@@ -133,44 +131,13 @@ function settleable<T>() {
   return { promise, resolve, reject };
 }
 
-/** A thread started ahead of the next upload, idle until then; one per process. */
-let spare: { worker: Worker; heapMb: number } | undefined;
-
+/**
+ * The upload's thread, at the load's priority from its first line (its modules, and the loader
+ * thread tsx starts, load at it too).
+ */
 function startThread(heapMb: number): Worker {
   return new Worker(bootstrap, {
     workerData: { entry, nice: LOAD_NICE },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
-}
-
-/**
- * Starts the next upload's thread now: loading its modules takes about a second of CPU (more at
- * the load's priority beside the feed), which an upload then does not wait for. Idle, it keeps
- * no process alive. Called at start-up and after each upload.
- */
-export function warmUploadThread(heapMb: number): void {
-  if (spare?.heapMb === heapMb) return;
-  if (spare) void spare.worker.terminate();
-  const thread = { worker: startThread(heapMb), heapMb };
-  thread.worker.unref();
-  // A spare that fails to start is forgotten: the next upload starts a thread of its own.
-  const forget = () => {
-    if (spare === thread) spare = undefined;
-  };
-  thread.worker.on('error', forget);
-  thread.worker.on('exit', forget);
-  spare = thread;
-}
-
-function takeThread(heapMb: number): Worker {
-  const thread = spare;
-  spare = undefined;
-  if (thread?.heapMb !== heapMb) {
-    if (thread) void thread.worker.terminate();
-    return startThread(heapMb);
-  }
-  thread.worker.removeAllListeners('error');
-  thread.worker.removeAllListeners('exit');
-  thread.worker.ref();
-  return thread.worker;
 }

@@ -7,7 +7,7 @@ import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
- * Worker thread of one upload, started before the upload arrives and given it as 'start'. It says when the schedule can start loading ('read'): for a GTFS
+ * Worker thread of one upload, given it as 'start'. It says when the schedule can start loading ('read'): for a GTFS
  * zip once every file but stop_times.txt is read, for a workbook once it is read. The main thread
  * answers with the new version's id ('encode') or 'skip'. The worker then encodes the COPY chunks
  * and posts them as transferred bytes (millions of small strings never cross threads): a zip's
@@ -126,7 +126,7 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
   encoder = undefined;
 }
 
-// Started ahead of its upload (prepare-in-worker.ts), its modules loaded: the upload comes as 'start'.
+// The upload comes as the first message (its bytes shared when they are).
 const { options } = (await nextRequest()) as Extract<WorkerRequest, { type: 'start' }>;
 prepareSchedule({
   ...options,
