@@ -47,7 +47,7 @@ export function readInWorker(
    */
   heapMb = 1536,
 ): Promise<ReadUpload> {
-  const worker = startThread(heapMb);
+  const worker = startThread(options, heapMb);
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
@@ -86,8 +86,6 @@ export function readInWorker(
   prepared.promise.catch(() => {});
   readDone.promise.catch(() => {});
   const send = (request: WorkerRequest) => worker.postMessage(request);
-  // The bytes go over shared (a SharedArrayBuffer's view) or copied; nothing else is large.
-  send({ type: 'start', options });
   const close = async () => {
     await worker.terminate();
   };
@@ -135,9 +133,10 @@ function settleable<T>() {
  * The upload's thread, at the load's priority from its first line (its modules, and the loader
  * thread tsx starts, load at it too).
  */
-function startThread(heapMb: number): Worker {
+function startThread(options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead'>, heapMb: number): Worker {
   return new Worker(bootstrap, {
-    workerData: { entry, nice: LOAD_NICE },
+    // The bytes go over shared (a SharedArrayBuffer's view) or copied; nothing else is large.
+    workerData: { entry, options, nice: LOAD_NICE },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
 }

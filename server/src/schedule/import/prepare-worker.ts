@@ -1,13 +1,12 @@
-import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { GtfsFeed, StreamedFile } from '../../gtfs/index.ts';
-import { LOAD_NICE } from '../store/copy-rows.ts';
 import { type EncodedChunk, STOP_TIMES_FILE, StreamingScheduleEncoder } from '../store/schedule-tables.ts';
 import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**
- * Worker thread of one upload, given it as 'start'. It says when the schedule can start loading ('read'): for a GTFS
+ * Worker thread of one upload (workerData.options), at the load's priority (ts-worker.mjs sets
+ * it before any module loads). It says when the schedule can start loading ('read'): for a GTFS
  * zip once every file but stop_times.txt is read, for a workbook once it is read. The main thread
  * answers with the new version's id ('encode') or 'skip'. The worker then encodes the COPY chunks
  * and posts them as transferred bytes (millions of small strings never cross threads): a zip's
@@ -38,19 +37,12 @@ export type WorkerReply =
   | { type: 'prepared'; result: Omit<PreparedSchedule, 'feed'>; loadable: boolean }
   | { type: 'failed'; message: string };
 
-export type WorkerRequest =
-  | { type: 'start'; options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead' | 'streamed'> }
-  | { type: 'encode'; versionId: number; chunkRows: number }
-  | { type: 'skip' };
+export type WorkerRequest = { type: 'encode'; versionId: number; chunkRows: number } | { type: 'skip' };
 
 const port = parentPort!;
-
-// The main thread serves the feed; this thread's long CPU work yields to it (Linux: per thread).
-try {
-  setPriority(0, LOAD_NICE);
-} catch {
-  // Not allowed here (some containers): the work is still off the main thread.
-}
+const { options } = workerData as {
+  options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead' | 'streamed'>;
+};
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -126,8 +118,6 @@ async function afterRead(feed: GtfsFeed, readable: boolean, kind: PreparedSchedu
   encoder = undefined;
 }
 
-// The upload comes as the first message (its bytes shared when they are).
-const { options } = (await nextRequest()) as Extract<WorkerRequest, { type: 'start' }>;
 prepareSchedule({
   ...options,
   // Planned works change stop_times.txt too: the whole file is read before they are applied.

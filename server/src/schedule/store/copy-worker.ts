@@ -1,9 +1,8 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type postgres from 'postgres';
 import { messageQueue } from '../../workers/message-queue.ts';
-import { copyTable, LOAD_NICE, yieldToServing } from './copy-rows.ts';
+import { copyTable, yieldToServing } from './copy-rows.ts';
 import { type EncodedChunk, STOP_TIMES_TABLE } from './schedule-tables.ts';
 import {
   attachPartitionStatement,
@@ -28,12 +27,6 @@ export type CopyReply =
 
 const port = parentPort!;
 const { url, versionId } = workerData as { url: string; versionId: number };
-
-try {
-  setPriority(0, LOAD_NICE);
-} catch {
-  // Not allowed here: the work is still off the main thread.
-}
 
 const queue = messageQueue<CopyRequest>();
 port.on('message', (request: CopyRequest) => queue.push(request));

@@ -62,8 +62,9 @@ export class PackedStopTimeLines {
       stopCsv = csvText(stopId);
       this.stopCsv[sc] = stopCsv;
     }
-    const seq = this.sequence(i);
-    const seqText = this.seqText(i, seq);
+    const seqCode = cols.seq < 0 ? -1 : packed.code(cols.seq, i);
+    const seq = this.sequence(i, seqCode);
+    const seqText = this.seqText(seqCode, seq);
     const { arrivals, departures } = this;
     const ac = arrivals.code(i);
     const dc = departures.code(i);
@@ -75,8 +76,7 @@ export class PackedStopTimeLines {
   }
 
   /** The text of a row's sequence: once per distinct value (a row numbered by its place makes its own). */
-  private seqText(i: number, seq: number): string {
-    const code = this.cols.seq < 0 ? -1 : this.packed.code(this.cols.seq, i);
+  private seqText(code: number, seq: number): string {
     if (code < 0 || this.seqs[code] !== seq) return String(seq);
     let text = this.seqTexts[code];
     if (text === undefined) {
@@ -86,14 +86,15 @@ export class PackedStopTimeLines {
     return text;
   }
 
-  /** The row's stop_sequence; a row without one is numbered by its place in the file. */
-  private sequence(i: number): number {
-    const { packed, cols } = this;
-    if (cols.seq < 0) return i;
-    const code = packed.code(cols.seq, i);
+  /**
+   * Row i's stop_sequence, given its code (-1 without the column); a row without one is numbered
+   * by its place in the file.
+   */
+  private sequence(i: number, code: number): number {
+    if (code < 0) return i;
     let seq = this.seqs[code];
     if (seq === undefined) {
-      const text = packed.dictionary(cols.seq)[code]!;
+      const text = this.packed.dictionary(this.cols.seq)[code]!;
       if (text === '') return i;
       seq = Number.parseInt(text, 10);
       if (!Number.isFinite(seq) || !/^[+-]?\d+$/.test(text)) {
