@@ -1,37 +1,43 @@
 /**
- * Applying a disruption of 200 trips on the large Renfe schedule (issue 12): the time of the
- * preview (dry run, every check, rolled back), the apply and the lift, through POST and DELETE
- * /feed/disruptions on the real app; and the feed's latency while the apply runs: GET
- * /feed/updates polled from another process at a steady rate, each latency counted from the
- * request's intended start, beside the same poll with nothing applying. Not a timed test:
- * figures are printed.
+ * A disruption of BENCH_TRIPS trips on the large Renfe schedule (issue 12; issue 32 at five times
+ * Renfe), on the product as `npm start` runs it (its own process and embedded PostgreSQL, logging
+ * on): the zip uploaded through POST /gtfs/upload_gtfs, then through POST and DELETE
+ * /feed/disruptions the preview (dry run: every check and the writes, rolled back), the apply and
+ * the lift, each timed as the controller's browser waits for it; a trip update saved while the
+ * preview runs (no save may wait > 200 ms meanwhile); and the feed's latency while the apply runs:
+ * GET /feed/updates polled from another process at a steady rate, each latency counted from the
+ * request's intended start, beside the same poll with nothing applying. Not a timed test: figures
+ * are printed.
  *
- *   npm run bench -- disruption                # the embedded PostgreSQL of the test run
- *   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench -- disruption   # that (empty) PostgreSQL database
- *   BENCH_SERVICE_DATE=20260824 BENCH_TRIPS=200 BENCH_POLL_RATE=200
+ *   npm run bench -- disruption
+ *   BENCH_TRIPS=200 BENCH_POLL_RATE=200 BENCH_GTFS_ZIP=path/to.zip
  *   BENCH_TIMES=5 BENCH_TRIPS=5000 npm run bench -- disruption   # issue 32: five times Renfe
- *     (a larger heap for the parsed feed: NODE_OPTIONS=--max-old-space-size=16384)
+ *
+ * The calendar is moved forward to run over the coming days (the product runs on the real clock);
+ * the trips are those from 07:00 on the first day from tomorrow with BENCH_TRIPS of them, chosen
+ * on the benchmark's own connection as the controller's selection would list them.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { openDb } from '@feeddesk/drizzle';
 import { selectDisruptionTrips } from '@feeddesk/server/disruptions/select-disruption-trips';
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
-import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { postEntity } from '../support/feed.ts';
-import { startTestApp } from '../support/test-app.ts';
-import { startTestServer } from '../support/test-server.ts';
-import { benchZip, sharedRenfeZip } from './support/bench-zip.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { benchZip, sharedRenfeZip, uploadMaxMbFor } from './support/bench-zip.ts';
+import { BENCH_ENV } from './support/feed-app.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
-import { percentile } from './support/process.ts';
+import { Cleanup, percentile } from './support/process.ts';
+import { startProductProcess } from './support/product-process.ts';
+import { addUser, calendarFromNow, dateIn, expectOk, uploadSchedule } from './support/product-schedule.ts';
 import { machine } from './support/report.ts';
 
 /** BENCH_GTFS_ZIP: the feed elsewhere; BENCH_TIMES=n: n times over (support/bench-zip.ts). */
 const zipPath = benchZip(process.env.BENCH_GTFS_ZIP ?? sharedRenfeZip)!;
-const SERVICE_DATE = process.env.BENCH_SERVICE_DATE ?? '20260824';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
 /** Feed requests per second while the apply runs (docs/quality.md polls an upload at 200/s). */
 const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
 const IDLE_POLL_MS = 5_000;
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 900);
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
 async function main(): Promise<void> {
   console.log(machine());
@@ -39,51 +45,62 @@ async function main(): Promise<void> {
     console.log(`No benchmark feed at ${zipPath}; nothing to measure.`);
     return;
   }
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openDb(url, { max: 5 }) : undefined;
-  // Without one, the database server of the run, as vitest's global setup starts it for the tests.
-  const stopServer = url ? async () => {} : await startTestServer();
-  const t = await startTestApp(
-    database && url ? { database: { database, url, drop: () => database.close() } } : {},
-  );
+  const cleanup = new Cleanup();
   try {
-    let start = performance.now();
-    await storeScheduleVersion(t.deps, {
-      feed: readGtfsZip(zipPath),
-      sourceKind: 'zip',
-      sourceName: zipPath.split('/').at(-1)!,
-      uploadedBy: 'bench',
-      jobId: null,
+    const zip = calendarFromNow(readFileSync(zipPath));
+    const product = await startProductProcess({
+      env: {
+        ...BENCH_ENV,
+        DEMO_SCHEDULE: 'true',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        UPLOAD_MAX_MB: String(uploadMaxMbFor(zip.length)),
+      },
     });
-    console.log(`schedule loaded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-    const controller = await t.clientWithRoles(['edit'], `controller-${Date.now()}`);
-    t.clock.now = new Date(
-      `${SERVICE_DATE.slice(0, 4)}-${SERVICE_DATE.slice(4, 6)}-${SERVICE_DATE.slice(6)}T03:00:00+02:00`,
+    cleanup.add('product', () => product.stop());
+    console.log(`product: pid ${product.pid} on its embedded PostgreSQL (npm start); log ${product.logFile}`);
+    const admin = new HttpClient(product.url);
+    await expectOk(admin.login(ADMIN.username, ADMIN.password), 'admin login');
+    const loaded = await uploadSchedule(admin, zip, zipPath.split('/').at(-1)!, MAX_SECONDS);
+    console.log(
+      `schedule uploaded and loaded in ${loaded.seconds.toFixed(1)} s (version ${loaded.version.id})`,
     );
+
+    // The bench's own connection, for what the controller's screen would show: the day's trips.
+    const database = await openDb(product.databaseUrl, { max: 2 });
+    cleanup.add('bench connection', () => database.close());
+    const selecting = { db: database.db, now: () => new Date() };
+    // Today's, for the agency's zone; then the first day from tomorrow with enough trains (or the
+    // day with the most: Renfe once runs 4 432 from 07:00 on a weekday).
+    const today = await selectDisruptionTrips(selecting, { select: { from: '07:00' } });
+    let selection = { ...today, trips: [] as typeof today.trips };
+    for (let day = 1; day <= 14 && selection.trips.length < TRIPS; day++) {
+      const next = await selectDisruptionTrips(selecting, {
+        serviceDate: dateIn(today.timezone, day),
+        select: { from: '07:00' },
+      });
+      if (next.trips.length > selection.trips.length) selection = next;
+    }
+    if (selection.trips.length === 0)
+      throw new Error('no date in the next two weeks runs trains: the schedule is out of date');
+    const serviceDate = selection.serviceDate;
+    const tripIds = selection.trips.slice(0, TRIPS).map((trip) => trip.tripId);
+    const controller = await addUser(admin, product.url, 'bench-controller', 'edit');
     const post = (body: object) =>
       controller.fetch('/feed/disruptions', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    const rows: [string, string][] = [];
     const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
-      start = performance.now();
+      const start = performance.now();
       const result = await run();
       rows.push([what, (performance.now() - start).toFixed(0)]);
       return result;
     };
-    const rows: [string, string][] = [];
-    // The selection alone (a preview of every trip of the day would save them all, rolled back).
-    const all = await timed('select the trips from 07:00 (service), ms', async () => {
-      const selection = await selectDisruptionTrips(t.deps, {
-        serviceDate: SERVICE_DATE,
-        select: { from: '07:00' },
-      });
-      return { count: selection.trips.length, trips: selection.trips };
-    });
-    const tripIds = all.trips.slice(0, TRIPS).map((trip) => trip.tripId);
     const body = {
-      serviceDate: SERVICE_DATE,
+      serviceDate,
       select: { tripIds },
       action: { type: 'delay', minutes: 10 },
       reason: 'bench',
@@ -97,7 +114,7 @@ async function main(): Promise<void> {
       const saved = await postEntity(controller, '/feed/trip_update', {
         id: 'bench-save',
         tripUpdate: {
-          trip: { tripId: tripIds[0]! },
+          trip: { tripId: tripIds[0]!, startDate: serviceDate },
           stopTimeUpdate: [{ stopSequence: 1, departure: { delay: 60 } }],
         },
       });
@@ -106,14 +123,15 @@ async function main(): Promise<void> {
       rows.push([`a trip update save sent during the preview (${saved.status}), ms`, saveMs.toFixed(0)]);
       if (res.status !== 200) throw new Error(`preview refused: ${res.status} ${await res.text()}`);
     });
-    const feedUrl = `${t.url}/feed/updates`;
+    const feedUrl = `${product.url}/feed/updates`;
     const idlePoll = await startPollerProcess(feedUrl, POLL_RATE);
+    cleanup.add('poller', idlePoll.kill);
     await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
     const idle = await idlePoll.stop();
     const poll = await startPollerProcess(feedUrl, POLL_RATE);
+    cleanup.add('poller', poll.kill);
     const applied = await timed(`apply ${tripIds.length} trips with an alert, ms`, async () => {
-      const res = await post(body);
-      if (res.status !== 200) throw new Error(`apply refused: ${res.status} ${await res.text()}`);
+      const res = await expectOk(post(body), 'apply');
       return (await res.json()) as { id: string; count: number };
     });
     const during = await poll.stop();
@@ -124,18 +142,15 @@ async function main(): Promise<void> {
       ]);
     feed(`for ${IDLE_POLL_MS / 1000} s, nothing applying`, idle);
     feed('while the apply runs', during);
-    console.log(`${url ? 'PostgreSQL' : 'embedded PostgreSQL'}, ${all.count} trips run on ${SERVICE_DATE}`);
-    console.table(rows.map(([what, value]) => ({ what, value })));
-    // Printed apart: lifting thousands of trips can outlast the HTTP client's 300 s header timeout.
-    start = performance.now();
-    const lifted = await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' });
-    console.log(
-      `lift ${applied.count} trips: ${lifted.status} in ${(performance.now() - start).toFixed(0)} ms`,
+    await timed(`lift ${applied.count} trips, ms`, () =>
+      expectOk(controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' }), 'lift'),
     );
+    console.log(
+      `the product on its embedded PostgreSQL, ${selection.trips.length} trips from 07:00 on ${serviceDate}`,
+    );
+    console.table(rows.map(([what, value]) => ({ what, value })));
   } finally {
-    await t.close();
-    await database?.close();
-    await stopServer();
+    await cleanup.run();
   }
 }
 

@@ -42,6 +42,7 @@ import { type PollerResult, startPollerProcess } from './support/poller-process.
 import { Cleanup, percentile } from './support/process.ts';
 import { sampleTreeRss } from './support/process-tree.ts';
 import { startProductProcess } from './support/product-process.ts';
+import { addUser, expectOk } from './support/product-schedule.ts';
 import { machine, ms, printReport, type ReportRow, verdict } from './support/report.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 1);
@@ -55,7 +56,6 @@ const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 /** `BENCH_REFERENCE=0` skips the reference COPYs (minutes at 5 ×) when only the upload is looked at. */
 const WITH_REFERENCE = process.env.BENCH_REFERENCE !== '0';
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
-const PASSWORD = 'bench-user-password';
 
 async function main(): Promise<void> {
   console.log(machine());
@@ -100,16 +100,7 @@ async function main(): Promise<void> {
 
     const admin = new HttpClient(product.url);
     await expectOk(admin.login(ADMIN.username, ADMIN.password), 'admin login');
-    const user = async (username: string, roles: string) => {
-      const form = new FormData();
-      form.append('username', username);
-      form.append('password', PASSWORD);
-      form.append('roles', roles);
-      await expectOk(admin.fetch('/auth/add_user', { method: 'POST', body: form }), `add ${username}`);
-      const client = new HttpClient(product.url);
-      await expectOk(client.login(username, PASSWORD), `login ${username}`);
-      return client;
-    };
+    const user = (username: string, roles: string) => addUser(admin, product.url, username, roles);
     const planner = await user('bench-planner', 'gtfs');
     const editors = await Promise.all(
       Array.from({ length: EDITORS }, (_, i) => user(`bench-editor-${i}`, 'edit')),
@@ -269,11 +260,6 @@ function pollerLoopRow(polls: PollerResult): ReportRow {
     target: '–',
     result: '–',
   };
-}
-
-async function expectOk(response: Promise<Response>, what: string): Promise<void> {
-  const res = await response;
-  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
 }
 
 /** The job's messages once it has ended (read from the database, as any process's /ws would). */

@@ -14,11 +14,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { HttpClient } from '../support/http-client.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
 import { Cleanup, percentile } from './support/process.ts';
 import { startProductProcess } from './support/product-process.ts';
+import { calendarFromNow, dateIn, expectOk, uploadSchedule } from './support/product-schedule.ts';
 import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
 const zipPath =
@@ -30,72 +30,8 @@ const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 900);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
-async function expectOk(response: Promise<Response>, what: string): Promise<Response> {
-  const res = await response;
-  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
-type Version = { id: number; status: string; sourceName: string; error: string | null };
-
-/** Until a version newer than `after` is current (or failed), as the versions screen shows it. */
-async function waitForVersion(admin: HttpClient, after: number, startedMs: number): Promise<Version> {
-  for (;;) {
-    const { versions } = (await (await expectOk(admin.get('/gtfs/versions'), 'versions')).json()) as {
-      versions: Version[];
-    };
-    const newer = versions.find((v) => v.id > after && (v.status === 'current' || v.error));
-    if (newer) return newer;
-    if (performance.now() - startedMs > MAX_SECONDS * 1000)
-      throw new Error(`no new version after ${MAX_SECONDS} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 const pollFigures = (polls: PollerResult) =>
   `${ms(percentile(polls.latencies, 50))} / ${ms(percentile(polls.latencies, 99))} / ${ms(polls.latencies.at(-1) ?? Number.NaN)}${polls.failures.length ? `; ${polls.failures.length} failed` : ''}`;
-
-/** The date `days` after today, YYYYMMDD, in the agency's zone (Renfe: Europe/Madrid). */
-function dateIn(zone: string, days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(d)
-    .replaceAll('-', '');
-}
-
-const DAY_MS = 86_400_000;
-const toDate = (yyyymmdd: string) =>
-  Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8));
-const fromDate = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
-
-/**
- * The zip with its calendar moved forward by whole weeks (weekdays kept) so that it runs over the
- * coming days: planned works are for dates from tomorrow on, and the product runs on the real clock
- * (a shared feed's calendar has usually ended by the time the benchmark runs).
- */
-function calendarFromNow(zip: Uint8Array): Uint8Array {
-  const files = unzipSync(zip);
-  const calendar = strFromU8(files['calendar.txt']!).split(/\r?\n/);
-  const ends = calendar.slice(1).flatMap((line) => line.match(/(\d{8})\s*$/)?.slice(1) ?? []);
-  if (ends.length === 0) return zip;
-  const lastEnd = Math.max(...ends.map(toDate));
-  const weeks = Math.max(0, Math.ceil((Date.now() - lastEnd) / (7 * DAY_MS)) + 1);
-  if (weeks === 0) return zip;
-  const shift = (text: string) =>
-    text.replace(/\b(20\d{6})\b/g, (d) => fromDate(toDate(d) + weeks * 7 * DAY_MS));
-  files['calendar.txt'] = strToU8([calendar[0], ...calendar.slice(1).map(shift)].join('\n'));
-  if (files['calendar_dates.txt']) {
-    const dates = strFromU8(files['calendar_dates.txt']).split(/\r?\n/);
-    files['calendar_dates.txt'] = strToU8([dates[0], ...dates.slice(1).map(shift)].join('\n'));
-  }
-  console.log(`calendar moved ${weeks} weeks forward, to end ${fromDate(lastEnd + weeks * 7 * DAY_MS)}`);
-  return zipSync(files, { level: 1 });
-}
 
 async function main(): Promise<void> {
   console.log(machine());
@@ -139,20 +75,9 @@ async function main(): Promise<void> {
       `baseline, nothing running (${BASELINE_SECONDS} s)`,
       () => new Promise((r) => setTimeout(r, BASELINE_SECONDS * 1000)),
     );
-    const demo = (await (await expectOk(admin.get('/gtfs/versions'), 'versions')).json()) as {
-      versions: Version[];
-    };
-    const uploaded = await polled(
-      `upload of ${zipPath.split('/').at(-1)} (read, validate, load)`,
-      async () => {
-        const started = performance.now();
-        const form = new FormData();
-        form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'renfe.zip');
-        await expectOk(admin.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form }), 'upload');
-        return waitForVersion(admin, Math.max(...demo.versions.map((v) => v.id)), started);
-      },
+    await polled(`upload of ${zipPath.split('/').at(-1)} (read, validate, load)`, () =>
+      uploadSchedule(admin, zip, 'renfe.zip', MAX_SECONDS),
     );
-    if (uploaded.error) throw new Error(`the upload failed: ${uploaded.error}`);
 
     // The first date from tomorrow on with enough trains from 07:00, asked as a controller's preview would.
     const post = (body: object) =>

@@ -22,6 +22,7 @@ import {
 } from '../feed/save-feed-entity.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
+import { batchesOf, readInBatches } from '../schedule/statement-batches.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -115,10 +116,8 @@ async function writeDisruption(
   const tx = txDeps.db;
   const { result, now } = plan;
   // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
-  for (let i = 0; i < plan.updates.length; i += WRITE_BATCH) {
-    const entities = plan.updates.slice(i, i + WRITE_BATCH);
+  for (const entities of batchesOf(plan.updates))
     await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true });
-  }
   changes.add('trip_update', options.by);
   if (result.alert && result.alertId)
     await saveFeedEntity(txDeps, {
@@ -138,8 +137,7 @@ async function writeDisruption(
     action: options.action,
     alertId: result.alertId,
   });
-  for (let i = 0; i < plan.recorded.length; i += WRITE_BATCH)
-    await tx.insert(disruptionTrips).values(plan.recorded.slice(i, i + WRITE_BATCH));
+  for (const trips of batchesOf(plan.recorded)) await tx.insert(disruptionTrips).values(trips);
   await recordAudit(
     tx,
     appliedAudit(now, options.by, {
@@ -150,9 +148,6 @@ async function writeDisruption(
     }),
   );
 }
-
-/** Rows a statement writes at once (PostgreSQL takes at most 65 535 parameters in one). */
-const WRITE_BATCH = 1000;
 
 /**
  * What applying the disruption would write, read and checked but not written: every trip's
@@ -200,7 +195,9 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   const now = deps.now();
   const existing = await existingUpdates(deps, tripIds, selection.serviceDate);
   const recorded: (typeof disruptionTrips.$inferInsert)[] = [];
-  const entities = trips.map((trip) => {
+  const entities: ReturnType<typeof readEntityOf>[] = [];
+  for (const [i, trip] of trips.entries()) {
+    await letPollsIn(i);
     const before = existing.get(trip.tripId);
     const entityId = before?.id ?? `${trip.tripId}-${trip.startDate}`;
     const merged = mergeDisruptionAction(before ? (storedJson(before.pb) as TripUpdateJson) : null, action, {
@@ -218,8 +215,8 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       entityId,
       beforePb: before?.pb ?? null,
     });
-    return readEntityOf('trip_update', { json: merged });
-  });
+    entities.push(readEntityOf('trip_update', { json: merged }));
+  }
   // The buses are saved as the trains' updates are (rules, expiry, history, the feed's invariants);
   // with no update before them, the lift deletes them.
   const buses =
@@ -404,15 +401,17 @@ function nothingMatches(
 
 /** The trips' current updates for that service date (one without a date counts as that date's). */
 async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], serviceDate: string) {
-  const rows = await deps.db
-    .select({
-      id: feedEntities.id,
-      pb: feedEntities.pb,
-      tripId: feedEntities.tripId,
-      json: feedEntities.json,
-    })
-    .from(feedEntities)
-    .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.tripId, tripIds)));
+  const rows = await readInBatches(tripIds, (batch) =>
+    deps.db
+      .select({
+        id: feedEntities.id,
+        pb: feedEntities.pb,
+        tripId: feedEntities.tripId,
+        json: feedEntities.json,
+      })
+      .from(feedEntities)
+      .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.tripId, batch))),
+  );
   const found = new Map<string, { id: string; pb: Buffer }>();
   for (const row of rows) {
     const trip = (

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson } from '@feeddesk/proto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity, deleteLiveEntities } from '../feed/delete-feed-entity.ts';
 import { inFeedTransaction, storedJson } from '../feed/feed-transaction.ts';
+import { letPollsIn } from '../feed/let-polls-in.ts';
 import {
   type PreparedEntity,
   prepareFeedEntity,
@@ -14,6 +14,7 @@ import {
   readScheduleViewFor,
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
+import { batchesOf } from '../schedule/statement-batches.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { liftPlannedWorks } from './lift-planned-works.ts';
@@ -105,19 +106,12 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
     const view = await readScheduleViewFor(txDeps, 'trip_update', restored);
     const prepared: PreparedEntity[] = [];
     for (const [i, entity] of restored.entries()) {
-      if (i % 20 === 19) await setImmediate();
+      await letPollsIn(i);
       prepared.push(await prepareFeedEntity(txDeps, { kind: 'trip_update', entity, view, verify: false }));
     }
-    for (let i = 0; i < prepared.length; i += BATCH)
-      await writeFeedEntities(tx, {
-        kind: 'trip_update',
-        entities: prepared.slice(i, i + BATCH),
-        now,
-        by,
-        log: true,
-      });
-    for (let i = 0; i < gone.length; i += BATCH)
-      await deleteLiveEntities(tx, { kind: 'trip_update', ids: gone.slice(i, i + BATCH), by, now });
+    for (const entities of batchesOf(prepared))
+      await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by, log: true });
+    for (const ids of batchesOf(gone)) await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now });
     if (restored.length + gone.length > 0) changes.add('trip_update', by);
     if (disruption.alertId)
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
@@ -130,9 +124,6 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
   });
 }
 
-/** Rows a statement takes at once. */
-const BATCH = 1000;
-
 const runKey = (run: { tripId: string; startDate: string }) => `${run.tripId} ${run.startDate}`;
 
 /** For each run (trip and date), the later disruptions still in force on it, oldest first. */
@@ -143,7 +134,7 @@ async function laterDisruptions(
 ): Promise<Map<string, { disruptionId: string; action: unknown }[]>> {
   const later = new Map<string, { disruptionId: string; action: unknown }[]>();
   const tripIds = [...new Set(runs.map((r) => r.tripId))];
-  for (let i = 0; i < tripIds.length; i += BATCH) {
+  for (const batch of batchesOf(tripIds)) {
     const rows = await tx
       .select({
         tripId: disruptionTrips.tripId,
@@ -155,7 +146,7 @@ async function laterDisruptions(
       .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
       .where(
         and(
-          inArray(disruptionTrips.tripId, tripIds.slice(i, i + BATCH)),
+          inArray(disruptionTrips.tripId, batch),
           gt(disruptions.seq, seq),
           isNull(disruptions.liftedAt),
           // Planned works changed the schedule, not these trips' updates.

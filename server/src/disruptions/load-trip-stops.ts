@@ -2,6 +2,7 @@ import { stopTimes } from '@feeddesk/drizzle';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { readInBatches } from '../schedule/statement-batches.ts';
 import type { TimedCall } from './plan-replacement-bus.ts';
 
 /**
@@ -16,17 +17,19 @@ export async function loadTripStops(
   const map = new Map<string, TimedCall[]>();
   const current = await findCurrentSchedule(deps);
   if (!current || tripIds.length === 0) return map;
-  const rows = await deps.db
-    .select({
-      tripId: stopTimes.tripId,
-      stopSequence: stopTimes.stopSequence,
-      stopId: stopTimes.stopId,
-      arrivalSecs: stopTimes.arrivalSecs,
-      departureSecs: stopTimes.departureSecs,
-    })
-    .from(stopTimes)
-    .where(and(eq(stopTimes.versionId, current.versionId), inArray(stopTimes.tripId, tripIds)))
-    .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence));
+  const rows = await readInBatches(tripIds, (batch) =>
+    deps.db
+      .select({
+        tripId: stopTimes.tripId,
+        stopSequence: stopTimes.stopSequence,
+        stopId: stopTimes.stopId,
+        arrivalSecs: stopTimes.arrivalSecs,
+        departureSecs: stopTimes.departureSecs,
+      })
+      .from(stopTimes)
+      .where(and(eq(stopTimes.versionId, current.versionId), inArray(stopTimes.tripId, batch)))
+      .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
+  );
   for (const { tripId, ...stop } of rows) {
     const list = map.get(tripId) ?? [];
     list.push(stop);

@@ -3,6 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { batchesOf } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import type { TripUpdateJson } from './merge-disruption-action.ts';
@@ -140,13 +141,9 @@ async function freeTripIds(deps: Pick<Deps, 'db'>, wanted: string[]): Promise<st
   return result;
 }
 
-/** Rows a statement takes at once. */
-const BATCH = 1000;
-
 async function takenIds(deps: Pick<Deps, 'db'>, ids: string[], versionId: number | undefined) {
   const taken = new Set<string>();
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const part = ids.slice(i, i + BATCH);
+  for (const part of batchesOf(ids)) {
     const live = await deps.db
       .select({ id: feedEntities.id, tripId: feedEntities.tripId })
       .from(feedEntities)

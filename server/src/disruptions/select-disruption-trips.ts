@@ -7,6 +7,7 @@ import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
+import { readInBatches } from '../schedule/statement-batches.ts';
 import { activeServiceIds } from '../schedule/time/active-services.ts';
 import {
   addDays,
@@ -77,53 +78,56 @@ export async function selectDisruptionTrips(
     return { serviceDate, timezone: tz, stopName: null, trips: [] };
 
   const versionId = current.versionId;
-  const rows = await deps.db
-    .select({
-      tripId: trips.tripId,
-      routeId: trips.routeId,
-      directionId: trips.directionId,
-      directionDerived: trips.directionDerived,
-      terminus: sql<
-        string | null
-      >`coalesce(nullif(${lastStation.stopName}, ''), nullif(${lastStop.stopName}, ''), ${trips.lastStopId})`,
-      shortName: trips.tripShortName,
-      number: trips.tripNumber,
-      startSecs: trips.startSecs,
-      endSecs: trips.endSecs,
-      stopDeparture: stopTimes.departureSecs,
-      stopArrival: stopTimes.arrivalSecs,
-    })
-    .from(trips)
-    .leftJoin(lastStop, and(eq(lastStop.versionId, trips.versionId), eq(lastStop.stopId, trips.lastStopId)))
-    .leftJoin(
-      lastStation,
-      and(eq(lastStation.versionId, lastStop.versionId), eq(lastStation.stopId, lastStop.parentStation)),
-    )
-    // Calls at select.stopId only; without one a constant false, which the planner skips (a
-    // `stop_id = null` condition made it scan 1.87 M stop_times: 3.4 s on the Renfe schedule).
-    .leftJoin(
-      stopTimes,
-      select.stopId
-        ? and(
-            eq(stopTimes.versionId, trips.versionId),
-            eq(stopTimes.tripId, trips.tripId),
-            eq(stopTimes.stopId, select.stopId),
-          )
-        : sql`false`,
-    )
-    .where(
-      and(
-        eq(trips.versionId, versionId),
-        inArray(trips.serviceId, services),
-        select.routeId ? eq(trips.routeId, select.routeId) : undefined,
-        select.directionId === undefined ? undefined : eq(trips.directionId, select.directionId),
-        // A controller names trains by number (Metro-North's trip ids are 246131224613644+2285822+0).
-        select.tripIds
-          ? or(inArray(trips.tripId, select.tripIds), inArray(trips.tripNumber, trainNumbers(select.tripIds)))
-          : undefined,
-        select.stopId ? isNotNull(stopTimes.stopId) : undefined,
-      ),
-    );
+  // Trips named one by one (thousands in a preview) are read a batch at a time.
+  const read = (tripIds: string[] | undefined) =>
+    deps.db
+      .select({
+        tripId: trips.tripId,
+        routeId: trips.routeId,
+        directionId: trips.directionId,
+        directionDerived: trips.directionDerived,
+        terminus: sql<
+          string | null
+        >`coalesce(nullif(${lastStation.stopName}, ''), nullif(${lastStop.stopName}, ''), ${trips.lastStopId})`,
+        shortName: trips.tripShortName,
+        number: trips.tripNumber,
+        startSecs: trips.startSecs,
+        endSecs: trips.endSecs,
+        stopDeparture: stopTimes.departureSecs,
+        stopArrival: stopTimes.arrivalSecs,
+      })
+      .from(trips)
+      .leftJoin(lastStop, and(eq(lastStop.versionId, trips.versionId), eq(lastStop.stopId, trips.lastStopId)))
+      .leftJoin(
+        lastStation,
+        and(eq(lastStation.versionId, lastStop.versionId), eq(lastStation.stopId, lastStop.parentStation)),
+      )
+      // Calls at select.stopId only; without one a constant false, which the planner skips (a
+      // `stop_id = null` condition made it scan 1.87 M stop_times: 3.4 s on the Renfe schedule).
+      .leftJoin(
+        stopTimes,
+        select.stopId
+          ? and(
+              eq(stopTimes.versionId, trips.versionId),
+              eq(stopTimes.tripId, trips.tripId),
+              eq(stopTimes.stopId, select.stopId),
+            )
+          : sql`false`,
+      )
+      .where(
+        and(
+          eq(trips.versionId, versionId),
+          inArray(trips.serviceId, services),
+          select.routeId ? eq(trips.routeId, select.routeId) : undefined,
+          select.directionId === undefined ? undefined : eq(trips.directionId, select.directionId),
+          // A controller names trains by number (Metro-North's trip ids are 246131224613644+2285822+0).
+          tripIds
+            ? or(inArray(trips.tripId, tripIds), inArray(trips.tripNumber, trainNumbers(tripIds)))
+            : undefined,
+          select.stopId ? isNotNull(stopTimes.stopId) : undefined,
+        ),
+      );
+  const rows = select.tripIds ? await readInBatches(select.tripIds, read) : await read(undefined);
 
   const labels = await findCurrentLabels(deps);
   const clock = localClock(serviceDate, tz);

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import type { LatLon, ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
+import { readInBatches } from './statement-batches.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
@@ -98,7 +99,7 @@ async function readTrips(
 ): Promise<Map<string, ScheduledTrip>> {
   const map = new Map<string, ScheduledTrip>();
   if (tripIds.length === 0) return map;
-  const [tripRows, stopTimeRows] = await Promise.all([
+  const tripRows = await readInBatches(tripIds, (batch) =>
     deps.db
       .select({
         tripId: trips.tripId,
@@ -109,7 +110,9 @@ async function readTrips(
         tripNumber: trips.tripNumber,
       })
       .from(trips)
-      .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, tripIds))),
+      .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, batch))),
+  );
+  const stopTimeRows = await readInBatches(tripIds, (batch) =>
     deps.db
       .select({
         tripId: stopTimes.tripId,
@@ -119,9 +122,9 @@ async function readTrips(
         departureSecs: stopTimes.departureSecs,
       })
       .from(stopTimes)
-      .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, tripIds)))
+      .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, batch)))
       .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
-  ]);
+  );
   for (const t of tripRows) {
     map.set(t.tripId, {
       tripId: t.tripId,
