@@ -1,10 +1,19 @@
-import { agencies, calendarDates, calendars, routes, stops, stopTimes, trips } from '@feeddesk/drizzle';
+import {
+  agencies,
+  calendarDates,
+  calendars,
+  type Database,
+  routes,
+  stops,
+  stopTimes,
+  trips,
+} from '@feeddesk/drizzle';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import type { LatLon, ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
-import { readInBatches } from './statement-batches.ts';
+import { batchesOf } from './statement-batches.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
@@ -27,13 +36,15 @@ export type ReadScheduleViewOptions = {
  * VersionLookups); null when no schedule is loaded.
  */
 export async function readScheduleView(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now'> & { database?: Pick<Database, 'db'> },
   options: ReadScheduleViewOptions,
 ): Promise<ScheduleView | null> {
   const current = await findCurrentSchedule(deps);
   if (!current) return null;
   const { versionId, timezone } = current;
-  const lookups = versionLookups(deps.db, versionId);
+  // A version's rows never change, whoever reads them: a save, which runs in a transaction of its
+  // own, shares the rows read before by the process (keyed by the database, not the handle).
+  const lookups = versionLookups(deps.database?.db ?? deps.db, versionId);
   const tripMap = await lookups.lookUp('trip', options.tripIds, (ids) => readTrips(deps, versionId, ids));
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
@@ -98,49 +109,53 @@ async function readTrips(
   tripIds: string[],
 ): Promise<Map<string, ScheduledTrip>> {
   const map = new Map<string, ScheduledTrip>();
-  if (tripIds.length === 0) return map;
-  const tripRows = await readInBatches(tripIds, (batch) =>
-    deps.db
-      .select({
-        tripId: trips.tripId,
-        routeId: trips.routeId,
-        serviceId: trips.serviceId,
-        directionId: trips.directionId,
-        tripShortName: trips.tripShortName,
-        tripNumber: trips.tripNumber,
-      })
-      .from(trips)
-      .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, batch))),
-  );
-  const stopTimeRows = await readInBatches(tripIds, (batch) =>
-    deps.db
-      .select({
-        tripId: stopTimes.tripId,
-        stopSequence: stopTimes.stopSequence,
-        stopId: stopTimes.stopId,
-        arrivalSecs: stopTimes.arrivalSecs,
-        departureSecs: stopTimes.departureSecs,
-      })
-      .from(stopTimes)
-      .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, batch)))
-      .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
-  );
-  for (const t of tripRows) {
-    map.set(t.tripId, {
-      tripId: t.tripId,
-      routeId: t.routeId,
-      serviceId: t.serviceId,
-      ...(t.directionId === null ? {} : { directionId: t.directionId }),
-      ...(t.tripNumber || t.tripShortName ? { trainNumber: (t.tripNumber || t.tripShortName)! } : {}),
-      stopTimes: [],
-    });
-  }
-  for (const { tripId, ...stopTime } of stopTimeRows) map.get(tripId)?.stopTimes.push(stopTime);
-  // Shared by every save that asks for the trip while its version is current: read-only.
-  for (const trip of map.values()) {
-    for (const stopTime of trip.stopTimes) Object.freeze(stopTime);
-    Object.freeze(trip.stopTimes);
-    Object.freeze(trip);
+  // A batch of trips at a time, each batch's trips and stop times read side by side and put
+  // together before the next (a disruption's 5 000 trips: no stretch of thousands of rows).
+  for (const batch of batchesOf(tripIds)) {
+    const [tripRows, stopTimeRows] = await Promise.all([
+      deps.db
+        .select({
+          tripId: trips.tripId,
+          routeId: trips.routeId,
+          serviceId: trips.serviceId,
+          directionId: trips.directionId,
+          tripShortName: trips.tripShortName,
+          tripNumber: trips.tripNumber,
+        })
+        .from(trips)
+        .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, batch))),
+      deps.db
+        .select({
+          tripId: stopTimes.tripId,
+          stopSequence: stopTimes.stopSequence,
+          stopId: stopTimes.stopId,
+          arrivalSecs: stopTimes.arrivalSecs,
+          departureSecs: stopTimes.departureSecs,
+        })
+        .from(stopTimes)
+        .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, batch)))
+        .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
+    ]);
+    const read: ScheduledTrip[] = [];
+    for (const t of tripRows) {
+      const trip: ScheduledTrip = {
+        tripId: t.tripId,
+        routeId: t.routeId,
+        serviceId: t.serviceId,
+        ...(t.directionId === null ? {} : { directionId: t.directionId }),
+        ...(t.tripNumber || t.tripShortName ? { trainNumber: (t.tripNumber || t.tripShortName)! } : {}),
+        stopTimes: [],
+      };
+      map.set(t.tripId, trip);
+      read.push(trip);
+    }
+    for (const { tripId, ...stopTime } of stopTimeRows) map.get(tripId)?.stopTimes.push(stopTime);
+    // Shared by every save that asks for the trip while its version is current: read-only.
+    for (const trip of read) {
+      for (const stopTime of trip.stopTimes) Object.freeze(stopTime);
+      Object.freeze(trip.stopTimes);
+      Object.freeze(trip);
+    }
   }
   return map;
 }
