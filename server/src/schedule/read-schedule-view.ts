@@ -36,15 +36,13 @@ export type ReadScheduleViewOptions = {
  * VersionLookups); null when no schedule is loaded.
  */
 export async function readScheduleView(
-  deps: Pick<Deps, 'db' | 'now'> & { database?: Pick<Database, 'db'> },
+  deps: ViewDeps,
   options: ReadScheduleViewOptions,
 ): Promise<ScheduleView | null> {
   const current = await findCurrentSchedule(deps);
   if (!current) return null;
   const { versionId, timezone } = current;
-  // A version's rows never change, whoever reads them: a save, which runs in a transaction of its
-  // own, shares the rows read before by the process (keyed by the database, not the handle).
-  const lookups = versionLookups(deps.database?.db ?? deps.db, versionId);
+  const lookups = lookupsOf(deps, versionId);
   const tripMap = await lookups.lookUp('trip', options.tripIds, (ids) => readTrips(deps, versionId, ids));
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
@@ -101,6 +99,31 @@ export async function readScheduleView(
       return serviceDayStartSecs(date, timezone);
     },
   };
+}
+
+type ViewDeps = Pick<Deps, 'db' | 'now'> & { database?: Pick<Database, 'db'> };
+
+/**
+ * A version's rows never change, whoever reads them: a save, which runs in a transaction of its
+ * own, shares the rows read before by the process (keyed by the database, not the handle).
+ */
+const lookupsOf = (deps: ViewDeps, versionId: number) =>
+  versionLookups(deps.database?.db ?? deps.db, versionId);
+
+/**
+ * The trips of the current schedule among `tripIds` (the others are not in it), each with its
+ * stop times in sequence order; read once per version and shared, so read-only.
+ */
+export async function readScheduledTrips(
+  deps: Pick<Deps, 'db'> & { database?: Pick<Database, 'db'> },
+  tripIds: string[],
+): Promise<Map<string, ScheduledTrip>> {
+  const current = await findCurrentSchedule(deps);
+  if (!current) return new Map();
+  const { versionId } = current;
+  return lookupsOf(deps as ViewDeps, versionId).lookUp('trip', tripIds, (ids) =>
+    readTrips(deps, versionId, ids),
+  );
 }
 
 async function readTrips(
