@@ -56,7 +56,7 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
       .from(disruptionTrips)
       .where(eq(disruptionTrips.disruptionId, options.id));
     const stopsOf = await loadTripStops(
-      { db: tx },
+      txDeps,
       touched.map((t) => t.tripId),
     );
     const now = deps.now();

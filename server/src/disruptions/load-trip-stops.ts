@@ -1,6 +1,4 @@
-import type { Database } from '@feeddesk/drizzle';
-import type { Deps } from '../deps.ts';
-import { readScheduledTrips } from '../schedule/read-schedule-view.ts';
+import { readScheduledTrips, type ScheduleReadDeps } from '../schedule/read-schedule-view.ts';
 import type { TimedCall } from './plan-replacement-bus.ts';
 
 /**
@@ -10,7 +8,7 @@ import type { TimedCall } from './plan-replacement-bus.ts';
  * calls are there for its apply, and for the rule checks of both.
  */
 export async function loadTripStops(
-  deps: Pick<Deps, 'db'> & { database?: Pick<Database, 'db'> },
+  deps: ScheduleReadDeps,
   tripIds: string[],
 ): Promise<Map<string, TimedCall[]>> {
   const trips = await readScheduledTrips(deps, tripIds);

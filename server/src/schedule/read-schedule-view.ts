@@ -43,7 +43,7 @@ export async function readScheduleView(
   if (!current) return null;
   const { versionId, timezone } = current;
   const lookups = lookupsOf(deps, versionId);
-  const tripMap = await lookups.lookUp('trip', options.tripIds, (ids) => readTrips(deps, versionId, ids));
+  const tripMap = await tripsOf(deps, versionId, options.tripIds);
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
   const stopIdsOfTrips = options.stopIds.length
@@ -101,29 +101,30 @@ export async function readScheduleView(
   };
 }
 
-type ViewDeps = Pick<Deps, 'db' | 'now'> & { database?: Pick<Database, 'db'> };
+/** Where schedule rows are read: `database` (when given) keys the per-version lookups. */
+export type ScheduleReadDeps = Pick<Deps, 'db'> & { database?: Pick<Database, 'db'> };
+type ViewDeps = ScheduleReadDeps & Pick<Deps, 'now'>;
 
 /**
  * A version's rows never change, whoever reads them: a save, which runs in a transaction of its
  * own, shares the rows read before by the process (keyed by the database, not the handle).
  */
-const lookupsOf = (deps: ViewDeps, versionId: number) =>
+const lookupsOf = (deps: ScheduleReadDeps, versionId: number) =>
   versionLookups(deps.database?.db ?? deps.db, versionId);
+
+const tripsOf = (deps: ScheduleReadDeps, versionId: number, tripIds: readonly string[]) =>
+  lookupsOf(deps, versionId).lookUp('trip', tripIds, (ids) => readTrips(deps, versionId, ids));
 
 /**
  * The trips of the current schedule among `tripIds` (the others are not in it), each with its
  * stop times in sequence order; read once per version and shared, so read-only.
  */
 export async function readScheduledTrips(
-  deps: Pick<Deps, 'db'> & { database?: Pick<Database, 'db'> },
+  deps: ScheduleReadDeps,
   tripIds: string[],
 ): Promise<Map<string, ScheduledTrip>> {
   const current = await findCurrentSchedule(deps);
-  if (!current) return new Map();
-  const { versionId } = current;
-  return lookupsOf(deps as ViewDeps, versionId).lookUp('trip', tripIds, (ids) =>
-    readTrips(deps, versionId, ids),
-  );
+  return current ? tripsOf(deps, current.versionId, tripIds) : new Map();
 }
 
 async function readTrips(
