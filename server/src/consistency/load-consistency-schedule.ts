@@ -1,11 +1,12 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { stopTimes, trips } from '@feeddesk/drizzle';
 import type { FeedEntity } from '@feeddesk/proto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
 import { readCalendar } from '../schedule/read-schedule-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { activeServiceIds } from '../schedule/time/active-services.ts';
 import { serviceDateOf, serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { ConsistencySchedule, ConsistencyTrip, StopCall } from './context.ts';
@@ -153,8 +154,8 @@ async function selectTrips(
       .where(
         and(
           eq(trips.versionId, versionId),
-          inArray(trips[by], ids.slice(at, at + group)),
-          services ? inArray(trips.serviceId, services) : undefined,
+          isAnyOf(trips[by], ids.slice(at, at + group)),
+          services ? isAnyOf(trips.serviceId, services) : undefined,
         ),
       );
     for (const { tripShortName, tripNumber, ...trip } of rows)
@@ -177,7 +178,7 @@ async function selectCalls(
       departureSecs: stopTimes.departureSecs,
     })
     .from(stopTimes)
-    .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.stopId, stopIds)));
+    .where(and(eq(stopTimes.versionId, versionId), isAnyOf(stopTimes.stopId, stopIds)));
   return rows.flatMap((r) => {
     const secs = r.departureSecs ?? r.arrivalSecs;
     return secs === null ? [] : [{ tripId: r.tripId, stopId: r.stopId, secs }];

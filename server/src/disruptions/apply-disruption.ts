@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { disruptions, feedEntities } from '@feeddesk/drizzle';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -22,7 +22,7 @@ import {
 } from '../feed/save-feed-entity.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
-import { batchesOf, readInBatches } from '../schedule/statement-batches.ts';
+import { batchesOf, isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -36,6 +36,7 @@ import {
   type TripUpdateJson,
 } from './merge-disruption-action.ts';
 import { planReplacementBus, type ReplacementBusPlan } from './plan-replacement-bus.ts';
+import { type DisruptionTripRecord, recordDisruptionTrips } from './record-disruption-trips.ts';
 import {
   checkReplaceByBus,
   planBusTrips,
@@ -137,7 +138,7 @@ async function writeDisruption(
     action: options.action,
     alertId: result.alertId,
   });
-  for (const trips of batchesOf(plan.recorded)) await tx.insert(disruptionTrips).values(trips);
+  await recordDisruptionTrips(tx, plan.recorded);
   await recordAudit(
     tx,
     appliedAudit(now, options.by, {
@@ -194,7 +195,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   const id = randomUUID();
   const now = deps.now();
   const existing = await existingUpdates(deps, tripIds, selection.serviceDate);
-  const recorded: (typeof disruptionTrips.$inferInsert)[] = [];
+  const recorded: DisruptionTripRecord[] = [];
   const entities: ReturnType<typeof readEntityOf>[] = [];
   for (const [i, trip] of trips.entries()) {
     await letPollsIn(i);
@@ -410,7 +411,7 @@ async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], ser
         json: feedEntities.json,
       })
       .from(feedEntities)
-      .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.tripId, batch))),
+      .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(feedEntities.tripId, batch))),
   );
   const found = new Map<string, { id: string; pb: Buffer }>();
   for (const row of rows) {

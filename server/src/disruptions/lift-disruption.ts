@@ -1,6 +1,6 @@
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson } from '@feeddesk/proto';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -14,7 +14,7 @@ import {
   readScheduleViewFor,
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
-import { batchesOf } from '../schedule/statement-batches.ts';
+import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { liftPlannedWorks } from './lift-planned-works.ts';
@@ -146,7 +146,7 @@ async function laterDisruptions(
       .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
       .where(
         and(
-          inArray(disruptionTrips.tripId, batch),
+          isAnyOf(disruptionTrips.tripId, batch),
           gt(disruptions.seq, seq),
           isNull(disruptions.liftedAt),
           // Planned works changed the schedule, not these trips' updates.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { disruptions, disruptionTrips, routes } from '@feeddesk/drizzle';
+import { disruptions, routes } from '@feeddesk/drizzle';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
@@ -21,6 +21,7 @@ import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from '.
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
+import { recordDisruptionTrips } from './record-disruption-trips.ts';
 import { selectDisruptionTrips } from './select-disruption-trips.ts';
 
 export type PublishPlannedWorksOptions = {
@@ -135,17 +136,17 @@ export async function publishPlannedWorks(
       alertId,
       publishAs: 'schedule',
     });
-    for (let i = 0; i < trips.length; i += 1000)
-      await tx.insert(disruptionTrips).values(
-        trips.slice(i, i + 1000).map((t) => ({
-          disruptionId: id,
-          tripId: t.tripId,
-          startDate: t.startDate,
-          // No trip update is written: the schedule holds the change.
-          entityId: '',
-          beforePb: null,
-        })),
-      );
+    await recordDisruptionTrips(
+      tx,
+      trips.map((t) => ({
+        disruptionId: id,
+        tripId: t.tripId,
+        startDate: t.startDate,
+        // No trip update is written: the schedule holds the change.
+        entityId: '',
+        beforePb: null,
+      })),
+    );
   });
   let made: Awaited<ReturnType<typeof makePlannedWorksVersion>>;
   try {

@@ -1,9 +1,9 @@
 import { feedEntities, routes, trips as scheduleTrips, stops } from '@feeddesk/drizzle';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
-import { batchesOf } from '../schedule/statement-batches.ts';
+import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import type { TripUpdateJson } from './merge-disruption-action.ts';
@@ -47,7 +47,7 @@ export async function readBusSection(
     deps.db
       .select({ stopId: stops.stopId, name: stops.stopName })
       .from(stops)
-      .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, ends))),
+      .where(and(eq(stops.versionId, current.versionId), isAnyOf(stops.stopId, ends))),
     deps.db
       .select({ routeId: routes.routeId })
       .from(routes)
@@ -150,7 +150,7 @@ async function takenIds(deps: Pick<Deps, 'db'>, ids: string[], versionId: number
       .where(
         and(
           eq(feedEntities.kind, 'trip_update'),
-          or(inArray(feedEntities.id, part), inArray(feedEntities.tripId, part)),
+          or(isAnyOf(feedEntities.id, part), isAnyOf(feedEntities.tripId, part)),
         ),
       );
     for (const row of live) {
@@ -161,7 +161,7 @@ async function takenIds(deps: Pick<Deps, 'db'>, ids: string[], versionId: number
     const scheduled = await deps.db
       .select({ tripId: scheduleTrips.tripId })
       .from(scheduleTrips)
-      .where(and(eq(scheduleTrips.versionId, versionId), inArray(scheduleTrips.tripId, part)));
+      .where(and(eq(scheduleTrips.versionId, versionId), isAnyOf(scheduleTrips.tripId, part)));
     for (const row of scheduled) taken.add(row.tripId);
   }
   return taken;

@@ -1,5 +1,5 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -7,7 +7,7 @@ import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
-import { readInBatches } from '../schedule/statement-batches.ts';
+import { isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
 import { activeServiceIds } from '../schedule/time/active-services.ts';
 import {
   addDays,
@@ -117,12 +117,12 @@ export async function selectDisruptionTrips(
       .where(
         and(
           eq(trips.versionId, versionId),
-          inArray(trips.serviceId, services),
+          isAnyOf(trips.serviceId, services),
           select.routeId ? eq(trips.routeId, select.routeId) : undefined,
           select.directionId === undefined ? undefined : eq(trips.directionId, select.directionId),
           // A controller names trains by number (Metro-North's trip ids are 246131224613644+2285822+0).
           tripIds
-            ? or(inArray(trips.tripId, tripIds), inArray(trips.tripNumber, trainNumbers(tripIds)))
+            ? or(isAnyOf(trips.tripId, tripIds), isAnyOf(trips.tripNumber, trainNumbers(tripIds)))
             : undefined,
           select.stopId ? isNotNull(stopTimes.stopId) : undefined,
         ),

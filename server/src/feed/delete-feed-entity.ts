@@ -1,8 +1,9 @@
 import { feedEntities, feedLog, feedTrash } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
@@ -106,7 +107,7 @@ export async function deleteLiveEntities(
   if (options.ids.length === 0) return 0;
   const deleted = await tx
     .delete(feedEntities)
-    .where(and(eq(feedEntities.kind, kind), inArray(feedEntities.id, options.ids)))
+    .where(and(eq(feedEntities.kind, kind), isAnyOf(feedEntities.id, options.ids)))
     .returning();
   if (deleted.length === 0) return 0;
   await tx.delete(feedTrash).where(lt(feedTrash.deletedAt, new Date(now.getTime() - UNDO_MS)));

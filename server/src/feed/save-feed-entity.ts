@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { feedEntities } from '@feeddesk/drizzle';
 import {
   type EntityKind,
   entityKind,
@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
+import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
@@ -299,45 +300,44 @@ export async function writeFeedEntities(
 ): Promise<{ id: string; revision: number }[]> {
   const { kind, entities, now, by, baseRevision } = options;
   if (entities.length === 0) return [];
-  const values = entities.map(({ id, row }) => ({
-    kind,
+  const at = now.toISOString();
+  const rows = entities.map(({ id, row }) => ({
     id,
-    createdAt: now,
-    revision: 1,
-    updatedAt: now,
-    updatedBy: by,
-    ...row,
+    pb: byteaText(row.pb),
+    json: row.json,
+    trip_id: row.tripId,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    draft: row.draft,
   }));
-  const saved = await tx
-    .insert(feedEntities)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [feedEntities.kind, feedEntities.id],
-      // excluded.* = the row this statement proposed for that id.
-      set: {
-        pb: sql`excluded.pb`,
-        json: sql`excluded.json`,
-        tripId: sql`excluded.trip_id`,
-        updatedAt: sql`excluded.updated_at`,
-        updatedBy: sql`excluded.updated_by`,
-        expiresAt: sql`excluded.expires_at`,
-        draft: sql`excluded.draft`,
-        revision: sql`${feedEntities.revision} + 1`,
-      },
-      // The revision check is part of the upsert, so two editors saving at once cannot both pass it.
-      ...(baseRevision === undefined ? {} : { setWhere: eq(feedEntities.revision, baseRevision) }),
-    })
-    .returning({ id: feedEntities.id, revision: feedEntities.revision });
-  // A draft is not in the public feed: its saves neither change that feed nor enter its history.
-  const published = saved.length > 0 ? entities.filter(({ row }) => !row.draft) : [];
-  if (options.log && published.length > 0) {
-    await tx
-      .insert(feedLog)
-      .values(
-        published.map(({ id, row }) => ({ kind, entityId: id, action: 'save', at: now, by, json: row.json })),
-      );
-  }
-  if (published.length > 0) await markFeedChanged(tx, kind, now);
+  // The rows are one parameter (jsonb_to_recordset), the entities and their history one statement:
+  // drizzle's insert made a parameter of every value, and building a statement of 500 trip updates'
+  // 5 500 of them was most of a disruption's main-thread time (1.1 s of a 5 000-trip preview and apply).
+  const saved = (await tx.execute(sql`
+    with given as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as e(id text, pb bytea, json jsonb, trip_id text, expires_at timestamptz, draft boolean)
+    ),
+    saved as (
+      insert into feed_entities (kind, id, created_at, revision, updated_at, updated_by, pb, json, trip_id, expires_at, draft)
+      select ${kind}, id, ${at}::timestamptz, 1, ${at}::timestamptz, ${by}::text, pb, json, trip_id, expires_at, draft
+      from given
+      on conflict (kind, id) do update set
+        pb = excluded.pb, json = excluded.json, trip_id = excluded.trip_id, updated_at = excluded.updated_at,
+        updated_by = excluded.updated_by, expires_at = excluded.expires_at, draft = excluded.draft,
+        revision = feed_entities.revision + 1
+      -- The revision check is part of the upsert, so two editors saving at once cannot both pass it.
+      ${baseRevision === undefined ? sql`` : sql`where feed_entities.revision = ${baseRevision}::integer`}
+      returning id, revision
+    ),
+    -- A draft is not in the public feed: its saves neither change that feed nor enter its history.
+    logged as (
+      insert into feed_log (kind, entity_id, action, at, by, json)
+      select ${kind}, id, 'save', ${at}::timestamptz, ${by}::text, json from given
+      where ${options.log}::boolean and not draft and exists (select 1 from saved)
+    )
+    select id, revision from saved`)) as unknown as { id: string; revision: number }[];
+  const published = saved.length > 0 && entities.some(({ row }) => !row.draft);
+  if (published) await markFeedChanged(tx, kind, now);
   return saved;
 }
 

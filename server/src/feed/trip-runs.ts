@@ -1,9 +1,10 @@
 import { feedEntities } from '@feeddesk/drizzle';
 import type { FeedEntity } from '@feeddesk/proto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { duplicateOf } from './rules/fields.ts';
 
@@ -62,7 +63,7 @@ export async function liveRunOwners(
   const rows = await deps.db
     .select({ id: feedEntities.id, tripId: feedEntities.tripId, json: feedEntities.json })
     .from(feedEntities)
-    .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.tripId, [...new Set(tripIds)])));
+    .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(feedEntities.tripId, [...new Set(tripIds)])));
   for (const row of rows) {
     if (!row.tripId) continue;
     const tu = (row.json as { tripUpdate?: RunJson }).tripUpdate;

@@ -8,12 +8,12 @@ import {
   stopTimes,
   trips,
 } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import type { LatLon, ScheduledTrip, ScheduleView } from '../feed/rules/context.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
-import { batchesOf } from './statement-batches.ts';
+import { batchesOf, isAnyOf } from './statement-batches.ts';
 import { activeServiceIds, type CalendarException, type CalendarRule } from './time/active-services.ts';
 import { currentRunDate } from './time/current-run.ts';
 import { isServiceDate, serviceDayStartSecs } from './time/service-day.ts';
@@ -147,7 +147,7 @@ async function readTrips(
           tripNumber: trips.tripNumber,
         })
         .from(trips)
-        .where(and(eq(trips.versionId, versionId), inArray(trips.tripId, batch))),
+        .where(and(eq(trips.versionId, versionId), isAnyOf(trips.tripId, batch))),
       deps.db
         .select({
           tripId: stopTimes.tripId,
@@ -157,7 +157,7 @@ async function readTrips(
           departureSecs: stopTimes.departureSecs,
         })
         .from(stopTimes)
-        .where(and(eq(stopTimes.versionId, versionId), inArray(stopTimes.tripId, batch)))
+        .where(and(eq(stopTimes.versionId, versionId), isAnyOf(stopTimes.tripId, batch)))
         .orderBy(asc(stopTimes.tripId), asc(stopTimes.stopSequence)),
     ]);
     const read: ScheduledTrip[] = [];
@@ -194,7 +194,7 @@ async function readStations(
   const rows = await deps.db
     .select({ stopId: stops.stopId, parentStation: stops.parentStation })
     .from(stops)
-    .where(and(eq(stops.versionId, versionId), inArray(stops.stopId, stopIds)));
+    .where(and(eq(stops.versionId, versionId), isAnyOf(stops.stopId, stopIds)));
   return new Map(rows.map((r) => [r.stopId, r.parentStation || r.stopId]));
 }
 
@@ -208,7 +208,7 @@ async function readStopLocations(
   const rows = await deps.db
     .select({ stopId: stops.stopId, lat: stops.stopLat, lon: stops.stopLon })
     .from(stops)
-    .where(and(eq(stops.versionId, versionId), inArray(stops.stopId, stopIds)));
+    .where(and(eq(stops.versionId, versionId), isAnyOf(stops.stopId, stopIds)));
   for (const { stopId, lat, lon } of rows) if (lat !== null && lon !== null) map.set(stopId, { lat, lon });
   return map;
 }
@@ -224,7 +224,7 @@ async function existing(
   const rows = await deps.db
     .select({ id: column })
     .from(table)
-    .where(and(eq(table.versionId, versionId), inArray(column, ids)));
+    .where(and(eq(table.versionId, versionId), isAnyOf(column, ids)));
   return new Map(rows.map((r) => [String(r.id), true]));
 }
 
@@ -261,7 +261,7 @@ export async function readCalendar(
         endDate: calendars.endDate,
       })
       .from(calendars)
-      .where(and(eq(calendars.versionId, versionId), inArray(calendars.serviceId, serviceIds))),
+      .where(and(eq(calendars.versionId, versionId), isAnyOf(calendars.serviceId, serviceIds))),
     deps.db
       .select({
         serviceId: calendarDates.serviceId,
@@ -269,7 +269,7 @@ export async function readCalendar(
         exceptionType: calendarDates.exceptionType,
       })
       .from(calendarDates)
-      .where(and(eq(calendarDates.versionId, versionId), inArray(calendarDates.serviceId, serviceIds))),
+      .where(and(eq(calendarDates.versionId, versionId), isAnyOf(calendarDates.serviceId, serviceIds))),
   ]);
   return { calendars: rules, calendarDates: exceptions };
 }

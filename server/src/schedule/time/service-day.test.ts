@@ -1,6 +1,8 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  isServiceDate,
   localTimeToServiceSecs,
   secondsIntoServiceDay,
   serviceDateOf,
@@ -57,5 +59,22 @@ describe('service day', () => {
     expect(localTimeToServiceSecs('01:30:00', '20251026', 'Europe/Madrid')).toBe(30 * 60);
     expect(localTimeToServiceSecs('24:00:00', '20250923', 'Africa/Johannesburg')).toBeUndefined();
     expect(localTimeToServiceSecs('8h30', '20250923', 'Africa/Johannesburg')).toBeUndefined();
+  });
+
+  it('knows a real calendar date, leap days included, as luxon does', () => {
+    expect(isServiceDate('20240229')).toBe(true);
+    expect(isServiceDate('20230229')).toBe(false);
+    expect(isServiceDate('21000229')).toBe(false);
+    expect(isServiceDate('20000229')).toBe(true);
+    expect(isServiceDate('20261131')).toBe(false);
+    expect(isServiceDate('20261300')).toBe(false);
+    expect(isServiceDate('2026-11-27')).toBe(false);
+    expect(isServiceDate('202611270')).toBe(false);
+    for (const year of [1900, 1999, 2000, 2024, 2026, 2100])
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+          expect(isServiceDate(text), text).toBe(DateTime.fromObject({ year, month, day }).isValid);
+        }
   });
 });

@@ -81,8 +81,21 @@ export function isValidTimezone(tz: string): boolean {
   return IANAZone.isValidZone(tz);
 }
 
+/**
+ * A real calendar date written `YYYYMMDD`. Worked out by arithmetic (proleptic Gregorian, as
+ * luxon's): every trip update's rules ask it several times, and luxon's DateTime took 0.4 s of
+ * the main thread in a preview and apply of 5 000 trips.
+ */
 export function isServiceDate(text: string): boolean {
-  return /^\d{8}$/.test(text) && DateTime.fromObject(dateParts(text)).isValid;
+  if (!/^\d{8}$/.test(text)) return false;
+  const { year, month, day } = dateParts(text);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
 }
 
 function dateParts(date: ServiceDate): { year: number; month: number; day: number } {
