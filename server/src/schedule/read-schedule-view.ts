@@ -46,9 +46,9 @@ export async function readScheduleView(
   const tripMap = await tripsOf(deps, versionId, options.tripIds);
   const serviceIds = [...new Set([...tripMap.values()].map((t) => t.serviceId))];
   // A stop time update may name its stop by stop_sequence only: its station is the trip's stop's.
-  const stopIdsOfTrips = options.stopIds.length
-    ? [...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))
-    : [];
+  const stopIdsOfTrips = new Set<string>();
+  if (options.stopIds.length)
+    for (const trip of tripMap.values()) for (const call of trip.stopTimes) stopIdsOfTrips.add(call.stopId);
   const locatedStops = options.locations
     ? [...options.stopIds, ...[...tripMap.values()].flatMap((t) => t.stopTimes.map((st) => st.stopId))]
     : [];

@@ -52,20 +52,26 @@ function informedProblems(alert: LiveAlert, link: AlertLink, today: string): str
 
 /** Train numbers of the linked trips' routes that run that day, unlinked, and stand in the text. */
 function textProblems(alert: LiveAlert, link: AlertLink, schedule: ConsistencySchedule | null): string[] {
-  if (!schedule) return [];
+  // Only a number standing in the text can name a train: a text without one names none, and the
+  // routes' trips are looked at only for those numbers (every trip of a 5 000-trip disruption's
+  // routes was asked whether it runs: 75 ms of the event loop in each check of the invariants).
+  const words = new Set(alert.texts.flatMap((t) => numbersIn(t.text)));
+  if (!schedule || words.size === 0) return [];
   const linked = new Set(link.trips.map((t) => t.tripId));
   const dates = [...new Set(link.trips.map((t) => t.startDate))];
   const routes = new Set(link.trips.flatMap((t) => schedule.trip(t.tripId)?.routeId ?? []));
   const linkedNumbers = new Set(link.trips.flatMap((t) => schedule.trip(t.tripId)?.trainNumber ?? []));
-  const others = new Set<string>();
+  const named = new Set<string>();
   for (const routeId of routes)
     for (const trip of schedule.tripsOfRoute(routeId)) {
-      if (linked.has(trip.tripId) || linkedNumbers.has(trip.trainNumber)) continue;
-      if (dates.some((d) => schedule.runsOn(trip.serviceId, d))) others.add(trip.trainNumber);
+      if (!words.has(trip.trainNumber) || linked.has(trip.tripId) || linkedNumbers.has(trip.trainNumber))
+        continue;
+      if (dates.some((d) => schedule.runsOn(trip.serviceId, d))) named.add(trip.trainNumber);
     }
-  const words = new Set(alert.texts.flatMap((t) => numbersIn(t.text)));
-  const named = [...others].filter((n) => words.has(n)).sort(byNumber);
-  return named.length > 0 ? [`names train${named.length === 1 ? '' : 's'} ${shown(named)} in its text`] : [];
+  const sorted = [...named].sort(byNumber);
+  return sorted.length > 0
+    ? [`names train${sorted.length === 1 ? '' : 's'} ${shown(sorted)} in its text`]
+    : [];
 }
 
 /** Numbers standing alone in a text: not part of a time (07:18), a date (2025-09-23) or a decimal. */
