@@ -118,7 +118,7 @@ async function writeDisruption(
   const { result, now } = plan;
   // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
   for (const entities of batchesOf(plan.updates))
-    await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true });
+    await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true, changes });
   changes.add('trip_update', options.by);
   if (result.alert && result.alertId)
     await saveFeedEntity(txDeps, {

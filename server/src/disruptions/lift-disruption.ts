@@ -110,7 +110,7 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
       prepared.push(await prepareFeedEntity(txDeps, { kind: 'trip_update', entity, view, verify: false }));
     }
     for (const entities of batchesOf(prepared))
-      await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by, log: true });
+      await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by, log: true, changes });
     for (const ids of batchesOf(gone)) await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now });
     if (restored.length + gone.length > 0) changes.add('trip_update', by);
     if (disruption.alertId)

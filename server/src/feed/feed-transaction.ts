@@ -1,8 +1,9 @@
 import { decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
 import { invariantErrors, keepFeedInvariants } from '../consistency/keep-feed-invariants.ts';
-import type { AppDeps, Tx } from '../deps.ts';
+import type { AppDeps, DbOrTx, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
+import { markFeedChanged } from './feed-state.ts';
 import type { FeedNoticeJson } from './rules/index.ts';
 
 /**
@@ -12,12 +13,29 @@ import type { FeedNoticeJson } from './rules/index.ts';
  */
 export class FeedChanges {
   private readonly kinds = new Set<FeedKind>();
+  private readonly unmarked = new Set<FeedKind>();
   /** Who made the last change: what the transaction itself changes on top is theirs too. */
   by: string | null = null;
 
   add(kind: FeedKind, by?: string | null): void {
     this.kinds.add(kind);
     if (by !== undefined) this.by = by;
+  }
+
+  /**
+   * A feed written by this act whose state row (feed_state: header time, revision) is updated as
+   * the act commits, not at the write: every writer of that feed updates the row, so a row locked
+   * from the first write held every controller's save behind a disruption's whole apply, and
+   * behind its preview, which is rolled back and never needs the row at all.
+   */
+  markLater(kind: FeedKind): void {
+    this.unmarked.add(kind);
+  }
+
+  /** Updates the state rows of the feeds markLater was told of; the last write of the act. */
+  async markUnmarked(db: DbOrTx, now: Date): Promise<void> {
+    for (const kind of this.unmarked) await markFeedChanged(db, kind, now);
+    this.unmarked.clear();
   }
 
   get changed(): boolean {
@@ -47,6 +65,7 @@ export async function inFeedTransaction<T>(
     const before = await invariantErrors(feed.deps);
     const done = await work(feed);
     if (changes.changed) await keepFeedInvariants(feed, before);
+    await changes.markUnmarked(tx, deps.now());
     return done;
   });
   await changes.announce(deps.bus);

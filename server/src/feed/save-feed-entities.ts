@@ -2,7 +2,7 @@ import { decodeFeedMessage, FeedDecodeError, type FeedEntity, type transit_realt
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { FeedKind } from './feed-kind.ts';
-import { inFeedTransaction } from './feed-transaction.ts';
+import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 import { letPollsIn } from './let-polls-in.ts';
 import { checkFeedHeader, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import {
@@ -83,10 +83,10 @@ export async function saveFeedEntities(
   const prepared = [...byId.values()];
   if (prepared.length > 0) {
     const now = deps.now();
-    const write = async (tx: DbOrTx) => {
+    const write = async (tx: DbOrTx, changes?: FeedChanges) => {
       for (let i = 0; i < prepared.length; i += CHUNK) {
         const entities = prepared.slice(i, i + CHUNK);
-        await writeFeedEntities(tx, { kind, entities, now, by: options.by, log: options.log });
+        await writeFeedEntities(tx, { kind, entities, now, by: options.by, log: options.log, changes });
       }
     };
     if (kind === 'vehicle') {
@@ -94,7 +94,7 @@ export async function saveFeedEntities(
       await deps.bus.publish('feed_changed', kind);
     } else
       await inFeedTransaction(deps, async (feed) => {
-        await write(feed.deps.db);
+        await write(feed.deps.db, feed.changes);
         feed.changes.add(kind, options.by);
       });
   }

@@ -141,6 +141,7 @@ export async function saveFeedEntity(
       by: options.by,
       log: options.log,
       baseRevision: base,
+      changes: options.changes,
     });
     if (!saved || (base !== undefined && saved.revision !== base + 1)) {
       // Saved but not at base + 1: the row was inserted anew, so the entity had been deleted (or
@@ -296,6 +297,8 @@ export async function writeFeedEntities(
     by: string | null;
     log: boolean;
     baseRevision?: number;
+    /** Given in a feed transaction: the feed's state row is updated as the act commits (markLater). */
+    changes?: FeedChanges;
   },
 ): Promise<{ id: string; revision: number }[]> {
   const { kind, entities, now, by, baseRevision } = options;
@@ -337,7 +340,8 @@ export async function writeFeedEntities(
     )
     select id, revision from saved`)) as unknown as { id: string; revision: number }[];
   const published = saved.length > 0 && entities.some(({ row }) => !row.draft);
-  if (published) await markFeedChanged(tx, kind, now);
+  if (published && options.changes) options.changes.markLater(kind);
+  else if (published) await markFeedChanged(tx, kind, now);
   return saved;
 }
 
