@@ -223,6 +223,51 @@ describe('feed invariants', () => {
     expect(await errors()).toEqual([]);
   });
 
+  it('judges a disruption alert again when it is edited, and lets saves of other trains through beside it', async () => {
+    const applied = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: DATE,
+        select: { routeId: 'LOC', tripIds: ['303', '307'] },
+        action: { type: 'cancel' },
+        reason: 'No crew',
+        alert: { headerText: { en: 'Local: trains 303, 307 cancelled' } },
+      }),
+    });
+    expect(applied.status).toBe(200);
+    // A save of another train, twice: the disruption's alert is judged as it was (and still clean).
+    for (const delay of [120, 180]) {
+      const saved = await postEntity(controller, '/feed/trip_update', {
+        id: 'tu-305',
+        tripUpdate: {
+          trip: { tripId: '305', startDate: DATE },
+          stopTimeUpdate: [{ stopSequence: 1, departure: { delay } }],
+        },
+      });
+      expect(saved.status).toBe(200);
+    }
+    // The alert edited to name a train the disruption left running: its bytes changed, judged anew.
+    const [alert] = await served('/feed/alerts');
+    const json = rt.FeedEntity.toObject(alert!, { longs: Number }) as {
+      alert: Record<string, unknown>;
+    };
+    const edited = await postEntity(controller, '/feed/service_alert', {
+      ...json,
+      alert: {
+        ...json.alert,
+        headerText: { translation: [{ text: 'Local: trains 301, 303, 307 cancelled', language: 'en' }] },
+      },
+    });
+    expect(edited.status).toBe(422);
+    expect((await edited.json()).description).toMatch(
+      /^Alert disruption-[\w-]+ names train 301 in its text, but disruption [\w-]+ changes trains 303, 307;/,
+    );
+    const [kept] = await served('/feed/alerts');
+    expect(kept!.alert!.headerText!.translation![0]!.text).toBe('Local: trains 303, 307 cancelled');
+    expect(await errors()).toEqual([]);
+  });
+
   it('shows the whole-feed check in /metrics right after a change, whatever the cache', async () => {
     const gauge = async (severity: string) => {
       const res = await fetch(`${t.url}/metrics`);

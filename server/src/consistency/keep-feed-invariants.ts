@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { decodeFeedEntity } from '@feeddesk/proto';
 import { and, inArray, or, sql } from 'drizzle-orm';
@@ -7,11 +8,20 @@ import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import type { FeedNoticeJson } from '../feed/rules/index.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { addedFindings } from './find-added-findings.ts';
 import { consistencyContext } from './find-consistency-findings.ts';
 import type { Finding } from './finding.ts';
-import { linkedTripIds, loadAlertLinks } from './load-alert-links.ts';
+import {
+  type DisruptionAlert,
+  linkedTripIds,
+  loadDisruptionAlerts,
+  loadOwnAlertLinks,
+  withDisruptionTrips,
+} from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
+import { code as linksCode } from './rules/alert-trips-not-linked.ts';
 import { invariantRules } from './rules/index.ts';
 import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
 
@@ -21,14 +31,40 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  * and of the trip updates only those alerts pair with a stop or own, cancelled ones still carrying
  * stop time updates and those of trains with two (both found in SQL); the schedule of the linked
  * trips alone. A save on a 1 000-entity feed reads a few rows, not the whole feed (the full check
- * is GET /feed/consistency).
+ * is GET /feed/consistency). A disruption's alert is judged once (see disruptionVerdicts).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
-  const [alerts, links] = await Promise.all([
+  const [alerts, disruptionAlerts, ownLinks, current] = await Promise.all([
     deps.db.select({ pb: feedEntities.pb }).from(feedEntities).where(servedRows('alert')),
-    loadAlertLinks(deps),
+    loadDisruptionAlerts(deps),
+    loadOwnAlertLinks(deps),
+    findCurrentSchedule(deps),
   ]);
   const alertEntities = alerts.map((r) => decodeFeedEntity(r.pb));
+  const alertBytes = new Map(alertEntities.map((e, i) => [e.id ?? '', alerts[i]!.pb]));
+  // The disruptions' alerts judged before, as they are now, are not judged again.
+  const day = current && serviceDateOf(deps.now(), current.timezone);
+  const verdictKey = (d: DisruptionAlert, pb: Uint8Array) =>
+    current &&
+    `${current.versionId} ${day} ${d.disruptionId} ${createHash('sha1').update(pb).digest('base64')}`;
+  const known: Finding[] = [];
+  const unjudged: { disruption: DisruptionAlert; key: string | null }[] = [];
+  for (const disruption of disruptionAlerts) {
+    const pb = alertBytes.get(disruption.alertId);
+    // An alert no longer served is not judged (the rule skips a link without its alert).
+    if (!pb) continue;
+    const key = verdictKey(disruption, pb);
+    const verdict = key ? disruptionVerdicts.get(key) : undefined;
+    if (verdict) known.push(...verdict);
+    else unjudged.push({ disruption, key });
+  }
+  const links = [
+    ...(await withDisruptionTrips(
+      deps,
+      unjudged.map((u) => u.disruption),
+    )),
+    ...ownLinks,
+  ];
   const pairTrips = alertEntities.flatMap((e) =>
     (e.alert?.informedEntity ?? []).flatMap((sel) =>
       sel.trip?.tripId && sel.stopId ? [sel.trip.tripId] : [],
@@ -67,8 +103,29 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     { routeTripDates: linkDates },
   );
   const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links);
-  return invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');
+  const found = invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');
+  for (const { disruption, key } of unjudged) {
+    if (!key) continue;
+    if (disruptionVerdicts.size >= MAX_VERDICTS) disruptionVerdicts.clear();
+    disruptionVerdicts.set(
+      key,
+      found.filter((f) => f.code === linksCode && f.entityIds[0] === disruption.alertId),
+    );
+  }
+  return [...found, ...known];
 }
+
+/**
+ * What alert_trips_not_linked (the one invariant about a disruption's link) found of each
+ * disruption's alert, by schedule version, agency day, disruption and the alert's bytes: it
+ * depends on nothing else (the trips of a disruption are fixed at its apply, and a trip update's
+ * save changes neither them nor the alert). With a 5 000-trip disruption in force, every save
+ * read its trips, their routes' trips and their schedule twice and judged its alert's text: a
+ * controller's save waited 1.5 s. A disruption rolled back (a preview) leaves an entry never
+ * asked again; a handful are in force at a time, so the map is simply emptied when it grows.
+ */
+const disruptionVerdicts = new Map<string, Finding[]>();
+const MAX_VERDICTS = 1000;
 
 /**
  * Run inside a feed transaction after its writes: ends the trip updates' own skipped-stop alerts
