@@ -249,7 +249,8 @@ describe('feed invariants', () => {
     }
     // The alert edited to name a train the disruption left running: its bytes changed, judged anew.
     const [alert] = await served('/feed/alerts');
-    const json = rt.FeedEntity.toObject(alert!, { longs: Number }) as {
+    const json = rt.FeedEntity.toObject(rt.FeedEntity.fromObject(alert!), { longs: Number }) as {
+      id: string;
       alert: Record<string, unknown>;
     };
     const edited = await postEntity(controller, '/feed/service_alert', {
