@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { decodeFeedEntity } from '@feeddesk/proto';
+import { decodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { and, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -13,15 +13,17 @@ import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { addedFindings } from './find-added-findings.ts';
 import { consistencyContext } from './find-consistency-findings.ts';
 import type { Finding } from './finding.ts';
+import { toLiveAlert } from './live-entities.ts';
 import {
   type DisruptionAlert,
   linkedTripIds,
   loadDisruptionAlerts,
   loadOwnAlertLinks,
+  type StoredAlertLink,
   withDisruptionTrips,
 } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
-import { code as linksCode } from './rules/alert-trips-not-linked.ts';
+import { code as linksCode, numbersIn } from './rules/alert-trips-not-linked.ts';
 import { invariantRules } from './rules/index.ts';
 import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
 
@@ -100,7 +102,7 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     deps,
     [],
     [...linkedTripIds(links), ...ownTrips, ...pairTrips],
-    { routeTripDates: linkDates },
+    { routeTripDates: linkDates, routeTripNumbers: textNumbers(alertEntities, links) },
   );
   const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links);
   const found = invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');
@@ -126,6 +128,15 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
  */
 const disruptionVerdicts = new Map<string, Finding[]>();
 const MAX_VERDICTS = 1000;
+
+/** The numbers standing in the texts of the linked alerts (alert_trips_not_linked looks for no other). */
+function textNumbers(alerts: FeedEntity[], links: StoredAlertLink[]): string[] {
+  const linked = new Set(links.map((l) => l.alertId));
+  const numbers = alerts.flatMap((entity) =>
+    linked.has(entity.id ?? '') ? (toLiveAlert(entity)?.texts.flatMap((t) => numbersIn(t.text)) ?? []) : [],
+  );
+  return [...new Set(numbers)];
+}
 
 /**
  * Run inside a feed transaction after its writes: ends the trip updates' own skipped-stop alerts

@@ -75,7 +75,7 @@ function textProblems(alert: LiveAlert, link: AlertLink, schedule: ConsistencySc
 }
 
 /** Numbers standing alone in a text: not part of a time (07:18), a date (2025-09-23) or a decimal. */
-function numbersIn(text: string): string[] {
+export function numbersIn(text: string): string[] {
   return [...text.matchAll(/(?<![\w:./-])(\d+)(?![\w:/-]|[.,:]\d)/g)].map((m) => m[1]!);
 }
 
