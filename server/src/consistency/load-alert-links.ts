@@ -8,7 +8,7 @@ export type StoredAlertLink = {
   alertId: string;
   disruptionId: string | null;
   /** A disruption's trips; absent for a trip update's own alert (read from its live update). */
-  trips?: { tripId: string; startDate: string }[];
+  trips?: DisruptionTrip[];
   tripUpdateId?: string;
 };
 
@@ -17,6 +17,9 @@ export async function loadAlertLinks(deps: Pick<Deps, 'db'>): Promise<StoredAler
   const [heads, own] = await Promise.all([loadDisruptionAlerts(deps), loadOwnAlertLinks(deps)]);
   return [...(await withDisruptionTrips(deps, heads)), ...own];
 }
+
+/** A trip a disruption changed, on its service date. */
+type DisruptionTrip = { tripId: string; startDate: string };
 
 /** A disruption in force that published an alert, without its trips. */
 export type DisruptionAlert = { alertId: string; disruptionId: string };
@@ -60,9 +63,7 @@ export async function withDisruptionTrips(
         isNull(disruptionTrips.replacesTripId),
       ),
     );
-  const links = new Map(
-    heads.map((h) => [h.disruptionId, { ...h, trips: [] as StoredAlertLink['trips'] & {} }]),
-  );
+  const links = new Map(heads.map((h) => [h.disruptionId, { ...h, trips: [] as DisruptionTrip[] }]));
   for (const row of rows)
     links.get(row.disruptionId)?.trips.push({ tripId: row.tripId, startDate: row.startDate });
   // A disruption without trips (all replacement buses) links nothing.
