@@ -1,6 +1,14 @@
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
-import { decodeFeedEntity, encodeFeedEntity, encodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
+import {
+  decodeFeedEntity,
+  encodeFeedEntity,
+  encodeFeedMessage,
+  type FeedEntity,
+  feedEntityToJson,
+} from '@feeddesk/proto';
+import { invariantErrors } from '@feeddesk/server/consistency/keep-feed-invariants';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { eq } from 'drizzle-orm';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearLiveFeeds } from '../support/feed.ts';
@@ -244,8 +252,47 @@ describe('feed invariants on every path that changes the feed', () => {
     expect(found.map((f) => [f.code, f.entityIds])).toEqual([
       ['trip_run_updated_twice', ['cad-303', 'cad-303-b']],
     ]);
+    // The check every save runs reads both rows too.
+    expect((await invariantErrors(t.deps)).map((f) => [f.code, f.entityIds])).toEqual([
+      ['trip_run_updated_twice', ['cad-303', 'cad-303-b']],
+    ]);
     // An unrelated change still goes through: only what a change adds is refused.
     expect((await pushTripUpdates([delayAt('cad-305', '305', 2, 'SMN', 60)])).status).toBe(200);
+  });
+
+  it("a save's own invariant check finds every error of rows written past the saves, as the whole-feed check does", async () => {
+    // Train 305's own alert, its text edited to name train 307 too (which runs), about the train
+    // alone; train 303 cancelled yet still carrying a stop time update: as a concurrent writer or
+    // an older release could leave them.
+    const { alertId } = await skipWithAlert();
+    const rewrite = async (kind: string, entity: FeedEntity) => {
+      const values = { pb: Buffer.from(encodeFeedEntity(entity)), json: feedEntityToJson(entity) };
+      const [row] = await t.deps.db.select().from(feedEntities).where(eq(feedEntities.id, entity.id!));
+      if (row) await t.deps.db.update(feedEntities).set(values).where(eq(feedEntities.id, entity.id!));
+      else
+        await t.deps.db.insert(feedEntities).values({
+          ...values,
+          kind,
+          id: entity.id!,
+          tripId: entity.tripUpdate?.trip.tripId ?? null,
+          createdAt: t.clock.now!,
+          updatedAt: t.clock.now!,
+        });
+    };
+    const [alertRow] = await t.deps.db.select().from(feedEntities).where(eq(feedEntities.id, alertId));
+    const alert = decodeFeedEntity(alertRow!.pb);
+    alert.alert!.informedEntity = [{ trip: { tripId: '305', startDate: DATE } }];
+    alert.alert!.headerText = {
+      translation: [{ text: 'Trains 305 and 307 do not stop at Hayward Park', language: 'en' }],
+    };
+    await rewrite('alert', alert);
+    const cancelled = delayAt('cad-303', '303', 3, 'MHL', 240);
+    cancelled.tripUpdate.trip = { ...cancelled.tripUpdate.trip, scheduleRelationship: 3 } as never;
+    await rewrite('trip_update', cancelled);
+    const pairs = (found: Finding[]) => found.map((f) => `${f.code} ${f.entityIds.join(' ')}`).sort();
+    const whole = pairs(await errors());
+    expect(whole).toEqual([`alert_trips_not_linked ${alertId}`, 'cancelled_trip_with_stop_times cad-303']);
+    expect(pairs(await invariantErrors(t.deps))).toEqual(whole);
   });
 
   it('refuses hostile bulk bodies with a sentence and keeps serving', async () => {

@@ -132,7 +132,7 @@ export async function saveFeedEntity(
   const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners });
   const now = deps.now();
   const base = options.baseRevision;
-  const revision = await deps.db.transaction(async (tx) => {
+  const write = async (tx: DbOrTx) => {
     if (draft) await refuseDraftOfPublished(tx, prepared.id);
     const [saved] = await writeFeedEntities(tx, {
       kind,
@@ -150,7 +150,10 @@ export async function saveFeedEntity(
       throw await entityChanged(saved ? null : tx, kind, prepared.id, entity, view);
     }
     return saved.revision;
-  });
+  };
+  // In the caller's feed transaction a refusal rolls the whole act back: no savepoint of its own
+  // (two round trips fewer for every save, each behind whatever else the event loop is doing).
+  const revision = options.changes ? await write(deps.db) : await deps.db.transaction(write);
   if (options.changes) options.changes.add(kind, options.by);
   else await deps.bus.publish('feed_changed', kind);
   const message = draft ? DRAFT_SAVED : SAVED[kind];
