@@ -65,6 +65,11 @@ export function reconnectDelay(retries: number): number {
   return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
 }
 
+/** A database handle on `url` without migrating (the caller's process opened it with openDb). */
+export function connectDb(url: string, options: OpenDbOptions = {}): Database {
+  return openPostgres(url, options);
+}
+
 function openPostgres(url: string, options: OpenDbOptions): Database {
   const sql = connectPostgres(url, { max: options.max ?? 10, onnotice: () => {}, backoff: reconnectDelay });
   return {

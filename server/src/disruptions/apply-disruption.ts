@@ -23,6 +23,7 @@ import {
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
 import { batchesOf, isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
+import { onBackgroundConnection } from '../workers/background-priority.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -90,22 +91,26 @@ export async function applyDisruption(
   const { action } = options;
   checkAction(action);
   if (options.dryRun) {
-    const { result, refusals } = await rehearseFeedAct(deps, async (feed) => {
-      const plan = await planDisruption(feed.deps, options);
-      // A reason is asked for at the apply; the preview may come before it is typed.
-      await writeDisruption(feed, { ...options, reason: options.reason.trim() || '-' }, plan);
-      return plan.result;
-    });
+    const { result, refusals } = await onBackgroundConnection(deps, (own) =>
+      rehearseFeedAct(own, async (feed) => {
+        const plan = await planDisruption(feed.deps, options);
+        // A reason is asked for at the apply; the preview may come before it is typed.
+        await writeDisruption(feed, { ...options, reason: options.reason.trim() || '-' }, plan);
+        return plan.result;
+      }),
+    );
     return { ...result, id: null, alertId: null, refusals };
   }
   if (options.reason.trim() === '')
     throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the disruption.' });
-  return inFeedTransaction(deps, async (feed) => {
-    await lockDisruptions(feed.deps.db);
-    const plan = await planDisruption(feed.deps, options);
-    await writeDisruption(feed, options, plan);
-    return plan.result;
-  });
+  return onBackgroundConnection(deps, (own) =>
+    inFeedTransaction(own, async (feed) => {
+      await lockDisruptions(feed.deps.db);
+      const plan = await planDisruption(feed.deps, options);
+      await writeDisruption(feed, options, plan);
+      return plan.result;
+    }),
+  );
 }
 
 /** The apply's writes: the trips' updates, the alert through the save path, the disruption and its audit. */

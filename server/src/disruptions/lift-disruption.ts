@@ -15,6 +15,7 @@ import {
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
 import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
+import { onBackgroundConnection } from '../workers/background-priority.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { liftPlannedWorks } from './lift-planned-works.ts';
@@ -40,6 +41,11 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
     .where(eq(disruptions.id, options.id));
   // Planned works live in the schedule: lifting them makes a version without them.
   if (kind?.publishAs === 'schedule') return liftPlannedWorks(deps, options);
+  // Thousands of trips' updates put back: at background priority, as the apply.
+  return onBackgroundConnection(deps, (own) => liftInFeed(own, options));
+}
+
+async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promise<{ id: string }> {
   return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
     const tx = txDeps.db;
     await lockDisruptions(tx);

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
+import { LOAD_NICE } from '../../workers/background-priority.ts';
 import { messageQueue } from '../../workers/message-queue.ts';
-import { LOAD_NICE } from '../store/copy-rows.ts';
 import type { EncodedChunk } from '../store/schedule-tables.ts';
 import type { PreparedSchedule, PrepareScheduleOptions } from './prepare-schedule.ts';
 import type { WorkerReply, WorkerRequest } from './prepare-worker.ts';

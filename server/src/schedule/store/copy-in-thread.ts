@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { LOAD_NICE } from './copy-rows.ts';
+import { LOAD_NICE } from '../../workers/background-priority.ts';
 import type { CopyReply, CopyRequest } from './copy-worker.ts';
 import type { EncodedChunk } from './schedule-tables.ts';
 

@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import type postgres from 'postgres';
+import { yieldToServing } from '../../workers/background-priority.ts';
 import { messageQueue } from '../../workers/message-queue.ts';
-import { copyTable, yieldToServing } from './copy-rows.ts';
+import { copyTable } from './copy-rows.ts';
 import { type EncodedChunk, STOP_TIMES_TABLE } from './schedule-tables.ts';
 import {
   attachPartitionStatement,
@@ -37,7 +38,7 @@ const nextRequest = async (): Promise<CopyRequest> => (await requests.next()).va
 const reply = (message: CopyReply) => port.postMessage(message);
 
 /**
- * A load's connection: at the load's priority when the database runs here (copy-rows.ts), where its
+ * A load's connection: at the load's priority when the database runs here (yieldToServing), where its
  * index builds also stay in that backend. A parallel worker would be the postmaster's child, a
  * session of its own at full priority, weighed as much as the whole product beside the main
  * thread serving the feed on a small machine (five times Renfe: feed p99 / max 55–56 / 344–381 ms
