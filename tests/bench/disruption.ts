@@ -4,8 +4,8 @@
  * on): the zip uploaded through POST /gtfs/upload_gtfs, then through POST and DELETE
  * /feed/disruptions the preview (dry run: every check and the writes, rolled back), the apply and
  * the lift, each timed as the controller's browser waits for it; a controller saving a trip update
- * of another train every 200 ms while the preview and the apply run (docs/quality.md: no save may
- * wait > 200 ms meanwhile); and the feed's latency while the apply runs:
+ * of another train every 200 ms (BENCH_SAVE_PAUSE_MS) while the preview and the apply run
+ * (docs/quality.md: no save may wait > 200 ms meanwhile); and the feed's latency while the apply runs:
  * GET /feed/updates polled from another process at a steady rate, each latency counted from the
  * request's intended start, beside the same poll with nothing applying. Not a timed test: figures
  * are printed.
@@ -13,6 +13,7 @@
  *   npm run bench -- disruption
  *   BENCH_TRIPS=200 BENCH_POLL_RATE=200 BENCH_GTFS_ZIP=path/to.zip
  *   BENCH_TIMES=5 BENCH_TRIPS=5000 npm run bench -- disruption   # issue 32: five times Renfe
+ *   BENCH_SAVE_PAUSE_MS=50 ...   # a save every 50 ms: three to four times as many saves timed
  *
  * The calendar is moved forward to run over the coming days (the product runs on the real clock);
  * the trips are those from 07:00 on the first day from tomorrow with BENCH_TRIPS of them, chosen
@@ -37,8 +38,8 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 200);
 /** Feed requests per second while the apply runs (docs/quality.md polls an upload at 200/s). */
 const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 200);
 const IDLE_POLL_MS = 5_000;
-/** Between a controller's saves while the preview and the apply run. */
-const SAVE_PAUSE_MS = 200;
+/** Between a controller's saves while the preview and the apply run (BENCH_SAVE_PAUSE_MS: more of them). */
+const SAVE_PAUSE_MS = Number(process.env.BENCH_SAVE_PAUSE_MS ?? 200);
 /** Saves timed once the disruption is in force. */
 const LIVE_SAVES = 20;
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 900);
