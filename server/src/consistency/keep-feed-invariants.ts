@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { decodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
@@ -36,14 +36,11 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  * is GET /feed/consistency). A disruption's alert is judged once (see disruptionVerdicts).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
-  // One round trip: each query waits behind whatever else the event loop and the database do
-  // (a disruption's preview beside a controller's save), and a save runs this twice.
-  const [alerts, disruptionAlerts, ownLinks, current, tripRows] = await Promise.all([
+  const [alerts, disruptionAlerts, ownLinks, current] = await Promise.all([
     deps.db.select({ pb: feedEntities.pb }).from(feedEntities).where(servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
     findCurrentSchedule(deps),
-    deps.db.execute(relatedTripUpdates) as unknown as Promise<{ pb: Buffer }[]>,
   ]);
   const alertEntities = alerts.map((r) => decodeFeedEntity(r.pb));
   const alertBytes = new Map(alertEntities.map((e, i) => [e.id ?? '', alerts[i]!.pb]));
@@ -76,6 +73,21 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     ),
   );
   const ownIds = links.flatMap((l) => (l.tripUpdateId ? [l.tripUpdateId] : []));
+  const cancelledWithStops = sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED') and jsonb_array_length(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) > 0`;
+  // Trains with two served updates (trip_run_updated_twice compares their runs).
+  const sharedTrips = deps.db
+    .select({ tripId: feedEntities.tripId })
+    .from(feedEntities)
+    .where(servedRows('trip_update'))
+    .groupBy(feedEntities.tripId)
+    .having(sql`count(*) > 1`);
+  const related = [cancelledWithStops, inArray(feedEntities.tripId, sharedTrips)];
+  if (pairTrips.length > 0) related.push(inArray(feedEntities.tripId, [...new Set(pairTrips)]));
+  if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
+  const tripRows = await deps.db
+    .select({ pb: feedEntities.pb })
+    .from(feedEntities)
+    .where(and(servedRows('trip_update'), or(...related)));
   const tripEntities = tripRows.map((r) => decodeFeedEntity(r.pb));
   const ownTrips = tripEntities.flatMap((e) =>
     e.tripUpdate?.trip?.tripId && ownIds.includes(e.id ?? '') ? [e.tripUpdate.trip.tripId] : [],
@@ -104,25 +116,6 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   }
   return [...found, ...known];
 }
-
-/**
- * The served trip updates the invariants can be about, besides the alerts: cancelled ones still
- * carrying stop time updates, those of trains with two, those alerts pair with a stop (a selector
- * naming trip and stop), and those with an alert of their own.
- */
-const relatedTripUpdates = sql`
-  select pb from ${feedEntities}
-  where kind = 'trip_update' and not draft and (
-    (json->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED')
-      and jsonb_array_length(coalesce(json->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) > 0)
-    or trip_id in (
-      select trip_id from ${feedEntities} where kind = 'trip_update' and not draft
-      group by trip_id having count(*) > 1)
-    or trip_id in (
-      select selector->'trip'->>'tripId'
-      from ${feedEntities} alert, jsonb_array_elements(alert.json->'alert'->'informedEntity') selector
-      where alert.kind = 'alert' and not alert.draft and selector->>'stopId' <> '')
-    or id in (select trip_update_id from ${tripUpdateAlerts}))`;
 
 /**
  * What alert_trips_not_linked (the one invariant about a disruption's link) found of each

@@ -23,7 +23,7 @@ import {
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
 import { batchesOf, isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
-import { onBackgroundConnection } from '../workers/background-priority.ts';
+import { onBackgroundConnection } from '../workers/background-connection.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';

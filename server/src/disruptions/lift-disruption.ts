@@ -15,7 +15,7 @@ import {
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
 import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
-import { onBackgroundConnection } from '../workers/background-priority.ts';
+import { onBackgroundConnection } from '../workers/background-connection.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import { liftPlannedWorks } from './lift-planned-works.ts';
