@@ -82,6 +82,24 @@ describe('a storm of disruption previews', () => {
     expect(bodies[0].count).toBeGreaterThan(0);
     // The pool (at most its size, opened as needed) and two preview connections; the sampler's own counted in the pool.
     expect(most).toBeLessThanOrEqual(idle + 5 + 2);
+    // Refused previews (no train matches) free their connection too: none is left behind.
+    const refused = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        controller.fetch('/feed/disruptions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            serviceDate: DATE,
+            select: { routeId: 'LOC', from: '23:00', to: '23:30' },
+            action: { type: 'cancel' },
+            reason: '',
+            dryRun: true,
+          }),
+        }),
+      ),
+    );
+    expect(refused.map((r) => r.status)).toEqual(refused.map(() => 400));
+    await expect.poll(sessions).toBeLessThanOrEqual(idle + 5);
     // Nothing was written by the previews: only the save is served.
     expect(
       ((await t.deps.db.execute(sql`select id from feed_entities`)) as unknown as { id: string }[]).map(
