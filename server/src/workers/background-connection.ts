@@ -14,8 +14,8 @@ const waiting: (() => void)[] = [];
  * saves: on the pool's connections, at the same priority, on two cores, a save beside a
  * five-times-Renfe preview waited up to 268 ms (docs/quality.md: none over 200 ms). Within a
  * caller's transaction (`deps.db` is not the pool) the act stays on it: it must see what the
- * caller wrote. At most AT_ONCE such connections per process: a controller sending previews
- * without pause queues behind their own, never takes the database's connections.
+ * caller wrote. At most AT_ONCE such connections per process, the rest wait their turn: a script
+ * sending previews without pause makes them queue and never takes the database's connections.
  */
 export async function onBackgroundConnection<T>(
   deps: AppDeps,
