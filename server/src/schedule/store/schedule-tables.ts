@@ -12,6 +12,7 @@ import {
 } from './feed-rows.ts';
 import { tableColumns } from './feed-table.ts';
 import { PackedStopTimeLines } from './packed-stop-time-lines.ts';
+import { STOP_TIMES_TABLE } from './stop-times-partition.ts';
 import { TripSummaries } from './trip-summaries.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
@@ -25,7 +26,7 @@ const v = 'version_id';
 export const STOP_TIMES_FILE = 'stop_times.txt';
 
 /** The table stop times are loaded into (through one partition per version). */
-export const STOP_TIMES_TABLE = 'gtfs_stop_times';
+export { STOP_TIMES_TABLE };
 
 const STOP_TIMES = {
   table: STOP_TIMES_TABLE,

@@ -7,6 +7,9 @@
  */
 
 /** The partition holding one version's stop times. */
+/** The partitioned table's name, as the COPY chunks name it. */
+export const STOP_TIMES_TABLE = 'gtfs_stop_times';
+
 export function stopTimesPartition(versionId: number): string {
   return `gtfs_stop_times_v${Math.trunc(versionId)}`;
 }
