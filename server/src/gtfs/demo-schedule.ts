@@ -5,7 +5,8 @@
  * three platforms (stop CAPE TOWN is platform 1, where the timetables call), so a controller can move a
  * train to another platform.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-on-demand.ts';
 import { FILE, sheetOf } from './files.ts';
 import { DIRECTORY_SHEET, TRAIN_NO } from './read-timetable-workbook.ts';
 
@@ -140,7 +141,7 @@ function addSheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: (s
  * from the operator's to prove no screen or feed mixes the two up (issue 28).
  */
 export async function buildDemoTimetableWorkbook(options: { timezone?: string } = {}): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excelJs()).Workbook();
   wb.creator = 'Feed Desk';
   addSheet(
     wb,

@@ -1,6 +1,7 @@
 /** Opens xlsx bytes with exceljs, after proving they unpack within the size limit. */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-on-demand.ts';
 import { DEFAULT_MAX_UNZIPPED_BYTES, notAZipProblem, tooLargeProblem } from './read-zip.ts';
 import type { InputProblem } from './tables.ts';
 import { inflateEntry, listZipEntries, NotAZipError, ZipTooLargeError } from './zip-entries.ts';
@@ -38,7 +39,7 @@ export async function loadWorkbook(
     if (error instanceof NotAZipError) return { problems: [notAZipProblem(error.message)] };
     throw error;
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excelJs()).Workbook();
   try {
     // read(), not load(): exceljs types load()'s Buffer as an ArrayBuffer, which no Node Buffer matches.
     await workbook.xlsx.read(Readable.from([bytes]));

@@ -4,7 +4,7 @@
  * back the same GTFS (a number cell would turn `005` into `5` and dates into serials).
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-on-demand.ts';
 import type { GtfsFeed } from './tables.ts';
 import { columnLetter } from './workbook-cells.ts';
 import { GTFS_FILE_ORDER, orderedFileNames } from './write-zip.ts';
@@ -30,7 +30,11 @@ export async function writePlainWorkbook(feed: GtfsFeed): Promise<Uint8Array> {
     stream.on('error', reject);
   });
   // The streaming writer keeps memory flat for large stop_times sheets.
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const wb = new (await excelJs()).stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   for (const file of orderedFileNames(feed)) {
     const table = feed.get(file)!;
     // Extra files keep `.txt` so the reader, which ignores other sheets, takes them back.

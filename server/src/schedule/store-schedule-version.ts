@@ -11,7 +11,7 @@ import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
 import { pruneVersions } from './store/prune-versions.ts';
 import { type EncodedChunk, encodeScheduleTables } from './store/schedule-tables.ts';
-import { DEFAULT_TIMEZONE, isValidTimezone } from './time/service-day.ts';
+import { agencyTimezone, feedVersionOf } from './store/version-identity.ts';
 
 export type StoreScheduleVersionDeps = Pick<AppDeps, 'db' | 'database' | 'now' | 'log'>;
 
@@ -110,27 +110,6 @@ export async function storeScheduleVersion(
   } finally {
     await lock.release().catch((err) => deps.log.warn({ err, versionId }, 'could not release a load lock'));
   }
-}
-
-/** The agency's IANA time zone (Africa/Johannesburg when none is given); throws when unknown. */
-export function agencyTimezone(feed: GtfsFeed): string {
-  const agency = feed.get('agency.txt');
-  const column = agency?.header.indexOf('agency_timezone') ?? -1;
-  const tz = column >= 0 ? agency?.rows[0]?.[column] : undefined;
-  if (!tz) return DEFAULT_TIMEZONE;
-  if (!isValidTimezone(tz)) {
-    throw new ScheduleStoreError(
-      `agency.txt names the time zone "${tz}", which is unknown; use an IANA name such as Africa/Johannesburg.`,
-    );
-  }
-  return tz;
-}
-
-/** feed_info.txt's feed_version (its first row), or null when the feed does not give one. */
-export function feedVersionOf(feed: GtfsFeed): string | null {
-  const info = feed.get('feed_info.txt');
-  const column = info?.header.indexOf('feed_version') ?? -1;
-  return (column >= 0 ? info?.rows[0]?.[column]?.trim() : undefined) || null;
 }
 
 async function createVersion(

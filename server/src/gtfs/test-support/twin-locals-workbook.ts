@@ -7,7 +7,8 @@
  * L1 weekday trains 101 and 103 run south San Francisco → Palo Alto (platform 70172) → San Jose;
  * L2 weekend trains 421 and 423 run north San Jose → Palo Alto (platform 70171) → San Francisco.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../exceljs-on-demand.ts';
 import { DIRECTORY_SHEET, TRAIN_NO } from '../read-timetable-workbook.ts';
 
 export const TWIN_LOCALS_ZONE = 'America/Los_Angeles';
@@ -55,7 +56,7 @@ function addTimetable(
 
 /** The workbook; `heads` defaults to the route_ids, the only heads that tell L1 from L2. */
 export async function buildTwinLocalsWorkbook(heads: DirectoryHeads = ['L1', 'L2']): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excelJs()).Workbook();
   addSheet(
     wb,
     'AgencyInfo',

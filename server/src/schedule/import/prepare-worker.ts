@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GtfsFeed, StreamedFile } from '../../gtfs/index.ts';
 import { type EncodedChunk, STOP_TIMES_FILE, StreamingScheduleEncoder } from '../store/schedule-tables.ts';
-import { agencyTimezone, feedVersionOf } from '../store-schedule-version.ts';
+import { agencyTimezone, feedVersionOf } from '../store/version-identity.ts';
 import { type PreparedSchedule, type PrepareScheduleOptions, prepareSchedule } from './prepare-schedule.ts';
 
 /**

@@ -1,0 +1,30 @@
+import type { GtfsFeed } from '../../gtfs/index.ts';
+import { DEFAULT_TIMEZONE, isValidTimezone } from '../time/service-day.ts';
+import { ScheduleStoreError } from './feed-table.ts';
+
+/**
+ * What a new schedule version takes from its feed before loading it: the agency's time zone and
+ * feed_info's feed_version. A module of their own so the upload's worker thread, which tells them
+ * to the load as soon as it has read agency.txt, does not load the store (drizzle among it).
+ */
+
+/** agency.txt's agency_timezone (its first row), the operator's zone when it gives none. */
+export function agencyTimezone(feed: GtfsFeed): string {
+  const agency = feed.get('agency.txt');
+  const column = agency?.header.indexOf('agency_timezone') ?? -1;
+  const tz = column >= 0 ? agency?.rows[0]?.[column] : undefined;
+  if (!tz) return DEFAULT_TIMEZONE;
+  if (!isValidTimezone(tz)) {
+    throw new ScheduleStoreError(
+      `agency.txt names the time zone "${tz}", which is unknown; use an IANA name such as Africa/Johannesburg.`,
+    );
+  }
+  return tz;
+}
+
+/** feed_info.txt's feed_version (its first row), or null when the feed does not give one. */
+export function feedVersionOf(feed: GtfsFeed): string | null {
+  const info = feed.get('feed_info.txt');
+  const column = info?.header.indexOf('feed_version') ?? -1;
+  return (column >= 0 ? info?.rows[0]?.[column]?.trim() : undefined) || null;
+}
