@@ -7,7 +7,6 @@ import { activateVersion, type VersionFiles } from './store/activate-version.ts'
 import { copyInThread } from './store/copy-in-thread.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { countDerivedDirections, derivedDirectionNotes } from './store/derived-direction-notes.ts';
-import { ScheduleStoreError } from './store/feed-table.ts';
 import { createLockedVersion, type LoadLock } from './store/load-lock.ts';
 import { pruneVersions } from './store/prune-versions.ts';
 import { type EncodedChunk, encodeScheduleTables } from './store/schedule-tables.ts';
