@@ -5,6 +5,7 @@ import { parseGtfsTime } from './parse-time.ts';
 import { readGtfsZip, readGtfsZipStreaming } from './read-zip.ts';
 import { hasSharedData, SHARED_DATA_DIR } from './shared-data.ts';
 import { column } from './tables.ts';
+import { listZipEntries } from './zip-entries.ts';
 
 const GTFS = `${SHARED_DATA_DIR}gtfs/`;
 
@@ -127,6 +128,14 @@ describe.skipIf(!hasSharedData('gtfs'))('readGtfsZip on the real feeds', () => {
     }
   });
 
+  it('reads them the same inflating off the thread (as an upload reads) as on it', async () => {
+    for (const file of readdirSync(GTFS).filter((f) => f.endsWith('.zip'))) {
+      const bytes = readFileSync(GTFS + file);
+      const follow = { name: 'stop_times.txt', before: async () => {}, read: () => {} };
+      expect(await readGtfsZipStreaming(bytes, {}, follow), file).toEqual(readGtfsZip(bytes));
+    }
+  });
+
   it('keeps extra columns (Metro-North track) and trims the padded last header (Renfe AV)', () => {
     const mnr = readGtfsZip(readFileSync(`${GTFS}metro-north-railroad-2026-08.zip`)).feed;
     expect(mnr.get('stop_times.txt')!.header).toContain('track');
@@ -229,5 +238,50 @@ describe('readGtfsZipStreaming', () => {
     const whole = readGtfsZip(zip);
     expect([...streamed.feed.keys()]).toEqual(['stop_times.txt', 'agency.txt', 'trips.txt']);
     expect(streamed).toEqual(whole);
+  });
+
+  const follow = { name: 'stop_times.txt', before: async () => {}, read: () => {} };
+
+  it('inflates off the thread with the same limits: a bomb whose sizes lie, in the streamed file or before it', async () => {
+    const big = new Uint8Array(4 * 1024 * 1024).fill(48);
+    for (const file of ['stop_times.txt', 'trips.txt']) {
+      const lying = zipSync({ 'agency.txt': strToU8('agency_id\nA\n'), [file]: big });
+      const dv = new DataView(lying.buffer);
+      for (let i = 0; i + 4 <= lying.length; i++) {
+        if (dv.getUint32(i, true) === 0x02014b50) dv.setUint32(i + 24, 10, true);
+      }
+      const read = await readGtfsZipStreaming(lying, { maxUnzippedBytes: 1024 * 1024 }, follow);
+      expect(
+        read.problems.map((p) => p.code),
+        file,
+      ).toEqual(['zip_too_large']);
+      expect(read.feed.size, file).toBe(0);
+    }
+  });
+
+  it('names a corrupt entry as the sync reader does, and reads the others', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `T${i},08:00:00,08:00:00,S${i % 7},${i}\n`).join('');
+    const zip = zipSync({
+      'agency.txt': strToU8('agency_id\nA\n'),
+      'stop_times.txt': strToU8(`trip_id,arrival_time,departure_time,stop_id,stop_sequence\n${rows}`),
+    });
+    // Its deflate stream opens with a block of the reserved type 3: no inflater reads past it.
+    const corrupt = zip.slice();
+    const entry = listZipEntries(zip).find((e) => e.name === 'stop_times.txt')!;
+    const dv = new DataView(corrupt.buffer);
+    const at =
+      entry.localOffset +
+      30 +
+      dv.getUint16(entry.localOffset + 26, true) +
+      dv.getUint16(entry.localOffset + 28, true);
+    corrupt[at] = 0b111;
+    const whole = readGtfsZip(corrupt);
+    expect(whole.problems.map((p) => p.code)).toEqual(['corrupt_zip_entry']);
+    const streamed = await readGtfsZipStreaming(corrupt, {}, follow);
+    expect(streamed.problems.map((p) => p.code)).toEqual(['corrupt_zip_entry']);
+    expect(streamed.problems[0]!.message).toMatch(
+      /^stop_times\.txt could not be unpacked: .*Zip the feed again\.$/,
+    );
+    expect([...streamed.feed.keys()]).toEqual(['agency.txt']);
   });
 });
