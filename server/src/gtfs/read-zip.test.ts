@@ -128,7 +128,7 @@ describe.skipIf(!hasSharedData('gtfs'))('readGtfsZip on the real feeds', () => {
     }
   });
 
-  it('reads them the same inflating off the thread (as an upload reads) as on it', async () => {
+  it('reads them the same streaming stop_times.txt (as an upload reads) as at once', async () => {
     for (const file of readdirSync(GTFS).filter((f) => f.endsWith('.zip'))) {
       const bytes = readFileSync(GTFS + file);
       const follow = { name: 'stop_times.txt', before: async () => {}, read: () => {} };
@@ -242,7 +242,7 @@ describe('readGtfsZipStreaming', () => {
 
   const follow = { name: 'stop_times.txt', before: async () => {}, read: () => {} };
 
-  it('inflates off the thread with the same limits: a bomb whose sizes lie, in the streamed file or before it', async () => {
+  it('streaming, refuses a bomb whose sizes lie, in the streamed file or before it', async () => {
     const big = new Uint8Array(4 * 1024 * 1024).fill(48);
     for (const file of ['stop_times.txt', 'trips.txt']) {
       const lying = zipSync({ 'agency.txt': strToU8('agency_id\nA\n'), [file]: big });
@@ -259,7 +259,7 @@ describe('readGtfsZipStreaming', () => {
     }
   });
 
-  it('names a corrupt entry as the sync reader does, and reads the others', async () => {
+  it('streaming, names a corrupt entry as reading at once does, and reads the others', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `T${i},08:00:00,08:00:00,S${i % 7},${i}\n`).join('');
     const zip = zipSync({
       'agency.txt': strToU8('agency_id\nA\n'),

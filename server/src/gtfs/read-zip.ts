@@ -5,7 +5,6 @@ import type { GtfsFeed, GtfsTable, InputProblem } from './tables.ts';
 import {
   type InflateBudget,
   inflateEntry,
-  inflateEntryAsync,
   listZipEntries,
   NotAZipError,
   type ZipEntry,
@@ -87,17 +86,11 @@ function feedFolder(texts: ZipEntry[]): string {
 export function readGtfsZip(bytes: Uint8Array, options: ReadZipOptions = {}): ReadResult {
   const steps = readZip(bytes, options);
   let step = steps.next();
-  while (!step.done) {
-    const { entry, budget, onChunk } = step.value as InflateStep;
-    step = steps.next(failureOf(() => inflateEntry(bytes, entry, budget, onChunk)));
-  }
+  while (!step.done) step = steps.next();
   return step.value;
 }
 
-/**
- * The same, with `streamed` read last and followed while it is read (when the archive has it), and
- * every file inflated off this thread (inflateEntryAsync): the upload's worker reads with it.
- */
+/** The same, with `streamed` read last and followed while it is read (when the archive has it). */
 export async function readGtfsZipStreaming(
   bytes: Uint8Array,
   options: ReadZipOptions,
@@ -106,51 +99,18 @@ export async function readGtfsZipStreaming(
   const steps = readZip(bytes, options, streamed);
   let step = steps.next();
   while (!step.done) {
-    const { value } = step;
-    if (value.type === 'inflate') {
-      const inflating = inflateEntryAsync(bytes, value.entry, value.budget, value.onChunk);
-      step = steps.next(
-        await inflating.then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      );
-    } else {
-      await streamed.before(value.result.feed, value.result.problems);
-      step = steps.next();
-    }
+    await streamed.before(step.value.feed, step.value.problems);
+    step = steps.next();
   }
   return step.value;
 }
 
-/** What readZip asks of the one reading it: inflate an entry (then say how it failed, if it did). */
-type InflateStep = {
-  type: 'inflate';
-  entry: ZipEntry;
-  budget: InflateBudget;
-  onChunk: (chunk: Uint8Array, final: boolean) => void;
-};
-/** Or wait, once, right before the streamed file is inflated, with what was read so far. */
-type StreamingStep = { type: 'streaming'; result: ReadResult };
-
-function failureOf(work: () => void): unknown {
-  try {
-    work();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
-}
-
-/**
- * Reads the archive, leaving each inflation to its reader (readGtfsZip inflates on its own
- * thread, readGtfsZipStreaming off it), which answers with the error it failed with.
- */
+/** Yields what was read so far once, right before the streamed file is inflated. */
 function* readZip(
   bytes: Uint8Array,
   options: ReadZipOptions,
   streamed?: StreamedFile,
-): Generator<InflateStep | StreamingStep, ReadResult, unknown> {
+): Generator<ReadResult, ReadResult, void> {
   const limit = options.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED_BYTES;
   const feed: GtfsFeed = new Map();
   const problems: InputProblem[] = [];
@@ -233,17 +193,13 @@ function* readZip(
     }
     const reader = new CsvTableReader(file, file === PACKED_FILE || entry.size >= PACK_FROM_BYTES);
     const follow = file === streamed?.name ? streamed : undefined;
-    if (follow) yield { type: 'streaming', result: { feed, problems } };
-    const error = yield {
-      type: 'inflate',
-      entry,
-      budget,
-      onChunk: (chunk, final) => {
+    if (follow) yield { feed, problems };
+    try {
+      inflateEntry(bytes, entry, budget, (chunk, final) => {
         reader.pushBytes(chunk, final);
         follow?.read(reader.partial());
-      },
-    };
-    if (error) {
+      });
+    } catch (error) {
       if (error instanceof ZipTooLargeError)
         return { feed: new Map(), problems: [...problems, tooLargeProblem(limit)] };
       if (error instanceof NotAZipError) {

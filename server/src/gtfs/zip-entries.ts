@@ -3,8 +3,6 @@
  * small steps, so a zip bomb is refused from its declared sizes before inflating and from the
  * real output while inflating (declared sizes can lie).
  */
-import { once } from 'node:events';
-import { createInflateRaw } from 'node:zlib';
 import { Inflate } from 'fflate';
 
 export type ZipEntry = {
@@ -97,29 +95,6 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
 /** Budget of uncompressed bytes shared by every entry inflated from one upload. */
 export type InflateBudget = { remaining: number; limit: number };
 
-/** Where an entry's compressed bytes lie. Throws NotAZipError when its header or bytes are missing. */
-function entryData(bytes: Uint8Array, entry: ZipEntry): { start: number; end: number } {
-  const dv = view(bytes);
-  const lo = entry.localOffset;
-  if (lo + 30 > bytes.length || dv.getUint32(lo, true) !== SIG_LOCAL) {
-    throw new NotAZipError(`the local header of ${entry.name} is missing`);
-  }
-  const start = lo + 30 + dv.getUint16(lo + 26, true) + dv.getUint16(lo + 28, true);
-  const end = start + entry.compressedSize;
-  if (end > bytes.length) throw new NotAZipError(`${entry.name} is truncated`);
-  return { start, end };
-}
-
-/** Counts inflated bytes against the budget; throws ZipTooLargeError once it is exceeded. */
-function spender(budget: InflateBudget): (n: number) => void {
-  return (n) => {
-    budget.remaining -= n;
-    if (budget.remaining < 0) {
-      throw new ZipTooLargeError(`uncompressed content exceeds ${budget.limit} bytes`);
-    }
-  };
-}
-
 /**
  * Inflates one entry, handing each decompressed chunk to `onChunk` as it comes.
  * Throws ZipTooLargeError as soon as the budget is exceeded, NotAZipError on a corrupt entry.
@@ -130,8 +105,20 @@ export function inflateEntry(
   budget: InflateBudget,
   onChunk: (chunk: Uint8Array, final: boolean) => void,
 ): void {
-  const { start, end } = entryData(bytes, entry);
-  const spend = spender(budget);
+  const dv = view(bytes);
+  const lo = entry.localOffset;
+  if (lo + 30 > bytes.length || dv.getUint32(lo, true) !== SIG_LOCAL) {
+    throw new NotAZipError(`the local header of ${entry.name} is missing`);
+  }
+  const start = lo + 30 + dv.getUint16(lo + 26, true) + dv.getUint16(lo + 28, true);
+  const end = start + entry.compressedSize;
+  if (end > bytes.length) throw new NotAZipError(`${entry.name} is truncated`);
+  const spend = (n: number) => {
+    budget.remaining -= n;
+    if (budget.remaining < 0) {
+      throw new ZipTooLargeError(`uncompressed content exceeds ${budget.limit} bytes`);
+    }
+  };
   if (entry.method === 0) {
     spend(end - start);
     onChunk(bytes.subarray(start, end), true);
@@ -154,51 +141,4 @@ export function inflateEntry(
     throw new NotAZipError(`${entry.name} is corrupt (${(error as Error).message})`);
   }
   if (!finished) onChunk(new Uint8Array(0), true);
-}
-
-/** Inflated bytes per chunk of the native inflater. */
-const NATIVE_CHUNK = 256 * 1024;
-
-/**
- * The same with Node's zlib, off the calling thread: it inflates the next chunk in libuv's thread
- * pool while the caller handles this one (one ahead, the stream's backpressure), at a third of
- * fflate's CPU (Renfe's 282 MB stop_times.txt: 0.25–0.29 s against 0.81–0.98 s).
- */
-export async function inflateEntryAsync(
-  bytes: Uint8Array,
-  entry: ZipEntry,
-  budget: InflateBudget,
-  onChunk: (chunk: Uint8Array, final: boolean) => void,
-): Promise<void> {
-  const { start, end } = entryData(bytes, entry);
-  const spend = spender(budget);
-  if (entry.method === 0) {
-    spend(end - start);
-    onChunk(bytes.subarray(start, end), true);
-    return;
-  }
-  const inflater = createInflateRaw({ chunkSize: NATIVE_CHUNK });
-  const stopFeeding = new AbortController();
-  // Hands over the compressed bytes (all in memory already) as fast as the inflater takes them.
-  const feeding = (async () => {
-    for (let p = start; p < end; p += STEP) {
-      const more = inflater.write(bytes.subarray(p, Math.min(end, p + STEP)));
-      if (!more) await once(inflater, 'drain', { signal: stopFeeding.signal });
-    }
-    inflater.end();
-  })().catch(() => {}); // stopped, or the inflater failed: the reading loop below says why
-  try {
-    for await (const chunk of inflater as AsyncIterable<Buffer>) {
-      spend(chunk.length);
-      onChunk(chunk, false);
-    }
-  } catch (error) {
-    if (error instanceof ZipTooLargeError) throw error;
-    throw new NotAZipError(`${entry.name} is corrupt (${(error as Error).message})`);
-  } finally {
-    stopFeeding.abort();
-    inflater.destroy();
-    await feeding;
-  }
-  onChunk(new Uint8Array(0), true);
 }
