@@ -1,14 +1,13 @@
-import type { GtfsFeed } from '../../gtfs/index.ts';
-import { DEFAULT_TIMEZONE, isValidTimezone } from '../time/service-day.ts';
-import { ScheduleStoreError } from './feed-table.ts';
-
 /**
  * What a new schedule version takes from its feed before loading it: the agency's time zone and
  * feed_info's feed_version. A module of their own so the upload's worker thread, which tells them
  * to the load as soon as it has read agency.txt, does not load the store (drizzle among it).
  */
+import type { GtfsFeed } from '../../gtfs/index.ts';
+import { DEFAULT_TIMEZONE, isValidTimezone } from '../time/service-day.ts';
+import { ScheduleStoreError } from './feed-table.ts';
 
-/** agency.txt's agency_timezone (its first row), the operator's zone when it gives none. */
+/** The agency's IANA time zone (Africa/Johannesburg when none is given); throws when unknown. */
 export function agencyTimezone(feed: GtfsFeed): string {
   const agency = feed.get('agency.txt');
   const column = agency?.header.indexOf('agency_timezone') ?? -1;
