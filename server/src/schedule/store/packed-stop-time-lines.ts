@@ -2,21 +2,31 @@ import type { GtfsTable, PackedRows } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
 import { csvText } from './csv-line.ts';
 import { notANumber, tableColumns } from './feed-table.ts';
+import type { TableChunks } from './schedule-tables.ts';
 import type { TripSummaries } from './trip-summaries.ts';
 
+const UTF8 = new TextEncoder();
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+const NOTHING = new Uint8Array(0);
+
 /**
- * The COPY lines of a packed stop_times.txt (a zip's, read into column codes), made from what is
- * worked out once per distinct value: a trip id's CSV text, a sequence's number, a time's
- * seconds. The same lines and trip summaries as stopTimeRow gives, without making a row array,
- * a value array and a key string per stop time: 1.87 M of each on Renfe, most of the import
- * worker's garbage.
+ * The COPY lines of a packed stop_times.txt (a zip's, read into column codes), written as bytes
+ * from what is worked out once per distinct value: a trip id's CSV field as UTF-8, a sequence's
+ * number, a time's seconds. The same lines and trip summaries as stopTimeRow gives, without a
+ * row array, a value array, a key string or a line's string per stop time: 1.87 M of each on
+ * Renfe, most of the import worker's garbage.
  */
 export class PackedStopTimeLines {
   private readonly cols: { trip: number; stop: number; seq: number; arrival: number; departure: number };
-  private readonly tripCsv: string[] = [];
-  private readonly stopCsv: string[] = [];
+  /** By code, each value's CSV field as UTF-8, written into every line that has it. */
+  private readonly tripCsv: Uint8Array[] = [];
+  private readonly stopCsv: Uint8Array[] = [];
   private readonly seqs: number[] = [];
   private readonly seqTexts: string[] = [];
+  private readonly seqBytes: Uint8Array[] = [];
+  /** `version_id,`, the same on every line. */
+  private readonly prefix: Uint8Array;
   /** Each trip's slot in the summaries, by trip code. */
   private readonly tripSlot: number[] = [];
   private readonly arrivals: TimeColumn;
@@ -25,7 +35,7 @@ export class PackedStopTimeLines {
   constructor(
     private readonly table: GtfsTable,
     private readonly packed: PackedRows,
-    private readonly versionId: number,
+    versionId: number,
     private readonly summaries: TripSummaries,
   ) {
     const t = tableColumns(table);
@@ -42,29 +52,31 @@ export class PackedStopTimeLines {
     };
     this.arrivals = new TimeColumn(packed, this.cols.arrival);
     this.departures = new TimeColumn(packed, this.cols.departure);
+    this.prefix = UTF8.encode(`${versionId},`);
   }
 
-  /** Row i's COPY line; its stop time is added to its trip's summary. */
-  line(i: number): string {
+  /** Row i's COPY line, written into `out` (ended by the caller); its stop time is added to its trip's summary. */
+  write(i: number, out: TableChunks): void {
     const { packed, cols } = this;
     const tc = packed.code(cols.trip, i);
     const sc = packed.code(cols.stop, i);
     let slot = this.tripSlot[tc];
     if (slot === undefined) {
       const tripId = packed.dictionary(cols.trip)[tc]!;
-      this.tripCsv[tc] = csvText(tripId);
+      this.tripCsv[tc] = UTF8.encode(csvText(tripId));
       slot = this.summaries.slot(tripId);
       this.tripSlot[tc] = slot;
     }
     const stopId = packed.dictionary(cols.stop)[sc]!;
     let stopCsv = this.stopCsv[sc];
     if (stopCsv === undefined) {
-      stopCsv = csvText(stopId);
+      stopCsv = UTF8.encode(csvText(stopId));
       this.stopCsv[sc] = stopCsv;
     }
     const seqCode = cols.seq < 0 ? -1 : packed.code(cols.seq, i);
     const seq = this.sequence(i, seqCode);
-    const seqText = this.seqText(seqCode, seq);
+    const shared = seqCode >= 0 && this.seqs[seqCode] === seq;
+    const seqText = shared ? this.seqText(seqCode, seq) : String(seq);
     const { arrivals, departures } = this;
     const ac = arrivals.code(i);
     const dc = departures.code(i);
@@ -72,16 +84,26 @@ export class PackedStopTimeLines {
     const departure = departures.text(dc);
     this.summaries.addCall(slot, seq, stopId, arrivals.secs[ac] ?? null, departures.secs[dc] ?? null);
     this.summaries.addText(slot, seqText, stopId, arrival, departure);
-    return `${this.versionId},${this.tripCsv[tc]},${seqText},${stopCsv},${arrival},${departure}\n`;
+    out.put(this.prefix);
+    out.put(this.tripCsv[tc]!);
+    out.putByte(COMMA);
+    out.put(shared ? this.seqBytes[seqCode]! : UTF8.encode(seqText));
+    out.putByte(COMMA);
+    out.put(stopCsv);
+    out.putByte(COMMA);
+    out.put(arrivals.bytes(ac));
+    out.putByte(COMMA);
+    out.put(departures.bytes(dc));
+    out.putByte(NEWLINE);
   }
 
-  /** The text of a row's sequence: once per distinct value (a row numbered by its place makes its own). */
+  /** The text of a sequence shared by its code's rows, once per distinct value, and its bytes. */
   private seqText(code: number, seq: number): string {
-    if (code < 0 || this.seqs[code] !== seq) return String(seq);
     let text = this.seqTexts[code];
     if (text === undefined) {
       text = String(seq);
       this.seqTexts[code] = text;
+      this.seqBytes[code] = UTF8.encode(text);
     }
     return text;
   }
@@ -109,6 +131,7 @@ export class PackedStopTimeLines {
 /** A time column's seconds, worked out once per distinct value: as COPY text ('' for NULL) and as a number. */
 class TimeColumn {
   private readonly texts: string[] = [];
+  private readonly encoded: Uint8Array[] = [];
   /** undefined where the time is empty or malformed. */
   readonly secs: (number | undefined)[] = [];
   private readonly codes: ((row: number) => number) | undefined;
@@ -133,7 +156,13 @@ class TimeColumn {
       text = parsed === null ? '' : String(parsed);
       if (parsed !== null) this.secs[code] = parsed;
       this.texts[code] = text;
+      this.encoded[code] = UTF8.encode(text);
     }
     return text;
+  }
+
+  /** The same text as UTF-8 (after text(code)). */
+  bytes(code: number): Uint8Array {
+    return code < 0 ? NOTHING : this.encoded[code]!;
   }
 }
