@@ -8,7 +8,6 @@ import type { TripSummaries } from './trip-summaries.ts';
 const UTF8 = new TextEncoder();
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-const NOTHING = new Uint8Array(0);
 
 /**
  * The COPY lines of a packed stop_times.txt (a zip's, read into column codes), written as bytes
@@ -20,11 +19,11 @@ const NOTHING = new Uint8Array(0);
 export class PackedStopTimeLines {
   private readonly cols: { trip: number; stop: number; seq: number; arrival: number; departure: number };
   /** By code, each value's CSV field as UTF-8, written into every line that has it. */
-  private readonly tripCsv: Uint8Array[] = [];
-  private readonly stopCsv: Uint8Array[] = [];
+  private readonly tripCsv = new FieldBytes();
+  private readonly stopCsv = new FieldBytes();
   private readonly seqs: number[] = [];
   private readonly seqTexts: string[] = [];
-  private readonly seqBytes: Uint8Array[] = [];
+  private readonly seqBytes = new FieldBytes();
   /** `version_id,`, the same on every line. */
   private readonly prefix: Uint8Array;
   /** Each trip's slot in the summaries, by trip code. */
@@ -63,16 +62,12 @@ export class PackedStopTimeLines {
     let slot = this.tripSlot[tc];
     if (slot === undefined) {
       const tripId = packed.dictionary(cols.trip)[tc]!;
-      this.tripCsv[tc] = UTF8.encode(csvText(tripId));
+      this.tripCsv.set(tc, csvText(tripId));
       slot = this.summaries.slot(tripId);
       this.tripSlot[tc] = slot;
     }
     const stopId = packed.dictionary(cols.stop)[sc]!;
-    let stopCsv = this.stopCsv[sc];
-    if (stopCsv === undefined) {
-      stopCsv = UTF8.encode(csvText(stopId));
-      this.stopCsv[sc] = stopCsv;
-    }
+    if (!this.stopCsv.has(sc)) this.stopCsv.set(sc, csvText(stopId));
     const seqCode = cols.seq < 0 ? -1 : packed.code(cols.seq, i);
     const seq = this.sequence(i, seqCode);
     const shared = seqCode >= 0 && this.seqs[seqCode] === seq;
@@ -84,16 +79,17 @@ export class PackedStopTimeLines {
     const departure = departures.text(dc);
     this.summaries.addCall(slot, seq, stopId, arrivals.secs[ac] ?? null, departures.secs[dc] ?? null);
     this.summaries.addText(slot, seqText, stopId, arrival, departure);
-    out.put(this.prefix);
-    out.put(this.tripCsv[tc]!);
+    out.putRange(this.prefix, 0, this.prefix.length);
+    this.tripCsv.writeTo(tc, out);
     out.putByte(COMMA);
-    out.put(shared ? this.seqBytes[seqCode]! : UTF8.encode(seqText));
+    if (shared) this.seqBytes.writeTo(seqCode, out);
+    else out.putText(seqText);
     out.putByte(COMMA);
-    out.put(stopCsv);
+    this.stopCsv.writeTo(sc, out);
     out.putByte(COMMA);
-    out.put(arrivals.bytes(ac));
+    arrivals.writeTo(ac, out);
     out.putByte(COMMA);
-    out.put(departures.bytes(dc));
+    departures.writeTo(dc, out);
     out.putByte(NEWLINE);
   }
 
@@ -103,7 +99,7 @@ export class PackedStopTimeLines {
     if (text === undefined) {
       text = String(seq);
       this.seqTexts[code] = text;
-      this.seqBytes[code] = UTF8.encode(text);
+      this.seqBytes.set(code, text);
     }
     return text;
   }
@@ -131,7 +127,7 @@ export class PackedStopTimeLines {
 /** A time column's seconds, worked out once per distinct value: as COPY text ('' for NULL) and as a number. */
 class TimeColumn {
   private readonly texts: string[] = [];
-  private readonly encoded: Uint8Array[] = [];
+  private readonly encoded = new FieldBytes();
   /** undefined where the time is empty or malformed. */
   readonly secs: (number | undefined)[] = [];
   private readonly codes: ((row: number) => number) | undefined;
@@ -156,13 +152,44 @@ class TimeColumn {
       text = parsed === null ? '' : String(parsed);
       if (parsed !== null) this.secs[code] = parsed;
       this.texts[code] = text;
-      this.encoded[code] = UTF8.encode(text);
+      this.encoded.set(code, text);
     }
     return text;
   }
 
-  /** The same text as UTF-8 (after text(code)). */
-  bytes(code: number): Uint8Array {
-    return code < 0 ? NOTHING : this.encoded[code]!;
+  /** Writes the same text (after text(code)); nothing for no column. */
+  writeTo(code: number, out: TableChunks): void {
+    if (code >= 0) this.encoded.writeTo(code, out);
+  }
+}
+
+/**
+ * Each code's field as UTF-8, all in one buffer: a Uint8Array per value costs ~200 bytes besides
+ * its bytes, and a trip id's field is kept for every trip (693 580 at five times Renfe).
+ */
+class FieldBytes {
+  private bytes = new Uint8Array(1 << 12);
+  private used = 0;
+  private readonly start: number[] = [];
+  private readonly end: number[] = [];
+
+  has(code: number): boolean {
+    return this.start[code] !== undefined;
+  }
+
+  set(code: number, text: string): void {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (this.used + text.length * 3 > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + text.length * 3));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    this.start[code] = this.used;
+    this.used += UTF8.encodeInto(text, this.bytes.subarray(this.used)).written;
+    this.end[code] = this.used;
+  }
+
+  writeTo(code: number, out: TableChunks): void {
+    out.putRange(this.bytes, this.start[code]!, this.end[code]!);
   }
 }

@@ -259,17 +259,24 @@ export class TableChunks {
   }
 
   addLine(line: string): EncodedChunk | undefined {
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    this.reserve(line.length * 3);
-    this.used += TableChunks.encoder.encodeInto(line, this.buffer.subarray(this.used)).written;
+    this.putText(line);
     return this.lineDone();
   }
 
-  /** Appends bytes to the line being written (end it with lineDone). */
-  put(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
-    this.buffer.set(bytes, this.used);
-    this.used += bytes.length;
+  /** Appends `source[from..to)` to the line being written (end it with lineDone): a few bytes, no view made. */
+  putRange(source: Uint8Array, from: number, to: number): void {
+    this.reserve(to - from);
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let k = from; k < to; k++) buffer[at++] = source[k]!;
+    this.used = at;
+  }
+
+  /** Appends a text as UTF-8. */
+  putText(text: string): void {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.reserve(text.length * 3);
+    this.used += TableChunks.encoder.encodeInto(text, this.buffer.subarray(this.used)).written;
   }
 
   /** Appends one byte (a comma, the newline) to the line being written. */
