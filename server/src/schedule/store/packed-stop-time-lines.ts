@@ -1,11 +1,10 @@
 import type { GtfsTable, PackedRows } from '../../gtfs/index.ts';
 import { parseGtfsTime } from '../time/gtfs-time.ts';
+import { ByteBuffer } from './byte-buffer.ts';
 import { csvText } from './csv-line.ts';
 import { notANumber, tableColumns } from './feed-table.ts';
-import type { TableChunks } from './schedule-tables.ts';
 import type { TripSummaries } from './trip-summaries.ts';
 
-const UTF8 = new TextEncoder();
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
@@ -51,11 +50,11 @@ export class PackedStopTimeLines {
     };
     this.arrivals = new TimeColumn(packed, this.cols.arrival);
     this.departures = new TimeColumn(packed, this.cols.departure);
-    this.prefix = UTF8.encode(`${versionId},`);
+    this.prefix = new TextEncoder().encode(`${versionId},`);
   }
 
   /** Row i's COPY line, written into `out` (ended by the caller); its stop time is added to its trip's summary. */
-  write(i: number, out: TableChunks): void {
+  write(i: number, out: ByteBuffer): void {
     const { packed, cols } = this;
     const tc = packed.code(cols.trip, i);
     const sc = packed.code(cols.stop, i);
@@ -158,7 +157,7 @@ class TimeColumn {
   }
 
   /** Writes the same text (after text(code)); nothing for no column. */
-  writeTo(code: number, out: TableChunks): void {
+  writeTo(code: number, out: ByteBuffer): void {
     if (code >= 0) this.encoded.writeTo(code, out);
   }
 }
@@ -168,8 +167,7 @@ class TimeColumn {
  * its bytes, and a trip id's field is kept for every trip (693 580 at five times Renfe).
  */
 class FieldBytes {
-  private bytes = new Uint8Array(1 << 12);
-  private used = 0;
+  private readonly buffer = new ByteBuffer(4096);
   private readonly start: number[] = [];
   private readonly end: number[] = [];
 
@@ -178,18 +176,12 @@ class FieldBytes {
   }
 
   set(code: number, text: string): void {
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    if (this.used + text.length * 3 > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + text.length * 3));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
-    }
-    this.start[code] = this.used;
-    this.used += UTF8.encodeInto(text, this.bytes.subarray(this.used)).written;
-    this.end[code] = this.used;
+    this.start[code] = this.buffer.used;
+    this.buffer.putText(text);
+    this.end[code] = this.buffer.used;
   }
 
-  writeTo(code: number, out: TableChunks): void {
-    out.putRange(this.bytes, this.start[code]!, this.end[code]!);
+  writeTo(code: number, out: ByteBuffer): void {
+    out.putRange(this.buffer.bytes, this.start[code]!, this.end[code]!);
   }
 }

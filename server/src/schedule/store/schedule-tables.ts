@@ -1,4 +1,5 @@
 import { type GtfsFeed, type GtfsTable, packedRows } from '../../gtfs/index.ts';
+import { ByteBuffer } from './byte-buffer.ts';
 import { type CopyValue, csvLine } from './csv-line.ts';
 import {
   agencyRows,
@@ -210,7 +211,7 @@ export class StreamingScheduleEncoder {
     for (let i = this.encoded; i < count; i++) {
       let chunk: EncodedChunk | undefined;
       if (lines) {
-        lines.write(i, chunks);
+        lines.write(i, chunks.line);
         chunk = chunks.lineDone();
       } else chunk = chunks.add(row!(rows[i]!, i));
       if (chunk) this.emit(chunk);
@@ -238,14 +239,14 @@ export class StreamingScheduleEncoder {
 
 /**
  * One table's rows as chunks of `chunkRows` CSV lines; the table ends with a chunk (possibly
- * empty). The lines are written as UTF-8 into one buffer, reused from chunk to chunk: a packed
- * stop_times.txt writes its lines' bytes straight in (PackedStopTimeLines.write), where a string per
- * line, joined and encoded per chunk, was over a third of the upload thread's garbage on Renfe.
+ * empty). The lines are written as UTF-8 into `line`, a buffer reused from chunk to chunk: a
+ * packed stop_times.txt writes its lines' bytes straight in (PackedStopTimeLines.write), where a
+ * string per line, joined and encoded per chunk, was over a third of the upload thread's garbage
+ * on Renfe.
  */
-export class TableChunks {
-  private static readonly encoder = new TextEncoder();
-  private buffer = new Uint8Array(1 << 20);
-  private used = 0;
+class TableChunks {
+  /** Where the lines are written; each ended by lineDone. */
+  readonly line = new ByteBuffer(64 * 1024);
   private rows = 0;
   private sent = false;
 
@@ -259,30 +260,8 @@ export class TableChunks {
   }
 
   addLine(line: string): EncodedChunk | undefined {
-    this.putText(line);
+    this.line.putText(line);
     return this.lineDone();
-  }
-
-  /** Appends `source[from..to)` to the line being written (end it with lineDone): a few bytes, no view made. */
-  putRange(source: Uint8Array, from: number, to: number): void {
-    this.reserve(to - from);
-    const buffer = this.buffer;
-    let at = this.used;
-    for (let k = from; k < to; k++) buffer[at++] = source[k]!;
-    this.used = at;
-  }
-
-  /** Appends a text as UTF-8. */
-  putText(text: string): void {
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    this.reserve(text.length * 3);
-    this.used += TableChunks.encoder.encodeInto(text, this.buffer.subarray(this.used)).written;
-  }
-
-  /** Appends one byte (a comma, the newline) to the line being written. */
-  putByte(byte: number): void {
-    this.reserve(1);
-    this.buffer[this.used++] = byte;
   }
 
   /** Counts the line just written; a chunk once there are `chunkRows`. */
@@ -295,19 +274,9 @@ export class TableChunks {
     return this.rows > 0 || !this.sent ? this.take() : undefined;
   }
 
-  private reserve(bytes: number): void {
-    if (this.used + bytes <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.used + bytes));
-    grown.set(this.buffer.subarray(0, this.used));
-    this.buffer = grown;
-  }
-
   private take(): EncodedChunk {
     const { table, columns, label } = this.table;
-    // A copy of its own: the chunk's buffer is transferred to the main thread.
-    const csv = this.buffer.slice(0, this.used);
-    const chunk = { table, columns, label, csv, rows: this.rows };
-    this.used = 0;
+    const chunk = { table, columns, label, csv: this.line.take(), rows: this.rows };
     this.rows = 0;
     this.sent = true;
     return chunk;
