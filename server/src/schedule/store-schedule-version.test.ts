@@ -7,9 +7,14 @@ import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listRoutes } from './list-routes.ts';
 import { listScheduleVersions } from './list-schedule-versions.ts';
 import { markInterruptedLoads } from './mark-interrupted-loads.ts';
-import { createPartitionStatements, stopTimesPartition } from './store/stop-times-partition.ts';
+import {
+  createPartitionStatements,
+  partitionOf,
+  stopTimesPartition,
+  TRIPS_PARTITIONED,
+} from './store/version-partitions.ts';
 import { storeScheduleVersion } from './store-schedule-version.ts';
-import { jnb, sampleFeed } from './test-support/sample-feed.ts';
+import { jnb, sampleFeed, sampleFiles } from './test-support/sample-feed.ts';
 import { makeDeps, openTestDatabase, type TestDatabase } from './test-support/test-databases.ts';
 
 const routesOnly = (id: string) => `route_id,route_long_name\n${id},Line ${id}`;
@@ -34,10 +39,13 @@ describe('storeScheduleVersion', () => {
       .where(eq(stopTimes.versionId, versionId));
     return st.n;
   };
+  /** Whether the version's stop times partition exists, and its trips partition (both or neither). */
   const partitionExists = async (versionId: number) => {
-    const [row] = await testDb.database.raw.sql<{ found: boolean }[]>`
-      select to_regclass(${stopTimesPartition(versionId)}) is not null as found`;
-    return row!.found;
+    const [row] = await testDb.database.raw.sql<{ stopTimes: boolean; trips: boolean }[]>`
+      select to_regclass(${stopTimesPartition(versionId)}) is not null as "stopTimes",
+        to_regclass(${partitionOf(TRIPS_PARTITIONED, versionId)}) is not null as trips`;
+    expect(row!.trips).toBe(row!.stopTimes);
+    return row!.stopTimes;
   };
 
   beforeAll(async () => {
@@ -66,21 +74,18 @@ describe('storeScheduleVersion', () => {
     });
     expect(progress).toContain('Loaded 13 stop times.');
     expect(await findCurrentSchedule(deps())).toMatchObject({ versionId, timezone: 'Africa/Johannesburg' });
-    // The import's VACUUM marks the new pages all-visible, so the search by stop is answered from
-    // the stop index alone from the first query on (also where commits are asynchronous).
-    // The version's stop times are a partition of their own (migration 0020).
-    const pages = await testDb.database.raw.sql<{ relname: string; all: boolean; vacuumed: boolean }[]>`
-      select c.relname, c.relallvisible = c.relpages and c.relpages > 0 as all,
-        coalesce(s.vacuum_count, 0) > 0 as vacuumed
-      from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
-      where c.relname in (${stopTimesPartition(versionId)}, 'gtfs_trips') order by c.relname`;
-    // The partition is written frozen (COPY FREEZE): all-visible whatever else runs. The trips are
-    // made all-visible by the import's VACUUM, which cannot do so while another backend's snapshot
-    // holds the server's horizon back (seen once with the whole suite's parallel files
-    // connecting): that the VACUUM ran is the import's part.
-    const [partition, tripPages] = pages;
-    expect(partition).toMatchObject({ relname: stopTimesPartition(versionId), all: true });
-    expect(tripPages).toMatchObject({ relname: 'gtfs_trips', vacuumed: true });
+    // The version's stop times and trips are partitions of their own (migrations 0020, 0022),
+    // written frozen (COPY FREEZE): all-visible whatever else runs, so the search by stop is
+    // answered from the stop index alone from the first query on.
+    const pages = await testDb.database.raw.sql<{ relname: string; all: boolean; kind: string }[]>`
+      select c.relname, c.relallvisible = c.relpages and c.relpages > 0 as all, p.relkind as kind
+      from pg_class c join pg_inherits i on i.inhrelid = c.oid join pg_class p on p.oid = i.inhparent
+      where c.relname in (${stopTimesPartition(versionId)}, ${partitionOf(TRIPS_PARTITIONED, versionId)})
+      order by c.relname`;
+    expect(pages).toEqual([
+      { relname: stopTimesPartition(versionId), all: true, kind: 'p' },
+      { relname: partitionOf(TRIPS_PARTITIONED, versionId), all: true, kind: 'p' },
+    ]);
     const trip = await deps()
       .db.select({
         start: trips.startSecs,
@@ -149,6 +154,16 @@ describe('storeScheduleVersion', () => {
     expect(await rowsOf(failed.id)).toBe(0);
   });
 
+  it('names a trip that trips.txt lists twice, as the planner wrote it', async () => {
+    const trips = `${sampleFiles['trips.txt']}\nSTH,WD,WD-9001,Eerste River,1`;
+    await expect(load('BAD3', { 'trips.txt': trips })).rejects.toThrow(
+      'duplicate key: trips.txt lists trip WD-9001 more than once; keep one row and upload again.',
+    );
+    const [failed] = (await listScheduleVersions(deps())).versions;
+    expect(failed.status).toBe('failed');
+    expect(await partitionExists(failed.id)).toBe(false);
+  });
+
   it('fails a load whose numbers are not numbers, with a sentence naming the line', async () => {
     const bad =
       'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nWD-0123,06:00:00,06:00:00,EER,one';
@@ -168,7 +183,7 @@ describe('storeScheduleVersion', () => {
     expect(await rowsOf(versions[0].id)).toBe(13);
     expect(await rowsOf(versions[1].id)).toBe(13);
     expect(await rowsOf(versions[2].id)).toBe(0);
-    // An archived version's stop times partition is dropped, the serving ones' kept.
+    // An archived version's stop times and trips partitions are dropped, the serving ones' kept.
     expect([await partitionExists(versions[0].id), await partitionExists(versions[2].id)]).toEqual([
       true,
       false,
@@ -185,13 +200,14 @@ describe('storeScheduleVersion', () => {
         createdAt: new Date(clock.now.getTime() - 1000),
       })
       .returning({ id: scheduleVersions.id });
-    // A killed load leaves its stop times in its partition, not yet attached.
-    for (const statement of createPartitionStatements(stuck.id)) await deps().db.execute(sql.raw(statement));
-    await deps().db.execute(
-      sql.raw(
-        `insert into ${stopTimesPartition(stuck.id)} (version_id, trip_id, stop_sequence, stop_id) values (${stuck.id}, 'T', 1, 'S')`,
-      ),
-    );
+    // A killed load leaves its stop times and trips in their partitions, not yet attached.
+    for (const statement of [
+      ...createPartitionStatements(stuck.id),
+      ...createPartitionStatements(stuck.id, TRIPS_PARTITIONED),
+      `insert into ${stopTimesPartition(stuck.id)} (version_id, trip_id, stop_sequence, stop_id) values (${stuck.id}, 'T', 1, 'S')`,
+      `insert into ${partitionOf(TRIPS_PARTITIONED, stuck.id)} (version_id, trip_id, route_id, service_id) values (${stuck.id}, 'T', 'R', 'S')`,
+    ])
+      await deps().db.execute(sql.raw(statement));
     expect(await markInterruptedLoads(deps())).toEqual([stuck.id]);
     expect(await partitionExists(stuck.id)).toBe(false);
     const [row] = await deps().db.select().from(scheduleVersions).where(eq(scheduleVersions.id, stuck.id));

@@ -10,10 +10,13 @@ import type { EncodedChunk } from './schedule-tables.ts';
 import {
   attachPartitionStatement,
   createPartitionStatements,
+  duplicateKeySentence,
   indexPartitionStatements,
-  STOP_TIMES_TABLE,
-  stopTimesPartition,
-} from './stop-times-partition.ts';
+  partitionOf,
+  VERSION_PARTITIONED,
+  type VersionPartitioned,
+  versionPartitioned,
+} from './version-partitions.ts';
 
 /**
  * Thread of one schedule load's COPYs (see copy-in-thread.ts). It gets the encoded chunks as
@@ -61,7 +64,6 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
   // and VACUUM then marks none of their pages all-visible. Measured on Renfe: relallvisible 0 of
   // 15 576 stop_times pages after the import, and the trip search by stop read the heap.
   await connection.unsafe('set synchronous_commit = on');
-  const partition = stopTimesPartition(versionId);
   let next = await nextRequest();
   while (next.type === 'chunk') {
     const first: EncodedChunk = next.chunk;
@@ -74,65 +76,70 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
       }
       if (next.type === 'abort') throw new Error('The load was abandoned.');
     }
-    if (first.table === STOP_TIMES_TABLE) {
-      // Into the version's own table, bare; indexed once full (stop-times-partition.ts).
+    const parent = versionPartitioned(first.table);
+    if (parent) {
+      // Into the version's own table, bare; indexed once full (version-partitions.ts).
       // Made and filled in one transaction, COPY FREEZE writes its pages frozen and all-visible:
       // no VACUUM pass over them afterwards for the search by stop to read the index alone.
       await connection.begin(async (tx) => {
-        for (const statement of createPartitionStatements(versionId)) await tx.unsafe(statement);
-        await copyTable(tx, { ...first, table: partition, freeze: true }, tableCsv());
+        for (const statement of createPartitionStatements(versionId, parent)) await tx.unsafe(statement);
+        await copyTable(tx, { ...first, table: partitionOf(parent, versionId), freeze: true }, tableCsv());
       });
-      await indexPartition(connection);
+      await indexPartition(connection, parent);
     } else {
       await copyTable(connection, first, tableCsv());
     }
     reply({ type: 'table', table: first.table, label: first.label });
   }
   if (next.type === 'abort') throw new Error('The load was abandoned.');
-  // VACUUM as well as ANALYZE: it marks the new pages all-visible, so the trip search by stop is
-  // answered from the stop index alone from the first query on, not once autovacuum comes by
-  // (never, on a server that runs without it). Here, at the load's priority, while validation
-  // may still run. The stop times' partition was written all-visible by COPY FREEZE: ANALYZE only.
-  await connection.unsafe('vacuum (analyze) gtfs_trips, gtfs_stops, gtfs_routes');
-  const withStopTimes = await connection`select 1 from pg_class where relname = ${partition}`;
-  // A version without stop times still gets its (empty) partition: every version that serves has one.
-  if (!withStopTimes.length) {
-    const { each, after } = indexPartitionStatements(versionId);
-    for (const statement of [...createPartitionStatements(versionId), ...each, ...after])
-      await connection.unsafe(statement);
+  // VACUUM as well as ANALYZE: it marks the new pages all-visible (not autovacuum, which a server
+  // may run without). Here, at the load's priority, while validation may still run. The
+  // partitions were written all-visible by COPY FREEZE: ANALYZE only.
+  await connection.unsafe('vacuum (analyze) gtfs_stops, gtfs_routes');
+  for (const parent of VERSION_PARTITIONED) {
+    const partition = partitionOf(parent, versionId);
+    const copied = await connection`select 1 from pg_class where relname = ${partition}`;
+    // A version without stop times (or trips) still gets its empty partition: every version that
+    // serves has one.
+    if (!copied.length) {
+      const { each, after } = indexPartitionStatements(versionId, parent);
+      for (const statement of [...createPartitionStatements(versionId, parent), ...each, ...after])
+        await connection.unsafe(statement);
+    }
+    await connection.unsafe(`analyze ${partition}`);
+    await connection.unsafe(attachPartitionStatement(versionId, parent));
   }
-  await connection.unsafe(`analyze ${partition}`);
-  await connection.unsafe(attachPartitionStatement(versionId));
 }
 
 /**
- * Builds the partition's key and index side by side, the index on a second connection (at the
- * load's priority too); a duplicate key is named as the planner wrote it.
+ * Builds the partition's key and indexes side by side on two connections (the second at the
+ * load's priority too), each taking every other build; a duplicate key is named as the planner
+ * wrote it.
  */
-async function indexPartition(connection: postgres.Sql): Promise<void> {
-  const { each, after } = indexPartitionStatements(versionId);
+async function indexPartition(connection: postgres.Sql, parent: VersionPartitioned): Promise<void> {
+  const { each, after } = indexPartitionStatements(versionId, parent);
   const second = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
     await prepareForLoad(second);
-    // Each build takes half the memory one would (five times Renfe, side by side: 14.2–14.7 s with
-    // half of 64 MB each against 15.3–15.4 s with 64 MB each, and half the memory; one after the
-    // other 21.7–22.3 s).
+    // Each build takes half the memory one would (five times Renfe's stop times, side by side:
+    // 14.2–14.7 s with half of 64 MB each against 15.3–15.4 s with 64 MB each, and half the
+    // memory; one after the other 21.7–22.3 s).
     await Promise.all(
       [connection, second].map(async (sql, i) => {
         await sql.unsafe(
           "select set_config('maintenance_work_mem', (setting::bigint / 2)::text, false) from pg_settings where name = 'maintenance_work_mem'",
         );
-        await sql.unsafe(each[i]!);
+        for (let k = i; k < each.length; k += 2) await sql.unsafe(each[k]!);
       }),
     );
+    // Back to the server's own for the next table's builds.
+    await connection.unsafe('reset maintenance_work_mem');
     for (const statement of after) await connection.unsafe(statement);
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
-    const key = /=\(\d+, (.*), (-?\d+)\) is duplicated/.exec(detail ?? '');
-    if (code !== '23505' || !key) throw error;
-    throw new Error(
-      `duplicate key: stop_times.txt lists trip ${key[1]} at stop_sequence ${key[2]} more than once; keep one row and upload again.`,
-    );
+    const sentence = code === '23505' ? duplicateKeySentence(parent, detail) : undefined;
+    if (!sentence) throw error;
+    throw new Error(sentence);
   } finally {
     await second.end({ timeout: 5 });
   }

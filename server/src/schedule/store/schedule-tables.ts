@@ -13,8 +13,8 @@ import {
 } from './feed-rows.ts';
 import { tableColumns } from './feed-table.ts';
 import { PackedStopTimeLines } from './packed-stop-time-lines.ts';
-import { STOP_TIMES_TABLE } from './stop-times-partition.ts';
 import { TripSummaries } from './trip-summaries.ts';
+import { STOP_TIMES_TABLE } from './version-partitions.ts';
 
 export type ScheduleTable = { table: string; columns: string[]; label: string; rows: Iterable<CopyValue[]> };
 
