@@ -59,6 +59,17 @@ const cases: Record<string, string> = {
   'thousands of values, each twice': `a,b\n${[0, 1]
     .flatMap(() => Array.from({ length: 1500 }, (_, i) => `v${i},${i % 7}\n`))
     .join('')}`,
+  // Blanks to the line's end are read eight at a time: a tab or a letter at any place after them.
+  'blanks to the end, broken anywhere': `a,b\n${Array.from(
+    { length: 40 },
+    (_, i) => `${i},x${' '.repeat(i)}${['\t', 'y', ''][i % 3]}${' '.repeat(17 - (i % 9))}\n`,
+  ).join('')}`,
+  'every value padded': `a,b,c\n${Array.from({ length: 30 }, (_, i) => `  T${i % 4}   ,${' '.repeat(i)}${i}\t,  x  ${' '.repeat(i)}\n`).join('')}`,
+  // Past 4 096 cells a column whose rows mostly repeat the row before compares with it first.
+  'runs of one trip, then others': `trip,stop\n${Array.from(
+    { length: 6000 },
+    (_, i) => `${i < 5000 ? `T${Math.floor(i / 20)}` : `T${i % 7}${i % 11 === 0 ? ' ' : ''}`},S${i % 13}\n`,
+  ).join('')}`,
 };
 
 describe('packed CSV read from bytes', () => {

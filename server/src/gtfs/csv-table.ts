@@ -34,6 +34,8 @@ export class CsvTableReader {
   private readonly padded = { count: 0, samples: [] as { row: number; col: number }[] };
   private readonly badRowLengths = { count: 0, samples: [] as { row: number; length: number }[] };
   private recordPadded: number[] = [];
+  /** The padded cells of the line byteRecord reads (their count is kept apart: no array resizing). */
+  private readonly bytePadded: number[] = [];
   private readonly values: string[] = [];
   /** Packed rows are read from bytes (one dictionary of value bytes per column) until a quote. */
   private bytes: ValueBytes[] | undefined;
@@ -69,6 +71,21 @@ export class CsvTableReader {
       return;
     }
     let buf = chunk;
+    if (this.byteCarry && this.packed) {
+      // Only the carried line is joined with the chunk's first: copying every chunk behind the
+      // carry moved all of Renfe's 282 MB once more.
+      const lf = chunk.indexOf(LF);
+      if (lf >= 0 || final) {
+        const head = lf < 0 ? chunk.length : lf + 1;
+        const line = new Uint8Array(this.byteCarry.length + head);
+        line.set(this.byteCarry);
+        line.set(chunk.subarray(0, head), this.byteCarry.length);
+        this.byteCarry = undefined;
+        this.parseBytes(line, final && head === chunk.length);
+        if (head < chunk.length) this.pushBytes(chunk.subarray(head), final);
+        return;
+      }
+    }
     if (this.byteCarry) {
       buf = new Uint8Array(this.byteCarry.length + chunk.length);
       buf.set(this.byteCarry);
@@ -108,6 +125,7 @@ export class CsvTableReader {
     // Buffer's indexOf is memchr; a Uint8Array's looks at a byte at a time (Renfe's stop times:
     // 0.25 s less of the upload's thread).
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const blanks = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const n = buf.length;
     let i = 0;
     let quote = buf.indexOf(QUOTE);
@@ -129,35 +147,48 @@ export class CsvTableReader {
         return;
       }
       if (quote >= 0 && quote < i) quote = buf.indexOf(QUOTE, i);
-      this.byteRecord(buf, i, end);
+      this.byteRecord(buf, blanks, i, end);
       i = lf + 1;
     }
   }
 
-  private byteRecord(buf: Buffer, from: number, end: number): void {
+  /**
+   * One line's cells, cut at commas by a loop here rather than a memchr call per cell (a call
+   * cost more than scanning the ~10 bytes of a GTFS value); blanks that run to the line's end close
+   * its last cell, checked eight bytes at a time (padded feeds end lines with ~100 spaces).
+   */
+  private byteRecord(buf: Buffer, blanks: DataView, from: number, end: number): void {
+    if (nonBlankFrom(buf, blanks, from, end) === end) return; // blank line
     const packed = this.packed!;
     const bytes = this.bytes!;
     const width = this.header!.length;
-    const firstComma = buf.indexOf(COMMA, from);
-    if (firstComma < 0 || firstComma >= end) {
-      let k = from;
-      while (k < end && isBlank(buf[k]!)) k++;
-      if (k === end) return; // blank line
-    }
     const row = packed.length;
-    const paddedCols = this.recordPadded;
-    paddedCols.length = 0;
+    const paddedCols = this.bytePadded;
+    let padded = 0;
     let col = 0;
     let a = from;
     for (;;) {
-      let b = col === 0 ? firstComma : buf.indexOf(COMMA, a);
-      if (b < 0 || b > end) b = end;
+      let b = a;
+      let blanksToEnd = -1;
+      for (; b < end; b++) {
+        const c = buf[b]!;
+        if (c === COMMA) break;
+        if (isBlank(c)) {
+          const k = nonBlankFrom(buf, blanks, b, end);
+          if (k === end) {
+            blanksToEnd = b;
+            b = end;
+            break;
+          }
+          b = k - 1;
+        }
+      }
       if (col < width) {
         let x = a;
-        let y = b;
+        let y = blanksToEnd >= 0 ? blanksToEnd : b;
         while (x < y && isBlank(buf[x]!)) x++;
-        if (y > x && isBlank(buf[y - 1]!)) y = trimEnd(buf, x, y);
-        if (x !== a || y !== b) paddedCols.push(col);
+        while (y > x && isBlank(buf[y - 1]!)) y--;
+        if (x !== a || y !== b) paddedCols[padded++] = col;
         bytes[col]!.push(packed, col, buf, x, y);
       }
       col++;
@@ -169,7 +200,7 @@ export class CsvTableReader {
       if (this.badRowLengths.samples.length < SAMPLES) this.badRowLengths.samples.push({ row, length: col });
       for (let c = col; c < width; c++) packed.pushCell(c, '');
     }
-    for (const c of paddedCols) this.notePadded(row, c);
+    for (let k = 0; k < padded; k++) this.notePadded(row, paddedCols[k]!);
     packed.endRow();
   }
 
@@ -335,24 +366,14 @@ export class CsvTableReader {
   }
 }
 
-const SPACES = Buffer.alloc(256, 32);
+/** Eight blanks read as one float64 (its bits are the eight bytes; no other bytes compare equal). */
+const EIGHT_SPACES = new DataView(new Uint8Array(8).fill(32).buffer).getFloat64(0, true);
 
-/**
- * Where a value's trailing blanks begin. Padded feeds pad the last column to a fixed width
- * (Renfe: ~100 spaces a line): memchr finds the first space and memcmp checks that spaces alone
- * follow, instead of a byte at a time.
- */
-function trimEnd(buf: Buffer, x: number, y: number): number {
-  const space = buf.indexOf(32, x);
-  if (
-    space >= x &&
-    space < y &&
-    y - space <= SPACES.length &&
-    buf.compare(SPACES, 0, y - space, space, y) === 0
-  )
-    return space;
-  while (y > x && isBlank(buf[y - 1]!)) y--;
-  return y;
+/** The first byte from `k` on that is not a blank, or `end`. */
+function nonBlankFrom(buf: Buffer, blanks: DataView, k: number, end: number): number {
+  for (; k + 8 <= end; k += 8) if (blanks.getFloat64(k, true) !== EIGHT_SPACES) break;
+  for (; k < end; k++) if (!isBlank(buf[k]!)) return k;
+  return end;
 }
 
 function trimBlanks(s: string): string {
@@ -392,12 +413,29 @@ class ValueBytes {
   private pushes = 0;
   private misses = 0;
 
+  /**
+   * The code of the value the column had on the row before, and whether rows mostly repeat it
+   * (a stop_times.txt's trip_id): compared with it first, such a value is neither hashed nor
+   * looked up.
+   */
+  private previous = -1;
+  private repeats = 0;
+  private repeating = false;
+
   push(packed: PackedRows, col: number, buf: Buffer, x: number, y: number): void {
+    const previous = this.previous;
+    if (this.repeating && this.length[previous] === y - x && this.sameBytes(previous, buf, x, y)) {
+      packed.pushCellCode(col, previous);
+      return;
+    }
     if (this.distinct) {
       packed.pushCell(col, buf.toString('utf8', x, y));
       return;
     }
-    if (++this.pushes === 4096 && this.misses > 2048) this.distinct = true;
+    if (++this.pushes === 4096) {
+      this.distinct = this.misses > 2048;
+      this.repeating = this.repeats > 2048;
+    }
     let h = 0x811c9dc5 | 0;
     for (let k = x; k < y; k++) h = Math.imul(h ^ buf[k]!, 0x01000193);
     const { slots, hashes } = this;
@@ -405,6 +443,8 @@ class ValueBytes {
     let i = h & mask;
     for (let c = slots[i]!; c !== 0; c = slots[i]!) {
       if (hashes[i] === h && this.sameBytes(c - 1, buf, x, y)) {
+        if (c - 1 === previous) this.repeats++;
+        this.previous = c - 1;
         packed.pushCellCode(col, c - 1);
         return;
       }
@@ -412,6 +452,7 @@ class ValueBytes {
     }
     this.misses++;
     const given = packed.pushCell(col, buf.toString('utf8', x, y));
+    this.previous = given;
     // Other bytes may decode to a value seen before (malformed UTF-8): that code keeps its bytes.
     if (this.length[given] !== undefined) return;
     slots[i] = given + 1;
