@@ -91,6 +91,26 @@ describe('readGtfsZip on crafted archives', () => {
     expect(inflating.problems.map((p) => p.code)).toEqual(['zip_too_large']);
   });
 
+  it('names an entry whose deflate stream stops short, and reads the others', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `S${i},Stop ${i},-33.9,18.4\n`).join('');
+    const zip = zipSync({
+      'agency.txt': strToU8('agency_id\nA\n'),
+      'stops.txt': strToU8(`stop_id,stop_name,stop_lat,stop_lon\n${rows}`),
+    });
+    // stops.txt's compressed size in the central directory, halved: its stream ends mid-block.
+    const cut = zip.slice();
+    const dv = new DataView(cut.buffer);
+    const name = strToU8('stops.txt');
+    for (let p = 0; p + 46 + name.length <= cut.length; p++) {
+      if (dv.getUint32(p, true) !== 0x02014b50 || !name.every((b, k) => cut[p + 46 + k] === b)) continue;
+      dv.setUint32(p + 20, Math.floor(dv.getUint32(p + 20, true) / 2), true);
+    }
+    const read = readGtfsZip(cut);
+    expect(read.problems.map((p) => p.code)).toEqual(['corrupt_zip_entry']);
+    expect(read.problems[0]!.message).toMatch(/^stops\.txt could not be unpacked: .*Zip the feed again\.$/);
+    expect([...read.feed.keys()]).toEqual(['agency.txt']);
+  });
+
   it('says plainly that a non-zip is not a zip, and that an empty file is empty', () => {
     const text = readGtfsZip(strToU8('stop_id,stop_name\nA,B\n'));
     expect(text.problems[0].code).toBe('invalid_zip');

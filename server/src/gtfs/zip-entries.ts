@@ -1,9 +1,10 @@
 /**
- * Minimal zip reader on top of fflate: lists the central directory and inflates one entry in
- * small steps, so a zip bomb is refused from its declared sizes before inflating and from the
- * real output while inflating (declared sizes can lie).
+ * Minimal zip reader: lists the central directory and inflates one entry in small steps, so a zip
+ * bomb is refused from its declared sizes before inflating and from the real output while
+ * inflating (declared sizes can lie).
  */
-import { Inflate } from 'fflate';
+import type { ZlibOptions } from 'node:zlib';
+import { InflateRaw } from 'minizlib';
 
 export type ZipEntry = {
   name: string;
@@ -21,7 +22,9 @@ const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
 /** Compressed bytes handed to the inflater per step: at most ~1032× that comes out per step. */
-const STEP = 64 * 1024;
+const STEP = 16 * 1024;
+/** The inflater's output pieces. */
+const OUT_CHUNK = 64 * 1024;
 
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
@@ -124,21 +127,34 @@ export function inflateEntry(
     onChunk(bytes.subarray(start, end), true);
     return;
   }
-  let finished = false;
-  const inflater = new Inflate((chunk, final) => {
-    spend(chunk.length);
-    if (final) finished = true;
-    onChunk(chunk, final);
-  });
-  try {
-    for (let p = start; p < end; p += STEP) {
-      const q = Math.min(end, p + STEP);
-      inflater.push(bytes.subarray(p, q), q === end);
-    }
-    if (start === end) inflater.push(new Uint8Array(0), true);
-  } catch (error) {
-    if (error instanceof ZipTooLargeError) throw error;
-    throw new NotAZipError(`${entry.name} is corrupt (${(error as Error).message})`);
+  if (start === end) {
+    onChunk(new Uint8Array(0), true);
+    return;
   }
-  if (!finished) onChunk(new Uint8Array(0), true);
+  // Node's own zlib, synchronously on the calling thread (minizlib keeps its handle open between
+  // pieces, which node:zlib's sync calls do not): Renfe's 282 MB stop_times.txt inflates in
+  // 0.15-0.20 s of CPU against 1.2-1.7 s for fflate's JavaScript inflater on the same machine.
+  // minizlib hands its options to node:zlib, whose chunkSize its types leave out.
+  const options: ZlibOptions = { chunkSize: OUT_CHUNK };
+  const inflater = new InflateRaw(options as ConstructorParameters<typeof InflateRaw>[0]);
+  let failure: Error | undefined;
+  inflater.on('error', (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+  });
+  inflater.on('data', (chunk: Buffer) => {
+    spend(chunk.length);
+    onChunk(chunk, false);
+  });
+  const corrupt = (error: Error) => new NotAZipError(`${entry.name} is corrupt (${error.message})`);
+  try {
+    for (let p = start; p < end && !failure; p += STEP)
+      inflater.write(bytes.subarray(p, Math.min(end, p + STEP)));
+    if (!failure) inflater.end();
+  } catch (error) {
+    // Thrown by what reads the pieces (a budget spent, a reader's own error): not the zip's fault.
+    inflater.close();
+    throw error;
+  }
+  if (failure) throw corrupt(failure);
+  onChunk(new Uint8Array(0), true);
 }
