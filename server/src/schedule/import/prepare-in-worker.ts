@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
 import { LOAD_NICE } from '../../workers/background-priority.ts';
+import { ChunksAhead } from '../../workers/chunks-ahead.ts';
 import { messageQueue } from '../../workers/message-queue.ts';
 import type { EncodedChunk } from '../store/schedule-tables.ts';
 import type { PreparedSchedule, PrepareScheduleOptions } from './prepare-schedule.ts';
@@ -47,12 +48,16 @@ export function readInWorker(
    */
   heapMb = 1536,
 ): Promise<ReadUpload> {
-  const worker = startThread(options, heapMb);
+  const ahead = new ChunksAhead();
+  const worker = startThread(options, heapMb, ahead);
   const read = settleable<Extract<WorkerReply, { type: 'read' }>>();
   const readDone = settleable<{ rowsToLoad: number }>();
   const prepared = settleable<PreparedResult>();
-  // Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies).
+  // Chunks arrive faster than COPY takes them; they wait here (transferred bytes, not copies),
+  // up to what the worker may make ahead of the load (ChunksAhead) while it reads.
   const chunks = messageQueue<EncodedChunk>();
+  /** Set once the worker has said all it had to say ('prepared'): it is stopped then. */
+  let retired = false;
   const fail = (error: Error) => {
     read.reject(error);
     readDone.reject(error);
@@ -70,6 +75,10 @@ export function readInWorker(
       // A file that could not be read has no 'read' step worth waiting for.
       read.reject(new Error('The schedule worker validated without reading.'));
       prepared.resolve({ result: m.result, loadable: m.loadable });
+      // Its last word (every chunk came before it): its heap, the whole feed read and validation's
+      // indexes with their garbage, is freed now rather than once the load has copied and indexed.
+      retired = true;
+      void worker.terminate();
     } else fail(new Error(m.message));
   });
   worker.on('error', (error: Error & { code?: string }) =>
@@ -82,7 +91,9 @@ export function readInWorker(
         : error,
     ),
   );
-  worker.on('exit', (code) => fail(new Error(`The schedule worker stopped (exit code ${code}).`)));
+  worker.on('exit', (code) => {
+    if (!retired) fail(new Error(`The schedule worker stopped (exit code ${code}).`));
+  });
   prepared.promise.catch(() => {});
   readDone.promise.catch(() => {});
   const send = (request: WorkerRequest) => worker.postMessage(request);
@@ -99,7 +110,7 @@ export function readInWorker(
       readDone: readDone.promise,
       encode(versionId, chunkRows) {
         send({ type: 'encode', versionId, chunkRows });
-        return chunks.iterate();
+        return taking(chunks.iterate(), ahead);
       },
       skipLoad: () => send({ type: 'skip' }),
       prepared: prepared.promise,
@@ -110,6 +121,22 @@ export function readInWorker(
       throw error;
     },
   );
+}
+
+/** The chunks as the load takes them, counted off what the worker has made ahead of it. */
+async function* taking(
+  chunks: AsyncIterable<EncodedChunk>,
+  ahead: ChunksAhead,
+): AsyncGenerator<EncodedChunk> {
+  try {
+    for await (const chunk of chunks) {
+      ahead.taken(chunk.csv.byteLength);
+      yield chunk;
+    }
+  } finally {
+    // Done, failed or abandoned: the worker must not wait for a load that takes no more.
+    ahead.release();
+  }
 }
 
 function settleable<T>() {
@@ -133,10 +160,14 @@ function settleable<T>() {
  * The upload's thread, at the load's priority from its first line (its modules, and the loader
  * thread tsx starts, load at it too).
  */
-function startThread(options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead'>, heapMb: number): Worker {
+function startThread(
+  options: Omit<PrepareScheduleOptions, 'onPhase' | 'afterRead'>,
+  heapMb: number,
+  ahead: ChunksAhead,
+): Worker {
   return new Worker(bootstrap, {
     // The bytes go over shared (a SharedArrayBuffer's view) or copied; nothing else is large.
-    workerData: { entry, options, nice: LOAD_NICE },
+    workerData: { entry, options, nice: LOAD_NICE, ahead: ahead.shared },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
 }

@@ -6,6 +6,9 @@ import type { EncodedChunk } from './schedule-tables.ts';
 const bootstrap = new URL('../../workers/ts-worker.mjs', import.meta.url);
 const entry = new URL('./copy-worker.ts', import.meta.url).href;
 
+/** Chunks (of up to 20 000 rows, ~1 MB) the thread may hold at once. */
+const COPY_WINDOW = 4;
+
 export type CopyProgress = {
   /** After each chunk copied: its table and rows. */
   onRows(table: string, rows: number): void;
@@ -30,10 +33,22 @@ export async function copyInThread(
   // Its modules load at the load's priority too (and the loader thread tsx starts inherits it).
   const worker = new Worker(bootstrap, { workerData: { entry, url, versionId, nice: LOAD_NICE } });
   const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => worker.postMessage(request, transfer);
+  // Chunks handed over and not yet copied: at most COPY_WINDOW, so the rest wait where their
+  // maker counts them (chunks-ahead.ts) instead of piling up in the thread's queue.
+  let handedOver = 0;
+  let copied = 0;
+  let wake: (() => void) | null = null;
+  const woken = () => {
+    wake?.();
+    wake = null;
+  };
   const finished = new Promise<void>((resolve, reject) => {
     worker.on('message', (m: CopyReply) => {
-      if (m.type === 'rows') progress.onRows(m.table, m.rows);
-      else if (m.type === 'table') progress.onTable(m.table, m.label);
+      if (m.type === 'rows') {
+        copied++;
+        woken();
+        progress.onRows(m.table, m.rows);
+      } else if (m.type === 'table') progress.onTable(m.table, m.label);
       else if (m.type === 'done') resolve();
       else reject(new Error(m.message));
     });
@@ -42,9 +57,11 @@ export async function copyInThread(
   });
   // The thread may fail (a duplicate key) while chunks still come: stop handing them over then.
   let failed = false;
-  finished.catch(() => {
+  finished.then(woken, () => {
     failed = true;
+    woken();
   });
+  abandoned.addEventListener('abort', woken);
   try {
     for await (const chunk of chunks) {
       if (failed) break;
@@ -56,10 +73,17 @@ export async function copyInThread(
       // The worker's chunks own their bytes: hand them over. A view on shared bytes is copied.
       const owned = csv.byteOffset === 0 && csv.byteLength === csv.buffer.byteLength;
       send({ type: 'chunk', chunk }, owned ? [csv.buffer as ArrayBuffer] : []);
+      handedOver++;
+      while (handedOver - copied >= COPY_WINDOW && !failed && !abandoned.aborted) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
     }
     send({ type: 'end' });
     await finished;
   } finally {
+    abandoned.removeEventListener('abort', woken);
     await worker.terminate();
   }
 }
