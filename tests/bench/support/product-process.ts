@@ -18,7 +18,7 @@ export type ProductProcess = {
 };
 
 /**
- * The product as `npm start` runs it (scripts/run.mjs: `node --import tsx gateway/src/main-product.ts`,
+ * The product as `npm start` runs it (scripts/run.mjs: `node --expose-gc --import tsx gateway/src/main-product.ts`,
  * LOG_LEVEL info, its log written to a file), on the given database, on a free port. Benchmarks
  * measure this process, not an app built inside the benchmark's own process with logging off.
  */
@@ -41,6 +41,8 @@ export async function startProductProcess(options: {
     // BENCH_PRODUCT_NODE_ARGS: extra node flags for the product, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     [
       ...(process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      // As scripts/run.mjs starts the product (gc() for the upload's thread between its phases).
+      '--expose-gc',
       '--import',
       'tsx',
       options.entry ?? 'gateway/src/main-product.ts',
