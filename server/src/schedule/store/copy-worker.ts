@@ -109,6 +109,9 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
     await connection.unsafe(`analyze ${partition}`);
     await connection.unsafe(attachPartitionStatement(versionId, parent));
   }
+  // The parent's own statistics (autovacuum never gathers them for a partitioned table) are what
+  // the planner weighs a query by version with, before it knows which partition it reads.
+  await connection.unsafe(`analyze ${VERSION_PARTITIONED.map((p) => p.table).join(', ')}`);
 }
 
 /**
