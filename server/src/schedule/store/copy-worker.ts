@@ -106,11 +106,11 @@ async function copyAll(connection: postgres.Sql): Promise<void> {
       for (const statement of [...createPartitionStatements(versionId, parent), ...each, ...after])
         await connection.unsafe(statement);
     }
-    await connection.unsafe(`analyze ${partition}`);
     await connection.unsafe(attachPartitionStatement(versionId, parent));
   }
   // The parent's own statistics (autovacuum never gathers them for a partitioned table) are what
-  // the planner weighs a query by version with, before it knows which partition it reads.
+  // the planner weighs a query by version with, before it knows which partition it reads. ANALYZE
+  // of a partitioned table analyzes each partition too: the new ones, attached above, among them.
   await connection.unsafe(`analyze ${VERSION_PARTITIONED.map((p) => p.table).join(', ')}`);
 }
 
