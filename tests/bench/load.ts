@@ -21,6 +21,7 @@
  *   BENCH_POLL_RATE=200               # polls per second
  *   BENCH_EDITOR_PAUSE_MS=0           # pause between one editor's saves
  *   BENCH_MAX_SECONDS=600             # bound on one upload
+ *   BENCH_MEMORY_LIMIT_MB=1536        # the product and its PostgreSQL in a memory cgroup of that size (root)
  *
  * A missed target is reported, not failed; an error exits non-zero.
  */
@@ -38,6 +39,7 @@ import { startEditors } from './support/editors.ts';
 import { delayBetween, scrapeEventLoopDelay } from './support/event-loop-histogram.ts';
 import { BENCH_ENV, benchTrips, benchTripUpdate } from './support/feed-app.ts';
 import { generateLargeGtfsZip } from './support/large-gtfs.ts';
+import type { MemoryLimit } from './support/memory-limit.ts';
 import { type PollerResult, startPollerProcess } from './support/poller-process.ts';
 import { Cleanup, percentile } from './support/process.ts';
 import { sampleTreeRss } from './support/process-tree.ts';
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
           target: '< 1 500 MB',
           result: verdict(memory.peakPssMb < 1500),
         },
+        ...memoryLimitRows(product.memoryLimit, final.status),
       );
       if (saves.failures.length)
         console.log(`first save failures: ${saves.failures.slice(0, 3).join(' | ')}`);
@@ -250,6 +253,20 @@ async function main(): Promise<void> {
   } finally {
     await cleanup.run();
   }
+}
+
+/** With BENCH_MEMORY_LIMIT_MB: whether the upload finished inside the limit, no process killed. */
+function memoryLimitRows(limit: MemoryLimit | undefined, status: string): ReportRow[] {
+  if (!limit) return [];
+  const kills = limit.oomKills();
+  return [
+    {
+      what: `  held to ${limit.limitMb} MB (a memory cgroup, no swap): the upload's end; processes killed for memory; the group's peak, page cache included`,
+      measured: `${status}; ${kills}; ${limit.peakMb()} MB`,
+      target: 'done, 0 killed',
+      result: verdict((status === 'done' || status === 'success') && kills === 0),
+    },
+  ];
 }
 
 /** The poller's own event-loop delay: the part of a poll's latency that is the poller's own waiting. */

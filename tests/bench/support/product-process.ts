@@ -3,6 +3,7 @@ import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createMemoryLimit, type MemoryLimit } from './memory-limit.ts';
 import { freePort, waitForHttp } from './process.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,6 +15,8 @@ export type ProductProcess = {
   pid: number;
   /** Where its stdout and stderr go (the log a user of `npm start` sees), for the report. */
   logFile: string;
+  /** With BENCH_MEMORY_LIMIT_MB: the memory cgroup the product and its PostgreSQL run in. */
+  memoryLimit?: MemoryLimit;
   stop(): Promise<void>;
 };
 
@@ -36,7 +39,10 @@ export async function startProductProcess(options: {
   // Its output straight into the file, as `npm start > file` would: never through this process, whose
   // pauses would then block the product's writes to a full pipe.
   const log = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(
+  // BENCH_MEMORY_LIMIT_MB: the product and its PostgreSQL held to that much memory (a smaller machine).
+  const limitMb = Number(process.env.BENCH_MEMORY_LIMIT_MB ?? 0);
+  const memoryLimit = limitMb > 0 ? createMemoryLimit(limitMb) : undefined;
+  const node: [string, string[]] = [
     process.execPath,
     // BENCH_PRODUCT_NODE_ARGS: extra node flags for the product, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     [
@@ -47,22 +53,22 @@ export async function startProductProcess(options: {
       'tsx',
       options.entry ?? 'gateway/src/main-product.ts',
     ],
-    {
-      cwd: root,
-      env: {
-        ...withoutDatabase(process.env),
-        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: join(dir, 'data') }),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_SCHEDULE: 'false',
-        LOG_LEVEL: 'info',
-        // As scripts/run.mjs starts the product (two malloc arenas).
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-        ...options.env,
-      },
-      stdio: ['ignore', log, log],
+  ];
+  const child: ChildProcess = spawn(...(memoryLimit ? memoryLimit.wrap(...node) : node), {
+    cwd: root,
+    env: {
+      ...withoutDatabase(process.env),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: join(dir, 'data') }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_SCHEDULE: 'false',
+      LOG_LEVEL: 'info',
+      // As scripts/run.mjs starts the product (two malloc arenas).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', log, log],
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -75,6 +81,7 @@ export async function startProductProcess(options: {
     ]);
   } catch (error) {
     child.kill('SIGKILL');
+    memoryLimit?.remove();
     throw error;
   }
   // The ready line comes after the first answer, through a pipe: wait for it.
@@ -89,6 +96,7 @@ export async function startProductProcess(options: {
     databaseUrl,
     pid: child.pid!,
     logFile,
+    memoryLimit,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -97,6 +105,7 @@ export async function startProductProcess(options: {
         clearTimeout(timer);
       }
       closeSync(log);
+      memoryLimit?.remove();
       if (!process.env.BENCH_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
     },
   };
