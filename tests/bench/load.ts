@@ -171,7 +171,17 @@ async function main(): Promise<void> {
       const res = await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
       if (res.status !== 200) throw new Error(`upload refused: ${res.status} ${await res.text()}`);
       const jobId = await res.text();
-      const messages = await waitForJob(deps, jobId, t);
+      const messages = await waitForJob(deps, jobId, t).catch((error: unknown) => {
+        const limit = product.memoryLimit;
+        if (limit && limit.oomKills() > 0)
+          throw new Error(
+            `the kernel killed a process of the product for memory inside ${limit.limitMb} MB`,
+            {
+              cause: error,
+            },
+          );
+        throw error;
+      });
       const uploadSecs = (performance.now() - t) / 1000;
       const endedAt = Date.now();
       const delay = delayBetween(delayBefore, await scrapeEventLoopDelay(product.url));

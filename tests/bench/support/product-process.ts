@@ -81,7 +81,7 @@ export async function startProductProcess(options: {
     ]);
   } catch (error) {
     child.kill('SIGKILL');
-    memoryLimit?.remove();
+    await memoryLimit?.remove();
     throw error;
   }
   // The ready line comes after the first answer, through a pipe: wait for it.
@@ -105,7 +105,7 @@ export async function startProductProcess(options: {
         clearTimeout(timer);
       }
       closeSync(log);
-      memoryLimit?.remove();
+      await memoryLimit?.remove();
       if (!process.env.BENCH_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
     },
   };
