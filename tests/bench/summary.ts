@@ -8,6 +8,9 @@
  *
  *   npx tsx tests/bench/summary.ts [entities=100000]
  *   BENCH_ONLY=postgres BENCH_CPU_PROF=/tmp/prof …   (one database; CPU profile of the summary process)
+ *   BENCH_TIMES=5 NODE_OPTIONS=--max-old-space-size=16384 npm run bench -- summary
+ *     (issue 32: on five times Renfe, support/bench-zip.ts, the history naming its real trips, routes
+ *     and stops, so the summary looks up names in a national schedule; without it, the sample feed)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,14 +24,32 @@ import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { silentLogger } from '@feeddesk/server/deps';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { getSummary } from '@feeddesk/server/summaries/get-summary';
 import { listSummaries } from '@feeddesk/server/summaries/list-summaries';
 import { startSummary } from '@feeddesk/server/summaries/start-summary';
 import postgres from 'postgres';
+import { benchTimes, benchZip, sharedRenfeZip } from './support/bench-zip.ts';
 
 const LIMIT_SECS = 15;
 const LIMIT_MB = 600;
+const TIMES = benchTimes();
+/** Distinct trips the history names on a real schedule (a national operator's two months). */
+const NAMED_TRIPS = 30_000;
+
+/** What the seeded history names: the sample feed's ids, or a real schedule's. */
+type HistoryIds = {
+  trip(n: number): { tripId: string; routeId: string };
+  route(n: number): string;
+  stop(n: number): string;
+};
+
+const sampleIds: HistoryIds = {
+  trip: (n) => ({ tripId: `WD-${1000 + (n % 3000)}`, routeId: `R${n % 12}` }),
+  route: (n) => `R${n % 12}`,
+  stop: (n) => `S${n % 40}`,
+};
 
 type Measured = {
   seconds: number;
@@ -73,7 +94,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `\nSummary of ${entities.toLocaleString('en')} logged entities (targets: < ${LIMIT_SECS} s, peak RSS < ${LIMIT_MB} MB)`,
+    `\nSummary of ${entities.toLocaleString('en')} logged entities on ${TIMES > 1 ? `${TIMES} × Renfe (${NAMED_TRIPS} of its trips named)` : 'the sample feed'} (targets: < ${LIMIT_SECS} s, peak RSS < ${LIMIT_MB} MB)`,
   );
   console.table(
     rows.map(([db, seconds, open, peak, stall, size, ok]) => ({
@@ -92,14 +113,16 @@ async function run(url: string, entities: number): Promise<string[]> {
   const database = await openDb(url);
   const t0 = performance.now();
   const deps = createAppDeps({ config: loadConfig({}), database, log: silentLogger });
+  const zipPath = TIMES > 1 ? benchZip(sharedRenfeZip, TIMES)! : undefined;
   await storeScheduleVersion(deps, {
-    feed: sampleFeed(),
+    feed: zipPath ? readGtfsZip(zipPath) : sampleFeed(),
     sourceKind: 'zip',
     sourceName: 'gtfs.zip',
     uploadedBy: null,
     jobId: null,
   });
-  for (const batch of seedRows(entities, 1000)) await database.db.insert(feedLog).values(batch);
+  const ids = zipPath ? await scheduleIds(database) : sampleIds;
+  for (const batch of seedRows(entities, 1000, ids)) await database.db.insert(feedLog).values(batch);
   console.log(
     `${url.split(':')[0]}: seeded ${entities} log rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -107,7 +130,14 @@ async function run(url: string, entities: number): Promise<string[]> {
   // A fresh process, so its peak RSS is the summary's (plus opening the database), not the seeding's.
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', url],
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--measure',
+      url,
+    ],
     {
       encoding: 'utf8',
       maxBuffer: 1 << 24,
@@ -153,8 +183,24 @@ async function measure(url: string): Promise<Measured> {
   };
 }
 
+/** What the history names: a fixed sample (by the ids' hash) of the schedule's trips, and its stops. */
+async function scheduleIds(database: Awaited<ReturnType<typeof openDb>>): Promise<HistoryIds> {
+  const trips = await database.raw.sql<{ trip_id: string; route_id: string }[]>`
+    select trip_id, route_id from gtfs_trips
+    where version_id = (select id from schedule_versions where status = 'current')
+    order by md5(trip_id) limit ${NAMED_TRIPS}`;
+  const stops = await database.raw.sql<{ stop_id: string }[]>`
+    select stop_id from gtfs_stops
+    where version_id = (select id from schedule_versions where status = 'current')`;
+  return {
+    trip: (n) => ({ tripId: trips[n % trips.length]!.trip_id, routeId: trips[n % trips.length]!.route_id }),
+    route: (n) => trips[n % trips.length]!.route_id,
+    stop: (n) => stops[n % stops.length]!.stop_id,
+  };
+}
+
 /** Deterministic history: 70 % trip update rows (a fifth of them edits), 27 % alerts, 3 % deletes. */
-function* seedRows(total: number, batchSize: number) {
+function* seedRows(total: number, batchSize: number, ids: HistoryIds) {
   let seed = 42;
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -205,8 +251,7 @@ function* seedRows(total: number, batchSize: number) {
           id,
           tripUpdate: {
             trip: {
-              tripId: `WD-${1000 + (Number(id.slice(3)) % 3000)}`,
-              routeId: `R${Number(id.slice(3)) % 12}`,
+              ...ids.trip(Number(id.slice(3))),
               startDate: day,
               ...(cancelled ? { scheduleRelationship: 'CANCELED' } : {}),
             },
@@ -214,10 +259,14 @@ function* seedRows(total: number, batchSize: number) {
               ? []
               : Array.from({ length: 8 }, (_, k) =>
                   k === 3 && random() < 0.1
-                    ? { stopSequence: first + k, stopId: `S${first + k}`, scheduleRelationship: 'SKIPPED' }
+                    ? {
+                        stopSequence: first + k,
+                        stopId: ids.stop(first + k),
+                        scheduleRelationship: 'SKIPPED',
+                      }
                     : {
                         stopSequence: first + k,
-                        stopId: `S${first + k}`,
+                        stopId: ids.stop(first + k),
                         arrival: { delay: Math.floor(random() * 1200) },
                       },
                 ),
@@ -241,9 +290,9 @@ function* seedRows(total: number, batchSize: number) {
           alert: {
             activePeriod: [{ start: s, end: s + Math.floor(random() * 3 * 86_400) }],
             informedEntity: [
-              { routeId: `R${i % 12}` },
-              { stopId: `S${i % 40}` },
-              { trip: { tripId: `WD-${1000 + (i % 3000)}` } },
+              { routeId: ids.route(i) },
+              { stopId: ids.stop(i) },
+              { trip: { tripId: ids.trip(i).tripId } },
             ],
             cause: pick(causes),
             effect: pick(effects),
