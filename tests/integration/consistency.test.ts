@@ -164,6 +164,29 @@ describe('dated trips and the consistency engine', () => {
           'Trip WD-109 of 20250923 is cancelled and the next train of its route and direction leaves 70 minutes later, but no alert tells riders; publish an alert for the trip or its route.',
       },
     ]);
+    // A weekend train cancelled on Saturday, seen on a Tuesday: its route's trains are read for the
+    // dates the feed names (not today's alone), so its next train is found.
+    const saturday = await editor.trpc('query', 'consistency.preview', {
+      kind: 'trip_update',
+      entity: { tripUpdate: { trip: { tripId: 'WE-351', startDate: '20250927', scheduleRelationship: 3 } } },
+    });
+    expect(saturday.body.result.data.map((f: { message: string }) => f.message)).toEqual([
+      'Trip WE-351 of 20250927 is cancelled and the next train of its route and direction leaves 360 minutes later, but no alert tells riders; publish an alert for the trip or its route.',
+    ]);
+    // A stop closed on Saturday morning, seen on a Tuesday: the calls of that day's trains count.
+    const closed = await editor.trpc('query', 'consistency.preview', {
+      kind: 'alert',
+      entity: {
+        alert: {
+          activePeriod: [{ start: local('2025-09-27', '08:15'), end: local('2025-09-27', '08:25') }],
+          informedEntity: [{ stopId: 'MAITLAND' }],
+          effect: 'NO_SERVICE',
+        },
+      },
+    });
+    expect(closed.body.result.data.map((f: { message: string }) => f.message)).toEqual([
+      'Alert proposed says stop MAITLAND has no service, but 1 trains still call there during it: WE-351 (20250927); skip the stop in their trip updates or shorten the alert.',
+    ]);
     const covered = {
       alert: { informedEntity: [{ trip: { tripId: 'WD-107' } }], effect: 'NO_SERVICE' },
     };

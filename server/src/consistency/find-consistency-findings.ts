@@ -36,6 +36,7 @@ export async function loadConsistency(deps: AppDeps, extra: FeedEntity[] = []) {
     deps,
     [...live, ...extra],
     [...linkedTripIds(links), ...ownTrips],
+    { linkDates: links.flatMap((l) => (l.trips ?? []).map((t) => t.startDate)) },
   );
   return {
     live,
