@@ -6,20 +6,88 @@
  * call and the HTTP request, 20 runs each after one warm-up.
  *
  *   npx tsx tests/bench/consistency.ts [entities=2000]      (PostgreSQL too when DATABASE_URL is set)
+ *   BENCH_TIMES=5 NODE_OPTIONS=--max-old-space-size=16384 npm run bench -- consistency
+ *     (issue 32: the same feed on five times Renfe, its calendar moved to the coming weeks: the
+ *     trip updates are on trips running the first day from today that has them, the route alerts
+ *     on their routes)
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consistency-findings';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
+import { findCurrentSchedule } from '@feeddesk/server/schedule/find-current-schedule';
+import { findTrips } from '@feeddesk/server/schedule/find-trips';
+import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
+import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
 import { addDays, serviceDateOf, serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
 import { postgresUrl } from '../support/databases.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
-import { type BenchTrip, benchTripUpdate, startAppWithDemo } from './support/feed-app.ts';
+import { benchTimes, benchZip, sharedRenfeZip } from './support/bench-zip.ts';
+import { BENCH_ENV, type BenchTrip, benchTripUpdate, startAppWithDemo } from './support/feed-app.ts';
+import { calendarFromNow } from './support/product-schedule.ts';
 import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
 const ENTITIES = Number(process.argv[2] ?? 2000);
 const ALERTS = Math.round(ENTITIES / 20);
 const RUNS = 20;
-const TZ = 'Africa/Johannesburg';
+const TIMES = benchTimes();
+
+/** The app, the trips the feed is about, the day they run, the schedule's zone, each trip's route. */
+type Bench = { app: TestApp; trips: BenchTrip[]; day: string; zone: string; routeOf(tripId: string): string };
+
+/** The demo schedule (its trips run every day), or n × Renfe with its calendar moved to now. */
+async function startBench(): Promise<Bench> {
+  if (TIMES === 1) {
+    const { app, trips } = await startAppWithDemo();
+    const zone = 'Africa/Johannesburg';
+    const routeOf = (tripId: string) => (tripId.startsWith('WE') ? 'STH' : 'NTH');
+    return { app, trips, day: serviceDateOf(new Date(), zone), zone, routeOf };
+  }
+  const app = await startTestApp({ env: BENCH_ENV });
+  const dir = mkdtempSync(join(tmpdir(), 'feeddesk-bench-consistency-'));
+  try {
+    const path = join(dir, 'national.zip');
+    writeFileSync(path, calendarFromNow(readFileSync(benchZip(sharedRenfeZip, TIMES)!)));
+    const t0 = performance.now();
+    await storeScheduleVersion(app.deps, {
+      feed: readGtfsZip(path),
+      sourceKind: 'zip',
+      sourceName: 'national.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    console.log(`${TIMES} × Renfe stored in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const zone = (await findCurrentSchedule(app.deps))!.timezone;
+    const today = serviceDateOf(new Date(), zone);
+    for (let d = 0; d < 7; d++) {
+      const day = addDays(today, d);
+      const running = await findTrips(app.deps, { date: day });
+      if (running.length < ENTITIES) continue;
+      // Spread over the day's trips (every route, every copy), with 4 stops or more.
+      const step = Math.floor(running.length / ENTITIES);
+      const trips: BenchTrip[] = [];
+      for (let i = 0; i < running.length && trips.length < ENTITIES - ALERTS; i += step) {
+        const tripId = running[i]!.trip_id;
+        const stops = await listStopTimesOfTrip(app.deps, { tripid: tripId });
+        if (stops.length >= 4) trips.push({ tripId, stops });
+      }
+      const routes = await mapTripsToRoutes(app.deps);
+      console.log(`${trips.length} of the ${running.length} trips running ${day}`);
+      return { app, trips, day, zone, routeOf: (tripId) => routes[tripId]! };
+    }
+    throw new Error(`no day of the coming week runs ${ENTITIES} trips`);
+  } catch (error) {
+    await app.close();
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function tripUpdate(trips: BenchTrip[], n: number, today: string): FeedEntity {
   const entity = benchTripUpdate(trips, n);
@@ -34,14 +102,14 @@ function tripUpdate(trips: BenchTrip[], n: number, today: string): FeedEntity {
   return entity;
 }
 
-function alert(trips: BenchTrip[], n: number, today: string): FeedEntity {
-  const start = serviceDayStartSecs(addDays(today, n % 7), TZ) + 5 * 3600;
+function alert({ trips, zone, routeOf }: Bench, n: number, today: string): FeedEntity {
+  const start = serviceDayStartSecs(addDays(today, n % 7), zone) + 5 * 3600;
   const trip = trips[n % trips.length]!;
   const informed =
     n % 3 === 0
       ? [{ stopId: trip.stops[1]!.stopId }]
       : n % 3 === 1
-        ? [{ routeId: trip.tripId.startsWith('WE') ? 'STH' : 'NTH' }]
+        ? [{ routeId: routeOf(trip.tripId) }]
         : [{ trip: { tripId: trip.tripId } }];
   return {
     id: `bench-alert-${n}`,
@@ -63,9 +131,9 @@ const kind = postgresUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PostgreSQL';
 // The database server of the run, as vitest's global setup starts it for the tests.
 const stopServer = await startTestServer();
 {
-  const { app, trips } = await startAppWithDemo();
+  const bench = await startBench();
+  const { app, trips, day: today } = bench;
   try {
-    const today = serviceDateOf(new Date(), TZ);
     const t0 = performance.now();
     for (let n = 0; n < ENTITIES - ALERTS; n++) {
       await saveFeedEntity(app.deps, {
@@ -78,7 +146,7 @@ const stopServer = await startTestServer();
     for (let n = 0; n < ALERTS; n++) {
       await saveFeedEntity(app.deps, {
         kind: 'alert',
-        entity: { protobuf: encodeFeedEntity(alert(trips, n, today)) },
+        entity: { protobuf: encodeFeedEntity(alert(bench, n, today)) },
         by: 'bench',
         log: false,
       });
@@ -106,7 +174,7 @@ const stopServer = await startTestServer();
     ] as const) {
       const s = stats(samples);
       rows.push({
-        what: `${what}, ${ENTITIES} entities, ${kind}`,
+        what: `${what}, ${ENTITIES} entities, ${TIMES > 1 ? `${TIMES} × Renfe` : 'demo schedule'}, ${kind}`,
         measured: `median ${ms(s.median)}, max ${ms(s.max)}`,
         target: '– (none set)',
         result: '–',
