@@ -20,8 +20,8 @@ const STYLES: Record<ColumnFormat, Partial<ExcelJS.Style> | undefined> = {
   minutes: { numFmt: '0.0' },
 };
 
-/** Rows between two yields to the event loop while a large sheet is written. */
-const ROWS_PER_TURN = 1000;
+/** Rows between two yields to the event loop while a large sheet is written (about 10 ms of work; 1 000 took 44). */
+const ROWS_PER_TURN = 200;
 const BOLD = { bold: true } as const;
 
 /**
