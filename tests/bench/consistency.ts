@@ -11,15 +11,12 @@
  *     trip updates are on trips running the first day from today that has them, the route alerts
  *     on their routes)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { encodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { findConsistencyFindings } from '@feeddesk/server/consistency/find-consistency-findings';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { findCurrentSchedule } from '@feeddesk/server/schedule/find-current-schedule';
 import { findTrips } from '@feeddesk/server/schedule/find-trips';
-import { listStopTimesOfTrip } from '@feeddesk/server/schedule/list-stop-times-of-trip';
 import { mapTripsToRoutes } from '@feeddesk/server/schedule/map-trips-to-routes';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { readGtfsZip } from '@feeddesk/server/schedule/test-support/read-gtfs-zip';
@@ -28,7 +25,13 @@ import { postgresUrl } from '../support/databases.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { benchTimes, benchZip, sharedRenfeZip } from './support/bench-zip.ts';
-import { BENCH_ENV, type BenchTrip, benchTripUpdate, startAppWithDemo } from './support/feed-app.ts';
+import {
+  BENCH_ENV,
+  type BenchTrip,
+  benchTrips,
+  benchTripUpdate,
+  startAppWithDemo,
+} from './support/feed-app.ts';
 import { calendarFromNow } from './support/product-schedule.ts';
 import { machine, ms, printReport, type ReportRow } from './support/report.ts';
 
@@ -49,13 +52,10 @@ async function startBench(): Promise<Bench> {
     return { app, trips, day: serviceDateOf(new Date(), zone), zone, routeOf };
   }
   const app = await startTestApp({ env: BENCH_ENV });
-  const dir = mkdtempSync(join(tmpdir(), 'feeddesk-bench-consistency-'));
   try {
-    const path = join(dir, 'national.zip');
-    writeFileSync(path, calendarFromNow(readFileSync(benchZip(sharedRenfeZip, TIMES)!)));
     const t0 = performance.now();
     await storeScheduleVersion(app.deps, {
-      feed: readGtfsZip(path),
+      feed: readGtfsZip(calendarFromNow(readFileSync(benchZip(sharedRenfeZip, TIMES)!))),
       sourceKind: 'zip',
       sourceName: 'national.zip',
       uploadedBy: null,
@@ -68,14 +68,10 @@ async function startBench(): Promise<Bench> {
       const day = addDays(today, d);
       const running = await findTrips(app.deps, { date: day });
       if (running.length < ENTITIES) continue;
-      // Spread over the day's trips (every route, every copy), with 4 stops or more.
+      // Spread over the day's trips (every route, every copy).
       const step = Math.floor(running.length / ENTITIES);
-      const trips: BenchTrip[] = [];
-      for (let i = 0; i < running.length && trips.length < ENTITIES - ALERTS; i += step) {
-        const tripId = running[i]!.trip_id;
-        const stops = await listStopTimesOfTrip(app.deps, { tripid: tripId });
-        if (stops.length >= 4) trips.push({ tripId, stops });
-      }
+      const spread = running.filter((_, i) => i % step === 0).map((t) => t.trip_id);
+      const trips = await benchTrips(app.deps, ENTITIES - ALERTS, spread);
       const routes = await mapTripsToRoutes(app.deps);
       console.log(`${trips.length} of the ${running.length} trips running ${day}`);
       return { app, trips, day, zone, routeOf: (tripId) => routes[tripId]! };
@@ -84,8 +80,6 @@ async function startBench(): Promise<Bench> {
   } catch (error) {
     await app.close();
     throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -32,12 +32,16 @@ export async function startAppWithDemo(
   }
 }
 
-/** Trips of the current schedule with at least 4 stops (the first `limit` of them), and their stop times. */
+/**
+ * Trips of the current schedule with at least 4 stops (the first `limit` of them, of `among` when
+ * given, else of all by id), and their stop times.
+ */
 export async function benchTrips(
   deps: Pick<Deps, 'db'>,
   limit = Number.POSITIVE_INFINITY,
+  among?: string[],
 ): Promise<BenchTrip[]> {
-  const tripIds = Object.keys(await mapTripsToRoutes(deps)).sort();
+  const tripIds = among ?? Object.keys(await mapTripsToRoutes(deps)).sort();
   const trips: BenchTrip[] = [];
   for (const tripId of tripIds) {
     if (trips.length >= limit) break;

@@ -3,9 +3,9 @@ import { unzipSync } from 'fflate';
 import type { GtfsFeed } from '../../gtfs/index.ts';
 import { parseGtfsCsv } from './make-feed.ts';
 
-/** Reads the .txt files of a GTFS zip into a GtfsFeed (test and benchmark support, not the upload path). */
-export function readGtfsZip(path: string, only?: string[]): GtfsFeed {
-  const files = unzipSync(readFileSync(path), {
+/** Reads the .txt files of a GTFS zip (a path, or its bytes) into a GtfsFeed (test and benchmark support, not the upload path). */
+export function readGtfsZip(zip: string | Uint8Array, only?: string[]): GtfsFeed {
+  const files = unzipSync(typeof zip === 'string' ? readFileSync(zip) : zip, {
     filter: (file) => file.name.endsWith('.txt') && (!only || only.includes(file.name)),
   });
   const feed: GtfsFeed = new Map();
