@@ -140,7 +140,7 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
       // The web app batches at most this many calls (web/src/lib/trpc.ts): a longer batch is not ours.
       maxBatchSize: 50,
       // The editors send the checks of a whole alert (feed.lintAlert, consistency.preview) by POST:
-      // in the URL a long alert is refused with 431 (issue 28 point 6). Queries stay free of effects.
+      // in the URL a long alert is refused with 431. Queries stay free of effects.
       allowMethodOverride: true,
       createContext: makeCreateContext(deps, app.liveSockets),
       onError: ({ error }) => {

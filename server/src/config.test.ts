@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
-describe('security defaults (issue 11)', () => {
+describe('security defaults', () => {
   it('unzips at most 256 MB per upload, receives 2 uploads at once, and reads the new settings', () => {
     const defaults = loadConfig({});
     expect(defaults.UNZIPPED_MAX_MB).toBe(512);

@@ -1,5 +1,5 @@
 /**
- * Backup and restore times of the embedded PostgreSQL (issue 27): the Renfe Cercanías schedule
+ * Backup and restore times of the embedded PostgreSQL: the Renfe Cercanías schedule
  * (../shared/data/gtfs/large; the generated sample feed when absent) and N history rows (feed_log,
  * trip updates of 8 stops) in a durable embedded PostgreSQL of a temporary DATA_DIR, left running;
  * then the commands operators run, each timed as a whole (node start included):

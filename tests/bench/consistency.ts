@@ -1,5 +1,5 @@
 /**
- * Consistency engine benchmark (issue 12): GET /feed/consistency over a 2 000-entity feed on the
+ * Consistency engine benchmark: GET /feed/consistency over a 2 000-entity feed on the
  * demo schedule: 1 900 trip updates (the demo trips on successive service dates; a third
  * cancelled, a third skipping a stop, a third delayed) and 100 alerts (stop closures, route and
  * trip alerts over a morning), all saved through the product's save service. Times the service
@@ -7,7 +7,7 @@
  *
  *   npx tsx tests/bench/consistency.ts [entities=2000]      (PostgreSQL too when DATABASE_URL is set)
  *   BENCH_TIMES=5 NODE_OPTIONS=--max-old-space-size=16384 npm run bench -- consistency
- *     (issue 32: the same feed on five times Renfe, its calendar moved to the coming weeks: the
+ *     (the same feed on five times Renfe, its calendar moved to the coming weeks: the
  *     trip updates are on trips running the first day from today that has them, the route alerts
  *     on their routes)
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27's figure "time from killing the embedded PostgreSQL to /readyz 200 again" (target
+ * The figure "time from killing the embedded PostgreSQL to /readyz 200 again" (target
  * < 30 s). The product as `npm start` runs it, on its embedded PostgreSQL in a temporary DATA_DIR;
  * its postmaster is killed with SIGKILL `rounds` times (5 s apart), each timed from the kill to the
  * first /readyz 503 and to /readyz 200 again (polled every 20 ms, each probe bounded by 10 s).

@@ -1,5 +1,5 @@
 /**
- * A disruption of BENCH_TRIPS trips on the large Renfe schedule (issue 12; issue 32 at five times
+ * A disruption of BENCH_TRIPS trips on the large Renfe schedule (or five times
  * Renfe), on the product as `npm start` runs it (its own process and embedded PostgreSQL, logging
  * on): the zip uploaded through POST /gtfs/upload_gtfs, then through POST and DELETE
  * /feed/disruptions the preview (dry run: every check and the writes, rolled back), the apply and
@@ -12,7 +12,7 @@
  *
  *   npm run bench -- disruption
  *   BENCH_TRIPS=200 BENCH_POLL_RATE=200 BENCH_GTFS_ZIP=path/to.zip
- *   BENCH_TIMES=5 BENCH_TRIPS=5000 npm run bench -- disruption   # issue 32: five times Renfe
+ *   BENCH_TIMES=5 BENCH_TRIPS=5000 npm run bench -- disruption   # five times Renfe
  *   BENCH_SAVE_PAUSE_MS=50 ...   # a save every 50 ms: three to four times as many saves timed
  *
  * The calendar is moved forward to run over the coming days (the product runs on the real clock);
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       alert: true,
     };
     // A controller saving a trip update every SAVE_PAUSE_MS while the preview, then the apply, runs
-    // (issue 27: one waited 226 s behind a preview); a train the disruption leaves alone, so that
+    // (one waited 226 s behind a preview); a train the disruption leaves alone, so that
     // no save waits for the disruption's own rows.
     const bystander = selection.trips[TRIPS]?.tripId ?? tripIds.at(-1)!;
     const savesDuring = async (what: string, work: Promise<Response>) => {

@@ -1,7 +1,7 @@
 /**
  * Feed serving benchmark (docs/quality.md, Benchmarks):
  *  (a) GET /feed/updates of a 500-entity feed served by the product as `npm start` runs it (its own process, info logging), 200 responses without gzip, 50 connections, against
- *      nginx serving the same bytes as a static file in the same run: ≥ 0.8 × nginx (issue 15; docs/quality.md says 0.7), p99 < 10 ms;
+ *      nginx serving the same bytes as a static file in the same run: ≥ 0.8 × nginx (docs/quality.md says 0.7), p99 < 10 ms;
  *  (b) the same request answered 304 (If-None-Match): ≥ 1.5 × the 200 rate;
  *  (c) save on one process → visible in GET /feed/updates on another, both on one PostgreSQL:
  *      p99 < 100 ms over 200 saves.

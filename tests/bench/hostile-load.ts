@@ -1,5 +1,5 @@
 /**
- * The feed while hostile clients hold connections (issue 27): the product as `npm start` runs it
+ * The feed while hostile clients hold connections: the product as `npm start` runs it
  * (its embedded PostgreSQL, logging on), polled at a steady rate from a process of its own, first
  * with nothing else, then while 500 connections trickle request bodies (just fast enough not to be
  * closed as stalled) and 1 000 anonymous websockets sit idle, from ten loopback addresses (one
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     const rssHeld = rssMb(product.pid);
 
     const p99 = (r: PollerResult) => percentile(r.latencies, 99);
-    printReport(`The feed at ${POLL_RATE} polls/s, ${SECONDS} s each (issue 27)`, [
+    printReport(`The feed at ${POLL_RATE} polls/s, ${SECONDS} s each`, [
       { what: 'feed p99, nothing held', measured: ms(p99(idle)), target: '–', result: '–' },
       {
         what: `feed p99 while ${trickleOpen} trickling bodies and ${wsOpen} websockets are held (opened ${opened.filter(Boolean).length})`,

@@ -1,5 +1,5 @@
 /**
- * The large upload under load, as issue 15 measures it: the product as `npm start` runs it (its own
+ * The large upload under load (docs/quality.md "Benchmarks"): the product as `npm start` runs it (its own
  * process, info logging; without DATABASE_URL on its own embedded PostgreSQL in a temporary
  * DATA_DIR, with DATABASE_URL on a fresh database of that server), the Renfe zip (1.87 M stop_times)
  * uploaded through POST /gtfs/upload_gtfs while the public feed (500 trip updates) is polled at a
@@ -8,7 +8,7 @@
  * COPY of the same files into plain tables with the same keys and indexes, on the same PostgreSQL.
  *
  * Reported per upload: upload to loaded (× the copy, and × a plain COPY of its stop_times.txt alone
- * with three indexes, issue 32's floor: ≤ 2 × for Renfe, ≤ 3 × for five times Renfe) and the job's phases; the feed's p50/p99/max
+ * with three indexes, the floor: ≤ 2 × for Renfe, ≤ 3 × for five times Renfe) and the job's phases; the feed's p50/p99/max
  * (latency counted from each poll's due time, so a stall counts for every poll it holds up) and
  * failed polls; the editors' saves; the product's main-thread event-loop delay (its `vitals` log
  * lines, one per second here); the peak RSS of the product's processes (with the embedded
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
           measured: `${uploadSecs.toFixed(1)} s`,
           reference: `COPY ${stopTimesCopySecs.toFixed(1)} s`,
           ratio: `${(uploadSecs / stopTimesCopySecs).toFixed(1)} ×`,
-          target: `≤ ${floorTarget} × (issue 32)`,
+          target: `≤ ${floorTarget} ×`,
           result: verdict(uploadSecs <= floorTarget * stopTimesCopySecs),
         },
         {

@@ -1,6 +1,6 @@
 /**
  * Publishing planned works on the large Renfe schedule (docs/contract-notes.md "Planned works in the
- * schedule", issue 30's figure): the product as `npm start` runs it (its own embedded PostgreSQL,
+ * schedule"): the product as `npm start` runs it (its own embedded PostgreSQL,
  * logging on), the planners' zip uploaded through POST /gtfs/upload_gtfs, then POST
  * /feed/disruptions with publishAs "schedule" cancelling BENCH_TRIPS trips of the first date from
  * tomorrow on that runs them (the source imported again with the works applied, validated, stored,

@@ -1,5 +1,5 @@
 /**
- * Schedule diff benchmark (issue 16 §5): loads the large Renfe Cercanías zip (1.87 M stop_times)
+ * Schedule diff benchmark: loads the large Renfe Cercanías zip (1.87 M stop_times)
  * twice, the second time with every 100th trip dropped and the last stop of every 50th trip two
  * minutes later, then times diffScheduleVersions between the two (embedded PostgreSQL, or
  * DATABASE_URL's).

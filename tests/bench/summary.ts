@@ -9,7 +9,7 @@
  *   npx tsx tests/bench/summary.ts [entities=100000]
  *   BENCH_ONLY=postgres BENCH_CPU_PROF=/tmp/prof …   (one database; CPU profile of the summary process)
  *   BENCH_TIMES=5 NODE_OPTIONS=--max-old-space-size=16384 npm run bench -- summary
- *     (issue 32: on five times Renfe, support/bench-zip.ts, the history naming its real trips, routes
+ *     (on five times Renfe, support/bench-zip.ts, the history naming its real trips, routes
  *     and stops, so the summary looks up names in a national schedule; without it, the sample feed)
  */
 import { spawnSync } from 'node:child_process';

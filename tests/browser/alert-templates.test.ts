@@ -22,7 +22,7 @@ type AlertsJson = {
   }[];
 };
 
-/** Issue 13: templates kept by an admin, an alert started from one, the linter inline. */
+/** Templates kept by an admin, an alert started from one, the linter inline. */
 describe.skipIf(!hasChromium)('alert templates and the alert linter in the browser', () => {
   let t: TestApp;
   let b: TestBrowser;

@@ -10,7 +10,7 @@ import {
 } from '../support/browser.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-describe.skipIf(!hasChromium)('the audit trail screen (issue 16 §6)', () => {
+describe.skipIf(!hasChromium)('the audit trail screen', () => {
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {

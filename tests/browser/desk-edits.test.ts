@@ -4,12 +4,12 @@ import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '.
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 18 points 1 and 6, "the controller's desk": each test below failed on the screens before the fix.
+// Two controllers on one train (no silent overwrite, history per entity): each test below failed on the screens before the fix.
 
 /** 06:40 in the agency's zone on the next weekday from today (train 103, 06:30 → 07:25, is running). */
 const weekdayMorning = (): Date => wallTime(nextDateOn(MON_TO_FRI), '06:40');
 
-describe.skipIf(!hasChromium)('two controllers on one train (issue 18 points 1, 6)', () => {
+describe.skipIf(!hasChromium)('two controllers on one train', () => {
   let t: TestApp;
   let b: TestBrowser;
   let colleague: HttpClient;

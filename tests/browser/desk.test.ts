@@ -5,7 +5,7 @@ import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '.
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 18, "the controller's desk": each test below failed on the screens before the fix.
+// The controller's desk: each test below failed on the screens before the fix.
 
 /** 06:40 in the agency's zone on the next weekday from today (train 103, 06:30 → 07:25, is running). */
 const weekdayMorning = (): Date => wallTime(nextDateOn(MON_TO_FRI), '06:40');
@@ -30,7 +30,7 @@ async function tripIdOf(client: HttpClient, number: string): Promise<string> {
   return (found.body as { result: { data: { trip_id: string }[] } }).result.data[0]!.trip_id;
 }
 
-describe.skipIf(!hasChromium)("the controller's desk (issue 18)", () => {
+describe.skipIf(!hasChromium)("the controller's desk", () => {
   let t: TestApp;
   let b: TestBrowser;
   let colleague: HttpClient;

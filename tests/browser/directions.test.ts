@@ -11,7 +11,7 @@ type FeedJson = {
 };
 
 /**
- * Issue 29, as a controller of a Caltrain-like operator does it: the timetable has no direction_id;
+ * As a controller of a Caltrain-like operator does it: the timetable has no direction_id;
  * the upload log says directions were derived, and "the trains towards San Francisco" are cancelled
  * from the Disruptions screen, exactly the northbound ones. The browser runs in a third zone.
  */

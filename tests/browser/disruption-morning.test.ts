@@ -10,7 +10,7 @@ import {
 } from '../support/peninsula-line.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 28, "Done when": a controller works a whole disruption morning in the browser (two single
+// A controller works a whole disruption morning in the browser (two single
 // delays, a cancellation with "Tell riders", a disruption with two trains unticked, a template
 // alert, the lift), the agency in Los Angeles and the browser in Tokyo. After every step the
 // served feeds, decoded as a journey planner would, never contradict themselves, and every time
@@ -57,7 +57,7 @@ type Served = {
 const texts = (t: Translated) => (t?.translation ?? []).map((x) => x.text ?? '');
 const CANCELED = rt.TripDescriptor.ScheduleRelationship.CANCELED;
 
-describe.skipIf(!hasChromium)('a disruption morning worked in the browser (issue 28)', () => {
+describe.skipIf(!hasChromium)('a disruption morning worked in the browser', () => {
   let t: TestApp;
   let b: TestBrowser;
   const date = comingWeekday();

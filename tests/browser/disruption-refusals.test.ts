@@ -3,7 +3,7 @@ import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '.
 import { PENINSULA_ZONE, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 28: the disruption form shows what Apply would be refused for (the server rehearses the
+// The disruption form shows what Apply would be refused for (the server rehearses the
 // apply) beside the button, before the controller applies. Agency in Los Angeles, browser in Tokyo.
 
 const BROWSER_ZONE = 'Asia/Tokyo';
@@ -21,7 +21,7 @@ function comingWeekday(): string {
   }
 }
 
-describe.skipIf(!hasChromium)('disruption refusals shown before applying (issue 28)', () => {
+describe.skipIf(!hasChromium)('disruption refusals shown before applying', () => {
   let t: TestApp;
   let b: TestBrowser;
 

@@ -16,7 +16,7 @@ function morningBeforeAWeekday(): { now: Date; today: string; tomorrow: string }
   return { now: wallTime(today, '06:40'), today, tomorrow: addDays(today, 1) };
 }
 
-/** Issue 14 item 4 as a controller does it: an extra train tomorrow, and a train moved to platform 3. */
+/** Extra trains and platform changes as a controller does it: an extra train tomorrow, and a train moved to platform 3. */
 describe.skipIf(!hasChromium)('extra trains and platform changes in the browser', () => {
   let t: TestApp;
   let b: TestBrowser;

@@ -21,7 +21,7 @@ function breakJobSockets(fault: SocketFault) {
       super(refused ? 'ws://127.0.0.1:9/trpc' : url, protocols);
       if (!job) return;
       counter.__jobSockets += 1;
-      // Dropped at the first message of a job: the socket also carries the live schedule (issue 29),
+      // Dropped at the first message of a job: the socket also carries the live schedule,
       // whose first message comes at once, before any upload.
       if (!refused) {
         const drop = (event: MessageEvent) => {
@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('live job connection in the browser (docs/spec.md 
       .getByRole('button', { name: 'Upload' })
       .and(page.locator(':enabled'))
       .waitFor({ timeout: 60_000 });
-    // The socket is first opened at page load for the live schedule (issue 29); the upload's own
+    // The socket is first opened at page load for the live schedule; the upload's own
     // first connection, then its 5 reconnection attempts, and no more.
     expect(await page.evaluate(() => (window as unknown as { __jobSockets: number }).__jobSockets)).toBe(
       1 + 1 + 5,

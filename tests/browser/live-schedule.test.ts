@@ -32,10 +32,10 @@ const routeOptions = (page: Page) =>
     .evaluateAll((options) => options.map((o) => o.textContent ?? '').sort());
 
 /**
- * Issue 29: a new current schedule loaded by another process reaches the screens already open in
+ * A new current schedule loaded by another process reaches the screens already open in
  * this browser, without a reload: the trip search's routes and the upload screen's report link.
  */
-describe.skipIf(!hasChromium)('open screens follow a schedule loaded elsewhere (issue 29)', () => {
+describe.skipIf(!hasChromium)('open screens follow a schedule loaded elsewhere', () => {
   let t: TestApp;
   let other: TestApp;
   let b: TestBrowser;

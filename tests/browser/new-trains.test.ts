@@ -19,7 +19,7 @@ const NONE = rt.TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType.N
 const at = (hhmm: string) => pdt(hhmm).getTime() / 1000;
 
 /**
- * Issue 30 as a controller does it, on a line in America/Los_Angeles with the browser in Tokyo (a
+ * New trains as a controller does it, on a line in America/Los_Angeles with the browser in Tokyo (a
  * third zone): a bus added with its own stops and times, and train 303 turned short at San Jose
  * with Morgan Hill set down only. The served feed is read with MobilityData's bindings.
  */

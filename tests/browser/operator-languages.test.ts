@@ -55,7 +55,7 @@ function peninsulaZip(): Uint8Array {
 }
 
 /**
- * Issue 29, end to end: an operator with en-US and es-US only. Its schedule suggests en-US, the
+ * End to end: an operator with en-US and es-US only. Its schedule suggests en-US, the
  * administrator adopts it, adds es-US and stops offering the South African nine in the browser; a
  * template and an alert in both languages; the served alert carries en-US and es-US; the summary
  * workbook has each text under its own language's header.

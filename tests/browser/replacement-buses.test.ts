@@ -19,7 +19,7 @@ const SKIPPED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
 const at = (hhmm: string) => pdt(hhmm).getTime() / 1000;
 
 /**
- * Issue 30 item 4 as a controller does it: the line's trains replaced by buses between San Martin
+ * Replacement buses as a controller does it: the line's trains replaced by buses between San Martin
  * and San Jose Diridon, on a line in America/Los_Angeles with the browser in Tokyo (a third zone).
  */
 describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {

@@ -12,8 +12,9 @@ import type { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 28 ("Rider truth"), the web app's part: points 1, 2, 3, 6 and 7, tried as a new user would,
-// with the agency in Los Angeles, the operator's default zone Johannesburg and the browser in Tokyo.
+// Rider truth, the web app's part (the agency's zone, drafted texts, placeholders, text limits,
+// conflicts), tried as a new user would, with the agency in Los Angeles, the operator's default
+// zone Johannesburg and the browser in Tokyo.
 
 const AGENCY_ZONE = 'America/Los_Angeles';
 const BROWSER_ZONE = 'Asia/Tokyo';
@@ -54,7 +55,7 @@ const alerts = async (t: TestApp) =>
 const textOf = (t: Translations | undefined) => t?.translation.map((x) => x.text).join(' | ') ?? '';
 
 describe.skipIf(!hasChromium)(
-  'rider truth in the browser: an agency far from Johannesburg (issue 28)',
+  'rider truth in the browser: an agency far from Johannesburg, the browser in Tokyo',
   () => {
     let t: TestApp;
     let b: TestBrowser;

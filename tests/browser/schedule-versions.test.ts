@@ -45,7 +45,7 @@ function wrongTimetable(zip: Uint8Array): { bytes: Uint8Array; dropped: string; 
   return { bytes: zipSync(files), dropped, retimed };
 }
 
-describe.skipIf(!hasChromium)('a planner rolls back a wrong timetable (issue 16 §5)', () => {
+describe.skipIf(!hasChromium)('a planner rolls back a wrong timetable', () => {
   let t: TestApp;
   let b: TestBrowser;
   let dir: string;

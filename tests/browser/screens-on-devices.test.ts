@@ -19,7 +19,7 @@ function weekdayMorning(): Date {
   return new Date(`${date}T06:40:00+02:00`);
 }
 
-/** Issue 29: a phone, a tablet on its side and a laptop. */
+/** A phone, a tablet on its side and a laptop. */
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 1024, height: 768 },
@@ -31,7 +31,7 @@ async function tripIdOf(client: HttpClient, number: string): Promise<string> {
   return (found.body as { result: { data: { trip_id: string }[] } }).result.data[0]!.trip_id;
 }
 
-describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop (issue 29)', () => {
+describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop', () => {
   let t: TestApp;
   let b: TestBrowser;
   let tripUpdateId: string;

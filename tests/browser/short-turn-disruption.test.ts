@@ -15,7 +15,7 @@ const { transit_realtime: rt } = GtfsRealtimeBindings;
 const SKIPPED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
 
 /**
- * Issue 30 item 3 as a controller does it: trains 303 and 305 of a line in America/Los_Angeles
+ * A short turn as a controller does it: trains 303 and 305 of a line in America/Los_Angeles
  * (the browser in Tokyo, a third zone) turned short at San Jose Diridon from the disruption form,
  * previewed, applied; the served feed is read with MobilityData's bindings.
  */

@@ -21,7 +21,7 @@ const WOODSTOCK = { latitude: -33.92545, longitude: 18.44571 };
 const SERVICE = ['Sat', 'Sun'].includes(weekdayOf(agencyToday())) ? 'WE' : 'WD';
 
 /**
- * The target of issue 14: an AVL system with its own API token (Authorization: Bearer, no session,
+ * An AVL system with its own API token (Authorization: Bearer, no session,
  * no CSRF token) pushes positions over REST and the Trains screen shows the train within a second,
  * in the list and on the network drawing, then moves it.
  */

@@ -6,7 +6,7 @@ import { uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 29 in the browser: Caltrain's L1 and L2 are both "Local", and Palo Alto's two platforms are
+ * In the browser: Caltrain's L1 and L2 are both "Local", and Palo Alto's two platforms are
  * both "Palo Alto Caltrain Station". Every route select named "Local" twice; searching "Palo Alto"
  * found the station, at which no train calls, and said "No trips found". Agency in Los Angeles,
  * browser in Tokyo.
@@ -38,7 +38,7 @@ const optionTexts = (page: Page, label: string) =>
 const tripIds = async (page: Page) =>
   (await page.getByTestId('trip-result').locator('.font-monospace').allTextContents()).sort();
 
-describe.skipIf(!hasChromium)('two routes and two platforms of one name (issue 29)', () => {
+describe.skipIf(!hasChromium)('two routes and two platforms of one name', () => {
   let t: TestApp;
   let b: TestBrowser;
   beforeAll(async () => {

@@ -7,12 +7,12 @@ import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '.
 import { agencyDemoWorkbook } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 18 point 12: this test failed before the fix (the log had no warning line; the report gave UTC).
+// This test failed before the fix (the log had no warning line; the report gave UTC).
 
 /** 06:40 in the agency's zone on 20 December 2028: the demo schedule ends on 31 December 2028. */
 const NOW = wallTime('2028-12-20', '06:40');
 
-describe.skipIf(!hasChromium)('upload warnings a planner must see (issue 18 point 12)', () => {
+describe.skipIf(!hasChromium)('upload warnings a planner must see', () => {
   let t: TestApp;
   let b: TestBrowser;
   let dir: string;

@@ -77,13 +77,13 @@ describe.skipIf(!hasChromium)('login and users in the browser', () => {
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
 
     await page.goto('/upload_gtfs');
-    // Logged in already: the missing role is named, no login form is offered (issue 18).
+    // Logged in already: the missing role is named, no login form is offered.
     await page.getByText('This screen needs the gtfs role').waitFor();
     expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
     expect(await page.getByLabel(/Schedule workbook/).count()).toBe(0);
   });
 
-  it('logs out everywhere from the top bar: the session on another device ends too (issue 27)', async () => {
+  it('logs out everywhere from the top bar: the session on another device ends too', async () => {
     const { page } = b;
     const phone = await t.clientWithRoles(['view'], 'roamer');
     const me = async () => (await phone.trpc('query', 'auth.me')).body.result.data;

@@ -7,7 +7,7 @@ import { RawTrpcSocket } from '../support/trpc-ws.ts';
 import { subsets, trySocket } from './helpers.ts';
 
 /**
- * Issue 7 §5: every REST route, tRPC procedure and the socket, called by every role combination,
+ * Every REST route, tRPC procedure and the socket, called by every role combination,
  * is allowed exactly for the roles of docs/rest-api.md. "Allowed" = anything but 401/403; every call
  * is made so that, when allowed, it changes nothing (bad input, unknown ids).
  */

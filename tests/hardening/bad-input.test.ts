@@ -12,7 +12,7 @@ import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { expectCleanError, expectNoLeak } from './helpers.ts';
 
 /**
- * Issue 7 §1: a corpus of bad input sent to every REST route, tRPC procedure and the socket. Each
+ * A corpus of bad input sent to every REST route, tRPC procedure and the socket. Each
  * gets a clear 4xx with a useful message (uploads: a job that ends in error with one), no 500, no
  * stack trace, nothing changes, and the server keeps serving.
  */

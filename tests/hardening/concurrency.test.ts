@@ -7,7 +7,7 @@ import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Issue 7 §4: saves at once on one entity and on many, uploads during saves, two processes. */
+/** Saves at once on one entity and on many, uploads during saves, two processes. */
 
 const alert = (id: string, n: number, routeId: string) => ({
   id,

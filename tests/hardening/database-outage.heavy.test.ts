@@ -13,7 +13,7 @@ import { expectCleanError, pollUntil } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * Issue 27 §4 (heavy: real product and gateway processes on an embedded PostgreSQL, about two
+ * A dead database (heavy: real product and gateway processes on an embedded PostgreSQL, about two
  * minutes): the embedded PostgreSQL killed with SIGKILL under a running product is noticed, said,
  * restarted; meanwhile /readyz says 503, saves get 503 with a sentence and the feeds keep their
  * content without a fresh stamp; the database keeps its port across restarts, so a gateway started

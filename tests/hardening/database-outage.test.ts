@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { pollUntil } from './helpers.ts';
 
 /**
- * Issue 27 §4 on the app in this process, with its clock: while its database refuses connections
+ * A dead database, on the app in this process, with its clock: while its database refuses connections
  * (ALLOW_CONNECTIONS false, every backend of it terminated) the feeds keep their content and the
  * stamp of their last confirmation, however far the clock moves; /readyz says 503; once it is back
  * the next poll is stamped afresh. (The real kill of the embedded PostgreSQL, the log, saves and the

@@ -15,7 +15,7 @@ import { expectNoLeak, pollUntil } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * Issue 7 §3 (heavy: real child processes, about a minute). The product process is killed with
+ * Faults (heavy: real child processes, about a minute). The product process is killed with
  * SIGKILL during a schedule import, during saves and during a summary, then restarted on the same
  * DATA_DIR (its embedded PostgreSQL stops with it and starts again with the next process): the previous schedule serves, no half entity exists, jobs that were running end
  * failed with a message, nothing saved before is lost.

@@ -61,7 +61,7 @@ const operation = fc.oneof(
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 /**
- * Issue 28: random sequences of saves, disruptions, lifts, deletes, restores and bulk pushes, on the demo timetable with
+ * Random sequences of saves, disruptions, lifts, deletes, restores and bulk pushes, on the demo timetable with
  * its agency in Pacific/Auckland, never leave the served feed (decoded with MobilityData's
  * bindings) contradicting itself: refusals are fine, a served contradiction or a 500 is not.
  */

@@ -9,7 +9,7 @@ import { expectCleanError, pollUntil } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * Issue 27, docs/contract-notes.md "A service nobody can stop": what an anonymous client could do to the
+ * docs/contract-notes.md "A service nobody can stop": what an anonymous client could do to the
  * real product (`npm start`'s process) on a real port. Each case stalled or ended the process
  * before: bodies of many repeated values (n² parsing), bodies thousands of levels deep (a stack
  * overflow), headers and bodies sent a byte at a time, connections and websockets held by the

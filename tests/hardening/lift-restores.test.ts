@@ -12,7 +12,7 @@ const DATE = '20250923';
 const TRAINS = ['301', '303', '305', '307'];
 const STOPS = PENINSULA_STOPS.map(([id]) => id);
 
-/** A disruption of any kind on any of the four trains (issue 30: lifting any mix restores the feed). */
+/** A disruption of any kind on any of the four trains (lifting any mix restores the feed). */
 const disruption = fc.record({
   trains: fc.subarray([0, 1, 2, 3], { minLength: 1 }),
   action: fc.oneof(
@@ -66,7 +66,7 @@ function actionOf(d: Disruption): object {
 }
 
 /**
- * Issue 30: on a controller's morning any mix of disruptions (cancellations, deletions, skips,
+ * On a controller's morning any mix of disruptions (cancellations, deletions, skips,
  * delays, short turns, stop restrictions, replacement buses), applied over hand-made delays, then lifted in any order, leaves both
  * served feeds exactly as they were before the first one: the same entities, byte for byte (read
  * with MobilityData's bindings), no bus left behind, no alert left behind.

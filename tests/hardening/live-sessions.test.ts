@@ -11,7 +11,7 @@ import { RawTrpcSocket } from '../support/trpc-ws.ts';
 import { expectNoLeak, trySocket } from './helpers.ts';
 
 /**
- * Issue 11, findings 1, 3, 4, 5 and the /ws part of 7: a websocket has no more power than its
+ * A websocket has no more power than its
  * session has now, a session that ends closes its sockets, and no other site opens one.
  */
 describe('live connections and sessions', () => {

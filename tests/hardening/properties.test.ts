@@ -27,7 +27,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoWorkbook } from '../support/schedule.ts';
 
-/** Issue 7 §2: property tests (fast-check) of the codec, the workbook reader, times and trip states. */
+/** Property tests (fast-check) of the codec, the workbook reader, times and trip states. */
 
 const text = fc.string({ maxLength: 40 });
 const stopTimeEvent = fc.record(

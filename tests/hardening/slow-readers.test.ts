@@ -9,7 +9,7 @@ import { pollUntil } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * Issue 27 §3: slow readers ate memory. Every GET of a download loaded the whole stored file
+ * Slow readers ate memory. Every GET of a download loaded the whole stored file
  * (a 304 too) and handed it to the socket at once, so a client that never read held a copy of
  * the file in the server: 150 of them took the product from 350 MB to 3 GB. Downloads are now
  * streamed a chunk at a time as the socket drains, and a matching conditional GET is answered
@@ -91,7 +91,7 @@ async function timedGet(path: string): Promise<{ status: number; ms: number }> {
   return { status: res.status, ms: performance.now() - start };
 }
 
-describe('downloads to clients that do not read (issue 27 §3)', () => {
+describe('downloads to clients that do not read', () => {
   it('hold a bounded amount of memory per connection, and the feed still answers at once', async () => {
     const pid = server.child.pid!;
     // Warm up: the code of a download compiled, the pools filled, before the baseline is taken.

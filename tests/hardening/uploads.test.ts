@@ -69,7 +69,7 @@ function answerOf(held: Held): Promise<number> {
   ]);
 }
 
-describe('uploads (issue 11, findings 2 and 6)', () => {
+describe('uploads', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { UPLOAD_MAX_MB: '8', UPLOADS_AT_ONCE: '1' } });

@@ -3,11 +3,11 @@ import type { HttpClient } from '../support/http-client.ts';
 import { PENINSULA_ZONE, pdt, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 28: "a published alert's impact starts within the minute the controller chose". The alert
+// "a published alert's impact starts within the minute the controller chose". The alert
 // editor sends the start it showed and the zone it read it in; the server refuses a save whose
 // stored start is not in that minute of the schedule's zone (a browser-zone or a stale-zone start).
 
-describe('an alert saved with the start the controller chose (issue 28)', () => {
+describe('an alert saved with the start the controller chose', () => {
   let t: TestApp;
   let controller: HttpClient;
 

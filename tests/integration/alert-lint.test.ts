@@ -5,7 +5,7 @@ import type { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** The alert linter (issue 13): errors refuse a save over REST and tRPC, warnings are answered. */
+/** The alert linter: errors refuse a save over REST and tRPC, warnings are answered. */
 describe('the alert linter on save', () => {
   let t: TestApp;
   let editor: HttpClient;

@@ -11,7 +11,7 @@ type Template = {
   completeness: { language: string; header: boolean; description: boolean; url: boolean }[];
 };
 
-describe('alert templates (issue 13)', () => {
+describe('alert templates', () => {
   let t: TestApp;
   let admin: HttpClient;
   let controller: HttpClient;
@@ -44,7 +44,7 @@ describe('alert templates (issue 13)', () => {
   it('keeps the disruption texts of before as one template per action, in English en-ZA', async () => {
     const templates = await list();
     expect(templates.map((tpl) => [tpl.id, tpl.action, tpl.effect, Object.keys(tpl.texts)])).toEqual([
-      // Issue 30: replace_by_bus has its own template from the start.
+      // replace_by_bus has its own template from the start.
       ['disruption-replace_by_bus', 'replace_by_bus', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-delay', 'delay', 'SIGNIFICANT_DELAYS', ['en-ZA']],
       ['disruption-pick_up_only', 'pick_up_only', 'MODIFIED_SERVICE', ['en-ZA']],

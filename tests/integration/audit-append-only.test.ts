@@ -7,7 +7,7 @@ import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 type Entry = { id: string; at: string; by: string | null; kind: string; action: string; entityId: string };
 
 /**
- * Issue 27 §6: the audit trail is append-only. deleteFromLog (REST and tRPC) takes the entity out
+ * The audit trail is append-only. deleteFromLog (REST and tRPC) takes the entity out
  * of its history but leaves every audit entry as it was, and adds one for itself; the database
  * refuses a change or removal of audit rows whoever sends it.
  */

@@ -16,7 +16,7 @@ type Entry = {
 };
 
 /**
- * Issue 16 §6: each kind of change leaves one record, in the same transaction, on three days:
+ * Each kind of change leaves one record, in the same transaction, on three days:
  * Monday the users, Tuesday a schedule and a disruption, Wednesday a wrong schedule rolled back.
  */
 const MONDAY = new Date('2025-09-22T08:00:00Z');

@@ -11,7 +11,7 @@ import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
 
 /**
- * Issue 27, item 8: `npm run backup` while the product saves, `npm run restore` into a fresh
+ * `npm run backup` while the product saves, `npm run restore` into a fresh
  * DATA_DIR, `npm start` there: every save answered before the backup began is back, and the
  * database is consistent (each save whole or absent; indexes and tables check out).
  */

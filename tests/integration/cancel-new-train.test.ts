@@ -36,7 +36,7 @@ const cancelOf = (id: string, tripId: string) => ({
 });
 
 /**
- * Issue 30 item 3's bug: "Cancel" of a new train (NEW, in no schedule) sent CANCELED, which E003
+ * A bug: "Cancel" of a new train (NEW, in no schedule) sent CANCELED, which E003
  * refused (unknown trip). Cancelling a new train removes it, through every save path, and the
  * delete can be undone like any other.
  */

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const DATE = '20250923';
 
 /**
- * Issue 28 item 4, "counts that follow the feed": the punctuality dashboard counts a train as
+ * "counts that follow the feed": the punctuality dashboard counts a train as
  * cancelled as riders were told over time, on a line in America/Los_Angeles. A disruption lifted
  * before its train left cancelled nothing; one lifted after the train was due cancelled it; a
  * train cancelled by hand is counted like any other.

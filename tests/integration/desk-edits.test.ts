@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const NOW = new Date('2025-09-23T04:00:00Z');
 const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
-/** Issue 18 points 1 and 6: no silent overwrite, delete named and undone, history per entity. */
+/** No silent overwrite, delete named and undone, history per entity. */
 describe('two controllers on one train', () => {
   let t: TestApp;
   let thandi: HttpClient;

@@ -5,7 +5,7 @@ import { uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 29: a schedule without direction_id gets directions derived at load, named by terminus,
+ * A schedule without direction_id gets directions derived at load, named by terminus,
  * selectable by REST, tRPC and the trip search; the upload log says so; riders' alerts never
  * carry a derived direction.
  */

@@ -125,7 +125,7 @@ describe('disruptions', () => {
         { tripId: 'WD-0600', startDate: '20250923', routeId: 'NTH', firstTime: '06:00', lastTime: '06:59' },
         { tripId: 'WD-0700', startDate: '20250923', routeId: 'NTH', firstTime: '07:00', lastTime: '07:59' },
       ],
-      // Nothing the apply would be refused for (issue 28).
+      // Nothing the apply would be refused for.
       refusals: [],
     });
     expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual([]);
@@ -291,7 +291,7 @@ describe('disruptions', () => {
     const [delay, cancel] = [(await a.json()) as Applied, (await b.json()) as Applied];
     const both = await liveUpdate('WD-0700');
     expect(both!.trip.scheduleRelationship).toBe(3);
-    // Issue 28: a cancelled train serves no delays, whichever disruption came first.
+    // A cancelled train serves no delays, whichever disruption came first.
     expect(both!.stopTimeUpdate ?? []).toEqual([]);
 
     expect((await controller.fetch(`/feed/disruptions/${delay.id}`, { method: 'DELETE' })).status).toBe(200);

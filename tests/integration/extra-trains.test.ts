@@ -19,7 +19,7 @@ const at = (hhmm: string) => {
 };
 
 /**
- * Issue 14 item 4, read as a journey planner reads it: the served feed decoded with MobilityData's
+ * Read as a journey planner reads it: the served feed decoded with MobilityData's
  * own bindings (gtfs-realtime-bindings), not the product's decoder. Demo train WD-103 leaves Cape
  * Town (platform 1, stop CAPE TOWN) at 06:30 and reaches Fish Hoek (stop_sequence 9) at 07:25.
  */

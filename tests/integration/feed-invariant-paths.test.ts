@@ -33,7 +33,7 @@ function lineWithout(tripId: string) {
 }
 
 /**
- * Issue 28: every way the feed changes keeps the feed invariants, not only the editors' saves:
+ * Every way the feed changes keeps the feed invariants (docs/contract-notes.md "Consistency findings"), not only the editors' saves:
  * removing the trains a new timetable dropped, bulk pushes. On a timetable in
  * America/Los_Angeles, served feeds read with MobilityData's bindings.
  */

@@ -14,7 +14,7 @@ const DATE = '20250923';
 type Finding = { code: string; severity: string; entityIds: string[]; message: string };
 
 /**
- * Issue 28 "Feed invariants": what the served feed must never say, checked on every save and over
+ * Feed invariants (docs/contract-notes.md "Consistency findings"): what the served feed must never say, checked on every save and over
  * the whole feed, on a timetable in America/Los_Angeles (far from the product's Johannesburg).
  */
 describe('feed invariants', () => {
@@ -58,7 +58,7 @@ describe('feed invariants', () => {
     });
 
   it('refuses (422) a delay that predicts a stop before the train leaves its first stop, naming stop and times', async () => {
-    // Issue 28 item 5: −20 min at San Martin (07:38) predicts 07:18; train 305 leaves Gilroy at 07:29.
+    // −20 min at San Martin (07:38) predicts 07:18; train 305 leaves Gilroy at 07:29.
     const res = await postEntity(controller, '/feed/trip_update', {
       id: 'tu-305',
       tripUpdate: {
@@ -208,7 +208,7 @@ describe('feed invariants', () => {
   });
 
   it('refuses (422) a disruption alert whose text names trains that were unticked, and saves nothing', async () => {
-    // Issue 28 item 2: the text was drafted before 301 and 305 were unticked.
+    // The text was drafted before 301 and 305 were unticked.
     const stale = await cancel303And307({ headerText: { en: 'Local: trains 301, 303, 305, 307 cancelled' } });
     expect(stale.status).toBe(422);
     const body = await stale.json();

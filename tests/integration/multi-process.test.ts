@@ -64,7 +64,7 @@ describe('two processes on one PostgreSQL', () => {
     expect(messages.at(-1)!.status).toBe('done');
   });
 
-  it('closes the sockets of a session on both processes when it ends on one (issue 11)', async () => {
+  it('closes the sockets of a session on both processes when it ends on one', async () => {
     const user = await a.clientWithRoles(['view', 'gtfs']);
     const trpcOnA = new RawTrpcSocket(a.url, { cookie: user.cookieHeader });
     await trpcOnA.opened;

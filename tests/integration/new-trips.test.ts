@@ -42,7 +42,8 @@ const newTrip = (id: string, tripId: string, calls: Call[], routeId = 'BUS') => 
 });
 
 /**
- * Issue 30 items 1 to 3 on a line in America/Los_Angeles (far from the product's Johannesburg
+ * New trains, replacement trips and short turns (docs/contract-notes.md "New and replacement
+ * trips") on a line in America/Los_Angeles (far from the product's Johannesburg
  * home): a new bus with its own stops and times (NEW), a train diverted (REPLACEMENT), a train
  * turned short with set-down-only and pick-up-only stops; every served feed decoded with
  * MobilityData's bindings (gtfs-realtime-bindings 2.2 has NEW, REPLACEMENT, StopTimeProperties'

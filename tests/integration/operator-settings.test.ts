@@ -20,7 +20,7 @@ const US = {
   urlLanguage: 'en-US',
 };
 
-/** Issue 29: the operator's languages, stored, audited, guarded, and followed by the rules and summaries. */
+/** The operator's languages, stored, audited, guarded, and followed by the rules and summaries. */
 describe('operator settings', () => {
   let t: TestApp;
   let admin: HttpClient;

@@ -54,7 +54,7 @@ const SECTION = {
 };
 
 /**
- * Issue 30 item 4: trains replaced by buses between San Martin and San Jose Diridon as one
+ * Trains replaced by buses between San Martin and San Jose Diridon as one
  * disruption; every served feed read back with MobilityData's gtfs-realtime-bindings.
  */
 describe('replace_by_bus disruptions', () => {

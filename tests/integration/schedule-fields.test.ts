@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * The schedule store keeps the optional fields of agency.txt, routes.txt, stops.txt and trips.txt a
- * consumer may ask for (issue 31): a zip that has them comes back out of the REST answers whole.
+ * consumer may ask for: a zip that has them comes back out of the REST answers whole.
  */
 const zipOf = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));

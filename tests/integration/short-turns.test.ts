@@ -15,7 +15,7 @@ const SCHEDULED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SCHEDULED;
 const NONE = rt.TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType.NONE;
 
 /**
- * Issue 30 item 3 on the sample line: three trains Eerste River → Bellville → Cape Town (direction
+ * Short turns on the sample line: three trains Eerste River → Bellville → Cape Town (direction
  * 0), one back, and WD-9001 of the Southern Line Cape Town → Eerste River, which never calls at
  * Bellville. Bellville's platform 1 is a stop of the Bellville station.
  */

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const NIGHT = new Date('2025-12-01T22:30:00Z');
 
 /**
- * Issue 27 §9: with OPERATOR_TIMEZONE, summary names and the dashboard's days stay in the
+ * With OPERATOR_TIMEZONE, summary names and the dashboard's days stay in the
  * operator's zone after a schedule of another zone (Madrid) becomes current.
  */
 describe('summary names and dashboard days in the operator zone', () => {

@@ -7,7 +7,7 @@ import { uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Any operator's train numbers (issue 29): Metro-North's trip ids are
+ * Any operator's train numbers: Metro-North's trip ids are
  * `246131224613644+2285822+0` and the number riders know is trip_short_name `684`. The desk's
  * lists and alert links name the train by the schedule's number, and never as "train 0".
  */

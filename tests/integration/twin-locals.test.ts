@@ -5,7 +5,7 @@ import { uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 29: Caltrain's L1 (weekday) and L2 (weekend) are both "Local". A Directory naming "Local"
+ * Caltrain's L1 (weekday) and L2 (weekend) are both "Local". A Directory naming "Local"
  * put every L2 train on L1; it is refused now, and route_ids in the Directory put each train right.
  * The schedule then shows "Local (L1)" and "Local (L2)", tells Palo Alto's two platforms apart, and
  * a search by the station finds the trains that call at its platforms. Agency in Los Angeles.

@@ -19,7 +19,7 @@ const at = (hhmm: string) => Date.parse(`2025-09-30T${hhmm}:00-07:00`) / 1000;
 const TRAINS = PENINSULA_TRAINS.map(([train]) => train);
 
 /**
- * Issue 30, "done when", as one run on a line far from Johannesburg: a planner closes the section
+ * Planned works (docs/contract-notes.md "Planned works in the schedule") as one run on a line far from Johannesburg: a planner closes the section
  * San Martin – San Jose Diridon for a day a week ahead with a bus for every train; journey planners
  * see the buses and the missing trains in the published gtfs.zip at once and the alert from now;
  * on the day a controller delays one bus and turns one train short, and every served feed (read

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 /**
- * What operators run the product with (issue 27): the Dockerfile, compose.yaml and the systemd
+ * What operators run the product with: the Dockerfile, compose.yaml and the systemd
  * unit name files, packages, routes and settings that exist. Docker cannot run here; the unit is
  * also checked by systemd itself (`systemd-analyze verify`) where systemd is installed.
  */

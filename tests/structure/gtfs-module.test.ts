@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * server/src/gtfs is a module of its own (issue 10): the product reaches it only through its
+ * server/src/gtfs is a module of its own: the product reaches it only through its
  * index.ts, and it imports nothing of the product (node builtins and npm packages only).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

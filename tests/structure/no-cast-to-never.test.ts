@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Product sources say what a value is instead of silencing the checker with `as never` (issue 10:
- * "types instead of casts"). Tests may still cast to build broken input on purpose; drizzle/src is
+ * Product sources say what a value is instead of silencing the checker with `as never`
+ * (CONTRIBUTING.md: types instead of casts). Tests may still cast to build broken input on purpose; drizzle/src is
  * being replaced and is left out until then.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,5 @@
 /**
- * The agency's time zone for the whole test suite (issue 28: feeds and screens are true in any
+ * The agency's time zone for the whole test suite (feeds and screens are true in any
  * agency zone). FEEDDESK_AGENCY_TZ chooses it; by default Pacific/Auckland, 10–11 h from the
  * operator's Johannesburg and often on another calendar day than UTC. The browser runs in a third
  * zone (FEEDDESK_BROWSER_TZ, tests/support/browser.ts). `FEEDDESK_AGENCY_TZ=Africa/Johannesburg`

@@ -37,7 +37,7 @@ export type TestBrowser = {
 };
 
 /**
- * The browser's own zone (issue 28: it never matters): by default America/New_York, a third zone
+ * The browser's own zone (it never matters): by default America/New_York, a third zone
  * beside the agency's (AGENCY_ZONE, tests/support/agency-zone.ts) and the operator's Johannesburg;
  * FEEDDESK_BROWSER_TZ chooses another for the whole suite.
  */
@@ -124,7 +124,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 
 /**
  * Opens a screen from the top bar as a person does: its link, or first the job (Live desk,
- * Schedule, Reports, Administration) that holds it when the bar groups the screens (issue 29).
+ * Schedule, Reports, Administration) that holds it when the bar groups the screens.
  */
 export async function openScreen(page: Page, label: string) {
   // The bar is drawn once the signed-in user is known (checking before that finds no link); on a

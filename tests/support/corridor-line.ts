@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 
 /**
- * A Caltrain-like corridor in America/Los_Angeles whose GTFS gives no direction_id (issue 29): the
+ * A Caltrain-like corridor in America/Los_Angeles whose GTFS gives no direction_id: the
  * Local (L1) and the Bullet (B7) run between San Francisco, Palo Alto, San Jose Diridon and Gilroy;
  * northbound trains have odd numbers and call at the stations' NB platforms, southbound even
  * numbers and SB platforms. Weekdays of 2025–2026.

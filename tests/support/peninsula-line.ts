@@ -2,7 +2,7 @@ import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-v
 import { makeFeed } from '@feeddesk/server/schedule/test-support/make-feed';
 
 /**
- * A Caltrain-like local line in America/Los_Angeles (issue 28 was seen on Caltrain's timetable):
+ * A Caltrain-like local line in America/Los_Angeles (as seen on Caltrain's timetable):
  * northbound trains 301, 303, 305 and 307 leave Gilroy (GIL) half-hourly from 06:29 on weekdays
  * and call at San Martin (+9 min), Morgan Hill (+15), San Jose Diridon (+40), Hayward Park (+80)
  * and San Francisco (+105). Train 305 leaves Gilroy at 07:29 and reaches San Martin at 07:38.

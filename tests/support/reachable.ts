@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 const CONTROLS = 'button, input:not([type=hidden]):not(.btn-check), select, textarea, a[href]';
 
 /**
- * What a person on this viewport cannot reach on the screen (issue 29): the page scrolling
+ * What a person on this viewport cannot reach on the screen: the page scrolling
  * sideways; a control in a box that scrolls sideways (a table wider than its box hides its last
  * columns, as Delete was cut off); a visible control of `scope` that, once scrolled to, is not
  * wholly inside the viewport, or is covered or clipped where a finger or the mouse would press it.

@@ -2,7 +2,7 @@ import type { InferSelectModel } from 'drizzle-orm';
 import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Reusable named alerts (issue 13): cause, effect, severity, and per language a header,
+ * Reusable named alerts: cause, effect, severity, and per language a header,
  * a description and a URL (alert_template_texts). Texts hold placeholders ({route} {stop} {trains}
  * {date} {from} {to} {until} {minutes} {reason}) filled when the template is used. A template with
  * an `action` (cancel | delete | skip_stop | delay | short_turn_end | short_turn_start |

@@ -2,7 +2,7 @@ import type { InferSelectModel } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
-/** One act that changed many trips at once (issue 12): who, when, why, what; lifted once. */
+/** One act that changed many trips at once (docs/contract-notes.md "Dated trips and disruptions"): who, when, why, what; lifted once. */
 export const disruptions = pgTable(
   'disruptions',
   {

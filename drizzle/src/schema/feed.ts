@@ -28,7 +28,7 @@ export const feedEntities = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Counts the saves of this entity: an editor's save names the revision it started from. */
     revision: integer('revision').notNull().default(1),
-    /** An alert saved in the app but not yet published: kept here, never served (issue 13). */
+    /** An alert saved in the app but not yet published: kept here, never served. */
     draft: boolean('draft').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.kind, t.id] }), index('feed_entities_expiry_idx').on(t.expiresAt)],

@@ -5,7 +5,7 @@ import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export type OfferedLanguage = { tag: string; name: string };
 
 /**
- * The operator's settings (issue 29): one row (id 1), written by an administrator and audited.
+ * The operator's settings (docs/contract-notes.md "Operator settings"): one row (id 1), written by an administrator and audited.
  * No row = the demo's defaults (the South African nine), so a fresh database needs no seed.
  */
 export const operatorSettings = pgTable('operator_settings', {

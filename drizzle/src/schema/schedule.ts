@@ -145,7 +145,7 @@ export const trips = pgTable(
     tripNumber: text('trip_number'),
     /**
      * Fingerprint of the trip's stop times (stop, arrival, departure per sequence), so two versions
-     * are compared trip by trip without joining their stop_times (schedule diff, issue 16).
+     * are compared trip by trip without joining their stop_times (schedule diff).
      * Null for versions loaded before it existed.
      */
     stopTimesHash: text('stop_times_hash'),

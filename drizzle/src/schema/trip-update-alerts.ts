@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The alert published with a single cancellation or skipped stop in the trip update editor
- * (issue 12): the link lets an edit of either offer to update or end the other. A disruption's
+ * (docs/contract-notes.md "Dated trips and disruptions"): the link lets an edit of either offer to update or end the other. A disruption's
  * trips are linked through disruptions.alert_id instead. Rows may outlive the entities (expiry);
  * readers join with the live feed.
  */

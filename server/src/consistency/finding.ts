@@ -17,7 +17,7 @@ export type ConsistencyRule = {
   code: string;
   severity: FindingSeverity;
   /**
-   * A feed invariant (issue 28): what a served feed must never break. A change that adds an
+   * A feed invariant (docs/contract-notes.md "Consistency findings"): what a served feed must never break. A change that adds an
    * error-level finding of one is refused (keep-feed-invariants.ts); other rules only report.
    */
   invariant?: boolean;

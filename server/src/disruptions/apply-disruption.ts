@@ -68,7 +68,7 @@ export type ApplyDisruptionResult = {
   /** The alert published (or, on a dry run, drafted) with the change. */
   alert: AlertJson | null;
   /**
-   * On a dry run: what the apply would be refused for (issue 28), with the sentences its 422 would
+   * On a dry run: what the apply would be refused for, with the sentences its 422 would
    * give; empty when it would be saved. Absent on an apply.
    */
   refusals?: FeedNoticeJson[];

@@ -1,6 +1,6 @@
 /**
  * "Replace trains between A and B by buses" for one train (docs/contract-notes.md "Dated trips
- * and disruptions", issue 30): which of its calls the section takes, whether the train is left
+ * and disruptions"): which of its calls the section takes, whether the train is left
  * with anything to run, and the bus that replaces it. Pure, and shared by the realtime disruption
  * (a NEW trip per train) and by planned works in the schedule (an ordinary trip of that date).
  */

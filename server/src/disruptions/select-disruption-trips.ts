@@ -32,7 +32,7 @@ export type SelectedTrip = {
   routeId: string;
   routeName: string;
   directionId: number | null;
-  /** True when the schedule gave no direction_id and the load derived it (issue 29). */
+  /** True when the schedule gave no direction_id and the load derived it. */
   directionDerived: boolean;
   trainNumber: string;
   /** Where the train goes: its last stop's station name ("107 → San Francisco"). */

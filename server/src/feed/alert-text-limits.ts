@@ -14,7 +14,7 @@ export type AlertTextLimits = {
 };
 
 /**
- * The limits the editor says next to each text before saving (issue 28 point 6), taken from the
+ * The limits the editor says next to each text before saving, taken from the
  * rules themselves so the two never disagree.
  */
 export function alertTextLimits(): AlertTextLimits {

@@ -8,7 +8,7 @@ import type { FeedChanges } from './feed-transaction.ts';
 export type NewTripCancelled = { id: string; revision: number; message: string };
 
 /**
- * A NEW train (issue 30) is in no schedule, so a CANCELED update for its trip id names a trip that
+ * A NEW train is in no schedule, so a CANCELED update for its trip id names a trip that
  * does not exist (E003) and would leave consumers nothing to cancel. Cancelling it means it does
  * not run: its live update is deleted (to the trash, undoable for a minute), so every path that
  * saves a trip update (the trains list, the editor, POST /feed/trip_update) agrees. Answers null

@@ -11,7 +11,7 @@ type Periods = { start?: number | string | null }[] | undefined;
 type AlertJson = { alert?: { impactPeriod?: Periods; activePeriod?: Periods } };
 
 /**
- * Issue 28: a published alert's impact starts within the minute the controller chose. The editor
+ * A published alert's impact starts within the minute the controller chose. The editor
  * sends the start it showed and the zone it used; the save is refused (422) when that zone is not
  * the current schedule's, or the start stored is not within that minute of that zone.
  */

@@ -53,7 +53,7 @@ export type FeedTransaction = { deps: AppDeps & { db: Tx }; changes: FeedChanges
 /**
  * Runs several feed writes (saveFeedEntity, deleteFeedEntity with `changes`) as one act: all
  * saved or none, and other processes hear of them only after the commit. The act keeps the feed
- * invariants (issue 28): one that would add an error-level invariant finding is refused whole.
+ * invariants (docs/contract-notes.md "Consistency findings"): one that would add an error-level invariant finding is refused whole.
  */
 export async function inFeedTransaction<T>(
   deps: AppDeps,
@@ -78,7 +78,7 @@ export type Rehearsal<T> = { result: T; refusals: FeedNoticeJson[] };
 /**
  * Runs a feed act as inFeedTransaction would, its writes and its invariant check included, then
  * rolls it all back: a preview that meets the very refusals (same sentences) the act would get,
- * before the controller presses save (issue 28). Other refusals (feed rules, bad input) are thrown
+ * before the controller presses save. Other refusals (feed rules, bad input) are thrown
  * as the act throws them. Nothing is announced; the rows it wrote are locked until the rollback.
  */
 export async function rehearseFeedAct<T>(

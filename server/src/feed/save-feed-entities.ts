@@ -36,7 +36,7 @@ const CHUNK = 1000;
  * seconds, a CAD system its predictions) through the same steps as saveFeedEntity, but cheaply:
  * one schedule read, one transaction of multi-row upserts, one feed change and one NOTIFY. Bad
  * entities are reported with their notices, never thrown: one bad train must not hold back the
- * others. The good ones together are one feed act that keeps the feed invariants (issue 28): when
+ * others. The good ones together are one feed act that keeps the feed invariants (docs/contract-notes.md "Consistency findings"): when
  * they would contradict the feed (a train that stops where an alert says it does not), the whole
  * message is refused (422) and nothing of it is saved. Positions are not what any invariant is
  * about, so a push of them skips that check.

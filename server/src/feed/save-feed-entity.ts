@@ -50,7 +50,7 @@ export type SaveFeedEntityOptions = {
   /** The edge's own name for the call that takes each kind, told to a caller who sent the wrong one. */
   saveCalls?: Partial<Record<EntityKind, string>>;
   /**
-   * An alert saved in the app but not published (issue 13): kept, listed in the app, never served
+   * An alert saved in the app but not published: kept, listed in the app, never served
    * and not in the history until published. Only a new alert or a draft can be saved as one.
    */
   draft?: boolean;
@@ -398,7 +398,7 @@ function fillTripDefaults(entity: FeedEntity, view: ScheduleView | null, nowSecs
 }
 
 /**
- * A CANCELED or DELETED trip serves no stop time updates (issue 28 item 4): delays and skipped
+ * A CANCELED or DELETED trip serves no stop time updates: delays and skipped
  * stops saved before the cancellation (by the editor, a disruption merging onto them, a REST
  * client) would tell riders times and stops of a train that does not run. Dropped here, on the
  * one path every save takes, rather than refused: cancelling is what the controller chose.

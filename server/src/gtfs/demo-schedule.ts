@@ -138,7 +138,7 @@ function addSheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: (s
 
 /**
  * `timezone`: the agency's zone (Africa/Johannesburg); tests run the same network in a zone far
- * from the operator's to prove no screen or feed mixes the two up (issue 28).
+ * from the operator's to prove no screen or feed mixes the two up.
  */
 export async function buildDemoTimetableWorkbook(options: { timezone?: string } = {}): Promise<Uint8Array> {
   const wb = new (await excelJs()).Workbook();

@@ -137,7 +137,7 @@ describe('problems in a timetable workbook, all in one run with their cells', ()
   });
 });
 
-describe('a Directory naming routes whose route_long_name repeats (issue 29)', () => {
+describe('a Directory naming routes whose route_long_name repeats', () => {
   const routeOfTrip = (feed: Map<string, GtfsTable>) => {
     const trips = feed.get('trips.txt')!;
     return Object.fromEntries(

@@ -10,7 +10,7 @@ const ROLE_OF: Record<JobKind, Role> = { schedule_upload: 'gtfs', summary: 'exce
 
 /**
  * The newest job of this kind still running, or null: a screen opened (or reloaded) while an
- * upload or summary runs follows it from the start and so shows where it is (issue 16 point 4).
+ * upload or summary runs follows it from the start and so shows where it is.
  */
 export async function findRunningJob(
   deps: Deps,

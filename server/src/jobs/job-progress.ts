@@ -1,4 +1,4 @@
-/** The phases a job reports (issue 16 point 4): an upload reads, validates, writes and loads; a summary reads and writes. */
+/** The phases a job reports: an upload reads, validates, writes and loads; a summary reads and writes. */
 export type JobPhase = 'read' | 'validate' | 'write' | 'load';
 
 /** Structured progress carried by a job message: the phase, its own count, and the whole job's percent. */
@@ -7,7 +7,7 @@ export type JobProgress = { phase: JobPhase; done: number; total: number; percen
 /** A job's phases in order, each with its share of the whole (shares add up to 1). */
 export type ProgressPlan = readonly (readonly [JobPhase, number])[];
 
-/** At most this often a progress message is written (a few per second, issue 16), phase changes aside. */
+/** At most this often a progress message is written (a few per second), phase changes aside. */
 export const PROGRESS_INTERVAL_MS = 250;
 
 export type ProgressTracker = {

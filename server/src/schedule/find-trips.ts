@@ -241,7 +241,7 @@ function tripsCallingAt(deps: Pick<Deps, 'db'>, versionId: number, stopId: strin
 
 /**
  * The stop and the stops whose parent_station it is: trains call at a station's platforms, never
- * at the station (issue 29: "Palo Alto" found no trips, its trains stop at 70171 and 70172).
+ * at the station ("Palo Alto" found no trips, its trains stop at 70171 and 70172).
  */
 function stopAndPlatforms(deps: Pick<Deps, 'db'>, versionId: number, stopId: string) {
   return deps.db

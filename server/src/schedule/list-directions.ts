@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 
 /**
- * One direction of a route as a controller names it: "towards San Francisco" (issue 29). `routeId`
+ * One direction of a route as a controller names it: "towards San Francisco". `routeId`
  * null is the direction over every route (the corridor: derived directions agree across routes).
  */
 export type RouteDirection = {

@@ -48,7 +48,7 @@ export async function listStationPlatforms(
     )
     // Sorted here, not by the database's collation: the same order on every PostgreSQL.
     .then((rows) => rows.sort((a, b) => (a.stopId < b.stopId ? -1 : a.stopId > b.stopId ? 1 : 0)));
-  // Labels: a station's platforms often share its name (issue 29), the picker must tell them apart.
+  // Labels: a station's platforms often share its name, the picker must tell them apart.
   const labels = await findCurrentLabels(deps);
   for (const [stopId, station] of stationOf) {
     result[stopId] = children

@@ -1,6 +1,6 @@
 /**
  * How the product names a route or a stop on every screen, summary and drafted text, so that two
- * of them are never shown alike (issue 29: Caltrain's L1 and L2 are both "Local"; Palo Alto's two
+ * of them are never shown alike (Caltrain's L1 and L2 are both "Local"; Palo Alto's two
  * platforms are both "Palo Alto Caltrain Station"). A name that is unique in the schedule stands
  * alone; names that repeat get what tells them apart, in brackets.
  */

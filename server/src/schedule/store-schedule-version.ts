@@ -95,7 +95,7 @@ export async function storeScheduleVersion(
     }
     if (copied.status === 'rejected') throw copied.reason;
     const counts = copied.value;
-    // Directions were derived where the schedule gave none as the trips were encoded (issue 29).
+    // Directions were derived where the schedule gave none as the trips were encoded.
     const derived = await countDerivedDirections(deps, versionId);
     for (const note of await derivedDirectionNotes(deps, versionId, derived)) progress(note);
     await activateVersion(deps, versionId, counts, approved.value);

@@ -9,7 +9,7 @@ import { summaryTimezone } from './summary-timezone.ts';
 export const SKIPPED_STOPS_SHOWN = 10;
 
 /**
- * The punctuality dashboard's figures (issue 16 point 3) for a period of local dates, both
+ * The punctuality dashboard's figures for a period of local dates, both
  * included (absent = all history): per day and per route, alerts per cause, the stops most
  * skipped. Counted from the same records, by the same functions, as the summary workbook.
  */

@@ -123,7 +123,7 @@ function endSpan(record: TripUpdateRecord, at: number, byDelete: boolean) {
 }
 
 /**
- * Whether riders were told the run is cancelled, over time (issue 28): it was cancelled when the
+ * Whether riders were told the run is cancelled, over time: it was cancelled when the
  * train was due to leave (`departsAt`, ms), or its last cancellation was never withdrawn before
  * the run ended (`endsAt`: a delete after the run is tidying up, not a withdrawal). A disruption
  * lifted before the train left counts as no cancellation; one lifted after, as one. Without the

@@ -30,7 +30,7 @@ export type MakeSummaryWorkbookOptions = {
 const SHEETS = 5;
 
 /**
- * The summary workbook of the log in the period (issue 5): reads the log in pages, folds it into
+ * The summary workbook of the log in the period: reads the log in pages, folds it into
  * one record per alert and trip update (Maps, not rows), then streams the five sheets out.
  */
 export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbookOptions): Promise<Buffer> {

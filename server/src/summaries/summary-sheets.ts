@@ -10,7 +10,7 @@ export type SheetContext = {
   names: ScheduleNames;
   timezone: string;
   now: number;
-  /** The operator's settings: the alert log's text columns follow them (issue 29). */
+  /** The operator's settings: the alert log's text columns follow them. */
   languages: readonly OfferedLanguage[];
   defaultLanguage: string;
 };

@@ -61,7 +61,7 @@ async function exec(database: Database, statement: string): Promise<void> {
 }
 
 /**
- * The floor of an upload (issue 32): a plain COPY (`psql \copy`) of the zip's stop_times.txt alone
+ * The floor of an upload: a plain COPY (`psql \copy`) of the zip's stop_times.txt alone
  * into a table of its own columns with three indexes: the primary key (trip_id, stop_sequence),
  * (stop_id, trip_id) as the trip search's, and (trip_id, arrival_time). Resolves with its seconds.
  */

@@ -4,7 +4,7 @@ import { LoadingScreen } from '../components/loading.tsx';
 import { TimeZoneContext, useScheduleInfo } from '../lib/schedule-info.ts';
 
 /**
- * A screen shows or accepts times only once the agency's zone is known (issue 28 point 1): until
+ * A screen shows or accepts times only once the agency's zone is known: until
  * schedule.info answers there is only a spinner, so no default time is ever taken in another zone
  * (the operator's or the browser's).
  */

@@ -19,7 +19,7 @@ export function Layout() {
   useEffect(() => setMenuOpen(false), [pathname]);
   useLiveSchedule(Boolean(me.data));
   const groups = navGroups(me.data?.roles);
-  // A few screens stay one click away; more are grouped by job, so the bar keeps one line (issue 29).
+  // A few screens stay one click away; more are grouped by job, so the bar keeps one line.
   const flat = groups.reduce((n, g) => n + g.links.length, 0) <= FLAT_BAR_MAX;
   return (
     <>

@@ -4,7 +4,7 @@ import { FLAT_BAR_MAX, navGroups } from './nav-groups.ts';
 const labels = (roles: Parameters<typeof navGroups>[0]) =>
   navGroups(roles).map((g) => [g.label, g.links.map((l) => l.label)]);
 
-describe('the top bar by job (issue 29)', () => {
+describe('the top bar by job', () => {
   it('gives an administrator with every role four jobs, too many screens for a flat bar', () => {
     expect(labels(['view', 'edit', 'gtfs', 'excel', 'admin'])).toEqual([
       ['Live desk', ['Feed', 'Trains', 'New trip update', 'New alert', 'Disruptions']],

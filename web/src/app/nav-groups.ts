@@ -6,7 +6,7 @@ export type NavGroup = { label: string; links: NavLinkItem[] };
 
 type Entry = NavLinkItem & { role?: Role };
 
-/** The screens by job (issue 29): what a controller, a planner, an analyst and an administrator use. */
+/** The screens by job: what a controller, a planner, an analyst and an administrator use. */
 const GROUPS: { label: string; entries: Entry[] }[] = [
   {
     label: 'Live desk',

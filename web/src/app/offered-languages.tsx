@@ -3,7 +3,7 @@ import { Alert, Container } from 'react-bootstrap';
 import { LoadingScreen } from '../components/loading.tsx';
 import { LanguageSettingsContext, useOperatorSettings } from '../lib/operator-languages.ts';
 
-/** A screen shows alert languages only once the operator's settings are read (issue 29). */
+/** A screen shows alert languages only once the operator's settings are read. */
 export function OfferedLanguages({ children }: { children: ReactNode }) {
   const settings = useOperatorSettings();
   if (settings.data) {

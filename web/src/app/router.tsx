@@ -20,7 +20,7 @@ const Settings = lazy(() => import('./routes/settings.tsx'));
 const Trains = lazy(() => import('./routes/trains.tsx'));
 const ScheduleVersions = lazy(() => import('./routes/schedule-versions.tsx'));
 const Audit = lazy(() => import('./routes/audit.tsx'));
-// Its charts load with it, never in the first load (issue 16: first load < 300 KB gzip).
+// Its charts load with it, never in the first load (first load < 300 KB gzip).
 const Dashboard = lazy(() => import('./routes/dashboard.tsx'));
 
 type Screen = {

@@ -3,7 +3,7 @@ import { useNotifications } from '../lib/notifications.tsx';
 
 /**
  * Success and error banners (docs/spec.md §9), in the page's flow under the top bar: they push the
- * screen down instead of lying over its buttons and labels (issue 18).
+ * screen down instead of lying over its buttons and labels.
  */
 export function Banners() {
   const { banners, dismiss } = useNotifications();

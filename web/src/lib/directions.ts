@@ -1,6 +1,6 @@
 import { trpc } from './trpc.ts';
 
-/** One direction offered to a controller: its direction_id and "towards <terminus>" (issue 29). */
+/** One direction offered to a controller: its direction_id and "towards <terminus>". */
 export type DirectionChoice = { directionId: number; towards: string; derived: boolean };
 
 /** Every route's directions named by terminus; used by each screen that selects trips. */

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { trpc } from './trpc.ts';
 
 /**
- * Keeps every open screen on the current schedule (issue 29): when another version becomes current
+ * Keeps every open screen on the current schedule: when another version becomes current
  * (an upload or a rollback, in this tab, another one or another process), every schedule query
  * (routes, stops, services, trips, schedule info and its report), the findings and the disruptions
  * are read again. The subscription first sends the version current when it (re)connects: a change

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { trpc } from './trpc.ts';
 
-/** One language offered for alert texts (the operator settings, issue 29). */
+/** One language offered for alert texts (the operator settings). */
 export type OfferedLanguage = { tag: string; name: string };
 /** What the editors, the templates and the feed list follow. */
 export type LanguageSettings = {
@@ -19,7 +19,7 @@ export function useOperatorSettings() {
 export const LanguageSettingsContext = createContext<LanguageSettings | null>(null);
 
 /**
- * The operator's languages: never a built-in list (issue 29). Screens render inside
+ * The operator's languages: never a built-in list. Screens render inside
  * <OfferedLanguages>, which waits for the settings, so a new alert never starts in another
  * operator's language.
  */

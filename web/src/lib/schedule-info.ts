@@ -10,7 +10,7 @@ export function useScheduleInfo() {
 export const TimeZoneContext = createContext<string | null>(null);
 
 /**
- * The agency's time zone (issue 28): never a fallback. Screens render inside <AgencyZone>, which
+ * The agency's time zone: never a fallback. Screens render inside <AgencyZone>, which
  * waits for schedule.info; a default time computed in another zone would be hours off.
  */
 export function useTimeZone(): string {

@@ -1,4 +1,4 @@
-/** A stop as schedule.stops offers it: the server's label tells namesakes apart (issue 29). */
+/** A stop as schedule.stops offers it: the server's label tells namesakes apart. */
 export type StopChoice = { stopId: string; name: string; label: string; station: boolean };
 
 /**

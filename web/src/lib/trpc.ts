@@ -17,7 +17,7 @@ const sameOrigin = (url: URL | RequestInfo, init?: RequestInit) =>
 /**
  * Queries whose input is a whole alert or trip update (the checks run while the controller types):
  * sent by POST with the input in the body, as a long alert in the URL would be refused (431) and the
- * editor would show no warning at all (issue 28 point 6). The server allows queries by POST.
+ * editor would show no warning at all. The server allows queries by POST.
  */
 const BODY_QUERIES = new Set(['feed.lintAlert', 'consistency.preview']);
 

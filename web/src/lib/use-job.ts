@@ -80,7 +80,7 @@ export function useJob(jobId: string | null, options: Options = {}) {
 
 /**
  * The job of this kind running on the server when the screen opened (null when none): a second
- * browser, or this one after a reload, follows it and sees where it is (issue 16 point 4).
+ * browser, or this one after a reload, follows it and sees where it is.
  */
 export function useRunningJob(kind: 'schedule_upload' | 'summary', onFound: (jobId: string) => void) {
   const running = trpc.jobs.running.useQuery({ kind }, { staleTime: Infinity, refetchOnWindowFocus: false });

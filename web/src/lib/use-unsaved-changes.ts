@@ -4,7 +4,7 @@ import { useBlocker } from 'react-router-dom';
 export const LEAVE_CONFIRM = 'You have changes that are not saved. Leave this page and lose them?';
 
 /**
- * Unsaved work survives (issue 28 point 7): while `dirty`, closing or reloading the tab asks the
+ * Unsaved work survives: while `dirty`, closing or reloading the tab asks the
  * browser's own question (beforeunload) and leaving inside the app (a link, Back) asks ours
  * (React Router's blocker). `allowLeaving()` lets the next navigation through unasked: after a
  * save, or when the controller chose to load a colleague's version.

@@ -3,7 +3,7 @@ import { type Finding, finder } from '../finding.ts';
 
 /**
  * Alert text holding a placeholder nobody filled, such as `{route}` or `{until}` from a template
- * chosen before the route and period were set (issue 28 item 3): riders would read the braces.
+ * chosen before the route and period were set: riders would read the braces.
  */
 export const code = 'alert_placeholder_unfilled';
 export const severity = 'error';

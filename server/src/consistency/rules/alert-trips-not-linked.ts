@@ -3,7 +3,7 @@ import { type Finding, finder } from '../finding.ts';
 
 /**
  * Alert published for a disruption or one trip update that does not name exactly the trips it
- * was published for (issue 28 item 2): its informed entities name other trains, or leave linked
+ * was published for: its informed entities name other trains, or leave linked
  * ones out, or its text names a train of the same route and date that the change left alone
  * ("Trains 106, 107, 108 … are cancelled" after 106 and 108 were unticked). Alerts about a route
  * or a stop as a whole name no trips and are not judged by their informed entities.

@@ -3,8 +3,7 @@ import { type Finding, finder } from '../finding.ts';
 
 /**
  * Cancelled (CANCELED or DELETED) trip update that still carries stop time updates: riders are
- * told the train does not run and, in the same entity, times or skipped stops for it (issue 28
- * item 4). Saves drop them (save-feed-entity.ts); this finds any that reached the feed otherwise.
+ * told the train does not run and, in the same entity, times or skipped stops for it. Saves drop them (save-feed-entity.ts); this finds any that reached the feed otherwise.
  */
 export const code = 'cancelled_trip_with_stop_times';
 export const severity = 'error';

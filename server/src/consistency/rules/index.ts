@@ -20,7 +20,7 @@ export const consistencyRules: ConsistencyRule[] = [
   stopClosedButServed,
   alertEntityNotRunning,
   routeAlertForStopClosure,
-  // Feed invariants (issue 28): a change adding an error of these is refused.
+  // Feed invariants (docs/contract-notes.md "Consistency findings"): a change adding an error of these is refused.
   cancelledTripWithStopTimes,
   alertTripsNotLinked,
   alertPlaceholderUnfilled,

@@ -5,7 +5,7 @@ import { runOn } from '../time.ts';
 /**
  * Alert saying a train does not stop somewhere (an informed entity pairing a trip with a stop,
  * as the editors draft for skipped stops) while the train's live update no longer skips it: the
- * train was cancelled, the skip removed or the update gone (issue 28 item 4: "Hayward Park:
+ * train was cancelled, the skip removed or the update gone ("Hayward Park:
  * trains do not stop" live for a cancelled train). An alert of a stop restriction (not NO_SERVICE)
  * drafted the same way holds while the train's update keeps riders from boarding or leaving there. Alerts whose periods are over are not shown
  * to riders and are not judged.

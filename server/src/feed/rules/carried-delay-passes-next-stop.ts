@@ -9,7 +9,7 @@ import { type PredictedEvent, predictedTimes } from './predicted-times.ts';
 
 /**
  * A delay carried to stops without an update of their own predicts one of them after the next
- * update (issue 28: predicted times never run backwards). GTFS-RT consumers carry a stop's delay
+ * update (predicted times never run backwards). GTFS-RT consumers carry a stop's delay
  * to the following stops until the next update, so +15 min at CPT and 0 at MBG tell riders at WDS,
  * between them, a time after MBG's. E022 compares only the updates themselves and misses it.
  * Equal times pass, as in E022. Needs the schedule and the service day of the run.

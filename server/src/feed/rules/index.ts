@@ -103,7 +103,7 @@ export const feedRules: FeedRule[] = [
   alertRouteMismatch,
   alertUrlNotWeb,
   impactOutsideCommunication,
-  // The alert linter (issue 13): MobilityData's service alert guidelines, warnings only.
+  // The alert linter: MobilityData's service alert guidelines, warnings only.
   alertWithoutPeriod,
   alertCauseOrEffectUnknown,
   routeAlertForStopClosure,

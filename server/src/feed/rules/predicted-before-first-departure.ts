@@ -8,7 +8,7 @@ import { type FeedNotice, reporter, type Severity } from './notice.ts';
 import { predictedTimes } from './predicted-times.ts';
 
 /**
- * A stop is predicted before the train leaves its first stop (issue 28 item 5: a −20 min delay at
+ * A stop is predicted before the train leaves its first stop (a −20 min delay at
  * a later stop): riders at that stop are told a time the train cannot make. E022 compares stop
  * time updates with each other; this compares them with the first stop's departure when the
  * update leaves that stop out (its scheduled departure then stands). Needs the schedule and the

@@ -1,5 +1,5 @@
 /**
- * A Caltrain-like timetable workbook in America/Los_Angeles with what issue 29 met in Caltrain's
+ * A Caltrain-like timetable workbook in America/Los_Angeles with what Caltrain's real
  * timetable: two routes whose route_long_name is "Local" (L1 on weekdays, L2 at weekends) and a
  * station, Palo Alto, whose two platforms share one name ("Palo Alto Caltrain Station") and whose
  * trains call at the platforms, never at the station itself.

@@ -74,7 +74,7 @@ function routeNames(routes: GtfsTable | undefined): RouteNames {
 }
 
 /**
- * The route_ids row 1 may mean: a route_id first (issue 29: Caltrain's L1 and L2 are both
+ * The route_ids row 1 may mean: a route_id first (Caltrain's L1 and L2 are both
  * "Local", so only an id can tell them apart), then a route_long_name, exact before ignoring case.
  */
 function routeIdsOf(head: string, names: RouteNames): string[] {

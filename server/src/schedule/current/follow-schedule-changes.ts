@@ -6,7 +6,7 @@ export type ScheduleChange = { versionId: number | null };
 /**
  * The current schedule version from now on, in any process, until the signal aborts: open screens
  * re-read their routes, stops, schedule info and report link when it changes (an upload or a
- * rollback, issue 29). First the version current when listening starts, so a client that
+ * rollback). First the version current when listening starts, so a client that
  * (re)connects can tell whether it missed a change; again after this process listens again
  * following a lost database connection. Several changes before the client reads are one: only the
  * last version matters.

@@ -47,7 +47,7 @@ export type PreparedSchedule = {
   counts: { errors: number; warnings: number; infos: number };
   /** The first blocking notices as sentences with their cell, for the upload log. */
   firstErrors: string[];
-  /** Expired calendars, a feed ending soon: sentences for the upload log (issue 18 point 12). */
+  /** Expired calendars, a feed ending soon: sentences for the upload log. */
   plannerWarnings: string[];
   report: { json: ReportJson; html: string };
   zip: Uint8Array | null;

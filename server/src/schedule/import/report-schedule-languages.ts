@@ -5,7 +5,7 @@ import {
 } from '../../operator-settings/find-schedule-languages.ts';
 import { getOperatorSettings } from '../../operator-settings/get-operator-settings.ts';
 
-/** After a new schedule: the upload's log says its language and whether the settings offer it (issue 29). */
+/** After a new schedule: the upload's log says its language and whether the settings offer it. */
 export async function reportScheduleLanguages(
   deps: Pick<Deps, 'db'>,
   progress: (message: string) => Promise<void>,

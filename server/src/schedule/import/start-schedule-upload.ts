@@ -67,7 +67,7 @@ export async function startScheduleUpload(
       return {
         status: 'done',
         message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
-        // The version it made: the upload screen tells when a later one replaced it (issue 29).
+        // The version it made: the upload screen tells when a later one replaced it.
         data: { validation_report: true, version_id: versionId },
         result: counts,
       };

@@ -12,7 +12,7 @@ import { jnb } from '../test-support/sample-feed.ts';
 import { makeDeps, openTestDatabase, type TestDatabase } from '../test-support/test-databases.ts';
 
 /**
- * Directions derived at load for trips without direction_id (issue 29): along a line,
+ * Directions derived at load for trips without direction_id: along a line,
  * across routes of one corridor, next to given ones, round loops, on one-stop trips and branches.
  */
 const base = {

@@ -4,10 +4,10 @@ import { tableColumns } from './feed-table.ts';
 /**
  * Gives a direction_id to the trips of a feed that have none (the workbook format has no such
  * column; many feeds leave it out), in the import worker once stop_times.txt is read, before the
- * trips are encoded: the trips are loaded with their direction (issue 29). It runs on the column
+ * trips are encoded: the trips are loaded with their direction. It runs on the column
  * codes of the packed stop times and keeps 8 bytes per stop time of the routes that need it, for
  * the time it runs; it used to be one SQL statement after the load, 16 s of Renfe's 45 s upload
- * (issue 32).
+ * (docs/architecture.md "An upload").
  *
  * Stops are compared as stations (the parent station's name, else the stop's name, else its id):
  * trains of opposite directions often call at different platforms of one station.

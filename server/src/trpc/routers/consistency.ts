@@ -7,7 +7,7 @@ import { previewInput } from './consistency.schemas.ts';
 
 /** The consistency engine for the web app: the same findings as GET /feed/consistency. */
 export const consistencyRouter = router({
-  /** Issue 12 part 5: one act removes every trip update whose trip the current schedule lacks. */
+  /** One act removes every trip update whose trip the current schedule lacks. */
   removeNotInSchedule: editProcedure.mutation(({ ctx }) =>
     deleteTripUpdatesNotInSchedule(ctx.deps, { by: ctx.user.username }),
   ),

@@ -120,7 +120,7 @@ export const saveAlertInput = z.object({
   entity: alertEntity,
   baseRevision,
   draft: z.boolean().default(false),
-  /** The impact's start as the editor showed it (`YYYY-MM-DDTHH:MM`) and the zone it used (issue 28). */
+  /** The impact's start as the editor showed it (`YYYY-MM-DDTHH:MM`) and the zone it used. */
   chosenStart: z
     .object({
       wallClock: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),

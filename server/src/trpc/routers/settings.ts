@@ -5,7 +5,7 @@ import { adminProcedure, authedProcedure, router } from '../trpc.ts';
 import { saveOperatorSettingsInput } from './settings.schemas.ts';
 
 /**
- * The operator's settings (issue 29): every logged-in screen reads the languages offered for alert
+ * The operator's settings (docs/contract-notes.md "Operator settings"): every logged-in screen reads the languages offered for alert
  * texts (editors' menus, the feed list's names); administrators change them.
  */
 export const settingsRouter = router({

@@ -5,7 +5,7 @@ import { startSummary } from '../../summaries/start-summary.ts';
 import { excelProcedure, router } from '../trpc.ts';
 import { createSummaryInput, punctualityInput, summaryNameInput } from './summaries.schemas.ts';
 
-/** History summaries (issue 5). Files download over GET /excel/{name}; progress over jobs.onMessage. */
+/** History summaries. Files download over GET /excel/{name}; progress over jobs.onMessage. */
 export const summariesRouter = router({
   /** File names, newest first (as GET /excel/list_excel). */
   list: excelProcedure.query(async ({ ctx }) => (await listSummaries(ctx.deps)).map((s) => s.name)),

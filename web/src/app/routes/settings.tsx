@@ -1,7 +1,7 @@
 import { Page } from '../../components/page.tsx';
 import { OperatorSettingsForm } from '../../features/settings/components/operator-settings-form.tsx';
 
-/** Operator settings (issue 29, admin): the languages of alert texts; docs/rest-api.md "/settings". */
+/** Operator settings (admin): the languages of alert texts; docs/rest-api.md "/settings". */
 export default function SettingsRoute() {
   return (
     <Page title="Operator settings">

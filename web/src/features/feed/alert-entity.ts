@@ -67,7 +67,7 @@ export function hasNoEnd(form: AlertForm): boolean {
   return periods.length === 0 || periods.some((p) => !p.endDate);
 }
 
-/** A period's shortcuts (issue 18): start now; end one or two hours after the start (or now). */
+/** A period's shortcuts: start now; end one or two hours after the start (or now). */
 export function periodEnd(
   period: Period,
   kind: 'now' | '1h' | '2h',
@@ -93,7 +93,7 @@ export function periodStart(period: Period | undefined, timeZone: string): numbe
 }
 
 /**
- * The estimated duration of the editor (issue 13): the end it gives the last impact period, and
+ * The estimated duration of the editor: the end it gives the last impact period, and
  * the last communication period too, so riders are told until service is back. `null` = until
  * further notice (no end). "N hours" counts from the impact's start.
  */
@@ -131,8 +131,8 @@ function splitPeriodEnd(posix: number, timeZone: string): Partial<Period> {
 }
 
 /**
- * A new alert starts now (issue 18), with no end until one is chosen, in the operator's default
- * language (issue 29).
+ * A new alert starts now, with no end until one is chosen, in the operator's default
+ * language.
  */
 export function emptyAlertForm(
   timeZone: string,

@@ -1,6 +1,6 @@
 import { formatPosix } from '../../lib/time.ts';
 
-/** The alert list's filter (issue 13): the default shows every alert. */
+/** The alert list's filter: the default shows every alert. */
 export const ALERT_FILTERS = [
   { value: 'all', label: 'All alerts' },
   { value: 'active', label: 'In effect' },

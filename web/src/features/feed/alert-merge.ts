@@ -4,7 +4,7 @@ import { EMPTY_TEXTS } from './alert-entity.ts';
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The controller's entries on top of a colleague's later version (issue 28 point 7): each field the
+ * The controller's entries on top of a colleague's later version: each field the
  * controller changed since opening the alert keeps their value; every other field takes the
  * colleague's. Texts are merged field by field in each language.
  */

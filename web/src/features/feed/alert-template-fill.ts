@@ -83,7 +83,7 @@ export type TemplateSource = Pick<AlertTemplate, 'texts'>;
 /**
  * The form after the placeholder values changed (a route or period chosen after the template):
  * each header and description that still reads as the template filled it is filled again with the
- * new values; a text the controller rewrote is left as they wrote it (issue 28 point 3).
+ * new values; a text the controller rewrote is left as they wrote it.
  */
 export function refillTemplate(
   form: AlertForm,

@@ -11,7 +11,7 @@ import { checkText, textBlocks, unfilledPlaceholders } from './alert-text-checks
 const LIMITS = { headerWarnChars: 100, descriptionWarnChars: 1200, maxChars: 10_000 };
 const NOW = new Date('2025-09-23T10:00:00Z');
 
-describe('alert texts before saving (issue 28 points 3, 6)', () => {
+describe('alert texts before saving', () => {
   it('names each unfilled placeholder and what fills it', () => {
     expect(unfilledPlaceholders('{route}: lift out of order until {until}; {route}')).toEqual([
       'route',
@@ -61,7 +61,7 @@ describe('alert texts before saving (issue 28 points 3, 6)', () => {
   });
 });
 
-describe('a conflict: the controller’s entries on top of a colleague’s version (issue 28 point 7)', () => {
+describe('a conflict: the controller’s entries on top of a colleague’s version', () => {
   it('keeps the fields the controller changed and takes the colleague’s others', () => {
     const original = emptyAlertForm('America/Los_Angeles', ZA, NOW);
     original.texts['en-ZA'] = {

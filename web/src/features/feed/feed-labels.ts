@@ -29,7 +29,7 @@ type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info' | 'primar
 
 /**
  * docs/spec.md §4: alert rows by state, trip rows by state (server-derived). Upcoming = service affected
- * later (riders may be told already); a draft is in no public feed yet (issue 13).
+ * later (riders may be told already); a draft is in no public feed yet.
  */
 export const ALERT_STATE: Record<string, { label: string; variant: Variant | 'info' }> = {
   active: { label: 'In effect', variant: 'success' },
@@ -42,11 +42,11 @@ export const TRIP_STATE: Record<string, { label: string; variant: Variant }> = {
   yet_to_start: { label: 'Yet to start', variant: 'warning' },
   in_progress: { label: 'In progress', variant: 'success' },
   finished: { label: 'Finished', variant: 'danger' },
-  // The trip update names a trip the current schedule lacks: no run to judge (issue 17).
+  // The trip update names a trip the current schedule lacks: no run to judge.
   not_in_schedule: { label: 'Not in schedule', variant: 'secondary' },
   // An extra train (DUPLICATED): a copy of a scheduled train at another date or start.
   extra: { label: 'Extra', variant: 'info' },
-  // A new train (NEW): its own stops and times, not in the schedule (issue 30).
+  // A new train (NEW): its own stops and times, not in the schedule.
   new: { label: 'New', variant: 'primary' },
 };
 

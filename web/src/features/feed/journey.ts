@@ -6,7 +6,7 @@ import type { TripUpdateEntity, TripUpdateInput } from './types.ts';
 /** One call of a whole journey as the controller types it: the stop and its times ('HH:MM'). */
 export type JourneyStop = { stopId: string; arrival: string; departure: string };
 
-/** NEW: a train of its own; REPLACEMENT: a scheduled train re-timed or diverted (issue 30). */
+/** NEW: a train of its own; REPLACEMENT: a scheduled train re-timed or diverted. */
 export type JourneyKind = 'NEW' | 'REPLACEMENT';
 
 /** True for a trip update that gives a whole journey (a new train or a replacement). */

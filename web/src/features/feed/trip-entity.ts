@@ -19,7 +19,7 @@ export type StopRow = {
   /** A platform change: the stop of the same station the train calls at instead; '' = as scheduled. */
   platform: string;
   /**
-   * Who may use the stop (issue 30): '' as scheduled, 'set_down' = set down only (no boarding:
+   * Who may use the stop: '' as scheduled, 'set_down' = set down only (no boarding:
    * pickup_type NONE), 'pick_up' = pick up only (no alighting: drop_off_type NONE).
    */
   restriction: StopRestriction;
@@ -27,7 +27,7 @@ export type StopRow = {
 
 export type StopRestriction = '' | 'set_down' | 'pick_up';
 
-/** A short-turned train (issue 30): it terminates at (or starts from) a stop, the others skipped. */
+/** A short-turned train: it terminates at (or starts from) a stop, the others skipped. */
 export type ShortTurn = { at: 'end' | 'start'; stopSequence: number } | null;
 
 export type ScheduledStop = {

@@ -6,8 +6,7 @@ export type TripEdit = { cancelled: boolean; rows: StopRow[] };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The controller's entries on top of a colleague's later version of the same train (issue 28
- * point 7): each stop the controller changed since opening keeps their entry, every other stop
+ * The controller's entries on top of a colleague's later version of the same train: each stop the controller changed since opening keeps their entry, every other stop
  * takes the colleague's; so does the cancellation.
  */
 export function mergeTripEdits(original: TripEdit, mine: TripEdit, theirs: TripEdit): TripEdit {

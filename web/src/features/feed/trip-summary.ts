@@ -3,7 +3,7 @@ import type { FeedEntityJson } from './types.ts';
 
 type Updated = Pick<FeedEntityJson, 'tripUpdate'>;
 
-/** Issue 18: what an update does, in the words a controller uses: "Cancelled", "+5 min", "2 stops skipped". */
+/** What an update does, in the words a controller uses: "Cancelled", "+5 min", "2 stops skipped". */
 export function tripEffect(entity: Updated, state: string | null): string {
   const tu = entity.tripUpdate;
   if (tu?.trip?.scheduleRelationship === 'CANCELED') return 'Cancelled';

@@ -3,9 +3,8 @@ import { column } from '../../tables.ts';
 import type { Notice } from '../types.ts';
 
 /**
- * The warnings a planner must act on before the schedule runs out, as sentences for the upload log
- * (issue 18 point 12): expired calendars and a feed that ends within 30 days. The report has them
- * too, but among everything else.
+ * The warnings a planner must act on before the schedule runs out, as sentences for the upload log:
+ * expired calendars and a feed that ends within 30 days. The report has them too, but among everything else.
  */
 export function plannerWarnings(notices: Notice[]): string[] {
   const lines: string[] = [];

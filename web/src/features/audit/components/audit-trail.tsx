@@ -34,7 +34,7 @@ function toQuery(form: Record<string, string>, zone: string): AuditFilter {
   return filter;
 }
 
-/** Issue 16 §6: who changed what and when, filtered, paged and exportable as CSV. */
+/** Who changed what and when, filtered, paged and exportable as CSV. */
 export function AuditTrail() {
   const zone = useTimeZone();
   const [form, setForm] = useState<Record<string, string>>({

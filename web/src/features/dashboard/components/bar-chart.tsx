@@ -10,7 +10,7 @@ const BAR = 14;
 const GAP = 10;
 
 /**
- * Horizontal bars drawn as SVG (no chart library: a few bars need none, issue 16 point 3). The
+ * Horizontal bars drawn as SVG (no chart library: a few bars need none). The
  * chart is an image named by its caption, with every figure in its label; `asTable` shows the
  * same figures as a table instead.
  */

@@ -19,7 +19,7 @@ const COLORS = {
 const minutes = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 60) * 10) / 10);
 const oneDecimal = (v: number) => v.toFixed(1);
 
-/** Issue 16 point 3: the summary workbook's figures for a period, as charts or tables. */
+/** The summary workbook's figures for a period, as charts or tables. */
 export function PunctualityDashboard() {
   const timeZone = useTimeZone();
   const today = zonedDate(new Date(), timeZone);

@@ -84,7 +84,7 @@ const draftOf = (key: string, alert: DraftedAlert): Draft => ({
 
 /**
  * Select trips, preview them with the drafted alert, choose the action, reason, apply. The drafted
- * text follows the final selection (issue 28 point 2): unticking a train, changing the period, the
+ * text follows the final selection: unticking a train, changing the period, the
  * route or the action drafts it again; the controller's own wording is replaced only when they say so.
  */
 export function DisruptionForm() {
@@ -206,7 +206,7 @@ export function DisruptionForm() {
     });
   });
   const draftSettled = !withAlert || (draftKey === drafted.key && !redraft.isPending && !offered);
-  // What Apply would send, rehearsed by the server (issue 28): the refusals are shown before applying.
+  // What Apply would send, rehearsed by the server: the refusals are shown before applying.
   const applyKey = preview.data && draftSettled ? JSON.stringify(input(false, applyPicked)) : null;
   const settledApplyKey = useDebounced(applyKey, 400);
   const check = trpc.disruptions.applyDisruption.useMutation();
@@ -251,7 +251,7 @@ export function DisruptionForm() {
           <Form.Label>Direction</Form.Label>
           <Form.Select value={direction} onChange={(e) => setDirection(e.target.value)}>
             <option value="">Both</option>
-            {/* Named by where the trains go (issue 29); derived when the schedule gives no direction_id. */}
+            {/* Named by where the trains go; derived when the schedule gives no direction_id. */}
             {directionChoices(directions.data, routeId).map((d) => (
               <option key={d.directionId} value={String(d.directionId)}>
                 {d.towards}

@@ -9,7 +9,7 @@ export function useFeedList(kind: FeedKind) {
 /**
  * Keeps the open lists live: each feed change (this controller's, a colleague's, an expiry, on any
  * process) refetches the list of its kind; 'all' comes on (re)connection, for changes missed meanwhile.
- * The consistency count is checked again with them: it is about the same feed (issue 28).
+ * The consistency count is checked again with them: it is about the same feed.
  */
 export function useLiveFeed() {
   const utils = trpc.useUtils();

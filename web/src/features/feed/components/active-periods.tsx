@@ -61,7 +61,7 @@ export const INCOMPLETE_TIME = 'Incomplete time: give hours and minutes, or clea
 
 /**
  * docs/spec.md §2: one or more periods, each start and end a date plus an optional time, for the impact
- * or the communication of an alert. A half-typed field is an error next to it (issue 18), never
+ * or the communication of an alert. A half-typed field is an error next to it, never
  * "no date"; impact periods have shortcuts.
  */
 export function ActivePeriods({

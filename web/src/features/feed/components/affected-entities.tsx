@@ -10,7 +10,7 @@ import { useRoutes } from '../api/get-routes.ts';
 type Props = { affected: Affected[]; onChange: (a: Affected[]) => void; missing: boolean };
 
 /**
- * docs/spec.md §2: affected trips, routes and stops, each found by a search. Choosing is adding (issue 18):
+ * docs/spec.md §2: affected trips, routes and stops, each found by a search. Choosing is adding:
  * a route picked in the select, or a stop or trip picked from its suggestions, joins the list.
  */
 export function AffectedEntities({ affected, onChange, missing }: Props) {

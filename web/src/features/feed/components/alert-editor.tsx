@@ -157,7 +157,7 @@ export function AlertEditor({
         : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`,
     );
   }, [form.affected, routeNames]);
-  // Consistency findings this alert would add, shown before saving (issue 12 part 4).
+  // Consistency findings this alert would add, shown before saving.
   const preview = useMemo(
     () =>
       form.affected.length > 0 && !blocks.tooLong
@@ -165,7 +165,7 @@ export function AlertEditor({
         : null,
     [form, zone, languageSettings, entity?.id, blocks.tooLong],
   );
-  // The alert linter on what is typed (issue 13): the notices a save would give.
+  // The alert linter on what is typed: the notices a save would give.
   const lintInput = useMemo(
     () =>
       readOnly || blocks.tooLong ? null : { entity: buildAlert(form, zone, languageSettings, entity?.id) },

@@ -8,7 +8,7 @@ type Props = {
   languages: string[];
   texts: Texts;
   onChange: (languages: string[], texts: Texts) => void;
-  /** The server's limits, said under each field as the controller types (issue 28 point 6). */
+  /** The server's limits, said under each field as the controller types. */
   limits?: AlertTextLimits;
 };
 
@@ -47,7 +47,7 @@ const checked = (check: TextCheck, id: string) =>
 
 /**
  * docs/spec.md §3: header and description per language, and the optional texts; the languages
- * offered are the operator's settings (issue 29). A language no longer offered keeps its texts.
+ * offered are the operator's settings. A language no longer offered keeps its texts.
  */
 export function AlertTexts({ languages, texts, onChange, limits }: Props) {
   const settings = useLanguageSettings();

@@ -4,7 +4,7 @@ export type Difference = { field: string; theirs: string; mine: string };
 
 /**
  * After a refused save (409): the colleague's version beside the controller's own entries, and the
- * two ways on, neither of which loses work unasked (issue 28 point 7).
+ * two ways on, neither of which loses work unasked.
  */
 export function ConflictCompare({
   by,

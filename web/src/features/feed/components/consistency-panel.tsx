@@ -3,7 +3,7 @@ import { Badge, Button, Collapse } from 'react-bootstrap';
 import { useConsistencyFindings } from '../api/list-consistency.ts';
 import { FindingsList } from './findings-list.tsx';
 
-/** The feed list's consistency count; a click opens the findings (issue 12 part 4). */
+/** The feed list's consistency count; a click opens the findings. */
 export function ConsistencyPanel() {
   const findings = useConsistencyFindings();
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import type { EditBase } from '../types.ts';
 
 /**
  * Who saved the entity the editor shows, and when; and, after a save refused because a colleague
- * saved first, their change with a Reload (issue 18 point 1: no silent overwrite).
+ * saved first, their change with a Reload (no silent overwrite).
  */
 export function EditStatus({
   base,

@@ -9,7 +9,7 @@ type Choice = '' | 'further_notice' | 'end_of_service' | 'hours' | 'date';
 export const NO_SERVICE_THAT_DAY = 'The current schedule has no service that day: give the end yourself.';
 
 /**
- * The estimated duration of an alert (issue 13): until further notice, until the end of service
+ * The estimated duration of an alert: until further notice, until the end of service
  * (the last arrival of that day's service in the current schedule, not a fixed 23:59), for some
  * hours, or until a date and time. It sets the end of the impact and communication periods.
  */

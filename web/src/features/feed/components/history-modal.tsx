@@ -6,7 +6,7 @@ import type { FeedKind } from '../api/list-feed.ts';
 
 const ACTIONS: Record<string, string> = { save: 'Saved', delete: 'Deleted', restore: 'Delete undone' };
 
-/** Who changed an entity, when, and what each save changed (issue 18 point 6). */
+/** Who changed an entity, when, and what each save changed. */
 export function HistoryModal({
   kind,
   id,

@@ -37,7 +37,7 @@ const TITLES: Record<JourneyKind, { button: string; title: string; save: string 
 const EMPTY_STOP: JourneyStop = { stopId: '', arrival: '', departure: '' };
 
 /**
- * Issue 30: a train with its own stops and times, as a GTFS-RT NEW trip (any route, including a
+ * A train with its own stops and times, as a GTFS-RT NEW trip (any route, including a
  * bus route), or a scheduled train re-timed or diverted, as a REPLACEMENT of its whole journey.
  * The server's feed rules check the rest (stops known, times increasing, not a mere delay).
  */

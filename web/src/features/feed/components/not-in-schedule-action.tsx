@@ -1,7 +1,7 @@
 import { Alert, Button } from 'react-bootstrap';
 import { useRemoveNotInSchedule } from '../api/remove-not-in-schedule.ts';
 
-/** Issue 12 part 5: after a new schedule, one action removes every trip update whose trip it lacks. */
+/** After a new schedule, one action removes every trip update whose trip it lacks. */
 export function NotInScheduleAction({ items }: { items: { state: string | null }[] }) {
   const remove = useRemoveNotInSchedule();
   const count = items.filter((i) => i.state === 'not_in_schedule').length;

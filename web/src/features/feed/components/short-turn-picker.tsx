@@ -2,7 +2,7 @@ import { Form } from 'react-bootstrap';
 import type { ShortTurn, StopRow } from '../trip-entity.ts';
 
 /**
- * Issue 30 item 3: "terminates at X" (the stops after X skipped, the headsign X's name) or
+ * "terminates at X" (the stops after X skipped, the headsign X's name) or
  * "starts at X" (the stops before X skipped); one choice, so a train is turned at one end.
  */
 export function ShortTurnPicker({

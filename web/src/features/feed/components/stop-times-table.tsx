@@ -37,7 +37,7 @@ export function StopTimesTable({
 }: Props) {
   const withPlatforms = rows.some((row) => (platforms[row.stopId] ?? []).length > 0);
   const totals = totalDelays(rows);
-  // Now on the trip's own service day, not the clock of today (issue 28: dates, not only times).
+  // Now on the trip's own service day, not the clock of today (dates, not only times).
   const now = serviceDate ? secondsIntoServiceDay(serviceDate, timeZone) : nowSecondsOfDay(timeZone);
   const passed = rows.map((row, i) => gtfsSeconds(row.arrival) + totals[i]! * 60 < now);
   const trainAt = passed.indexOf(false);

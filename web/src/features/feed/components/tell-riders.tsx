@@ -9,7 +9,7 @@ import { type DraftedAlert, DraftedAlertFields, languagesOf } from './drafted-al
 type Mode = 'none' | 'publish' | 'end';
 
 /**
- * Issue 12 in the trip update editor: after a cancellation or a skipped stop, offers "Tell riders"
+ * In the trip update editor: after a cancellation or a skipped stop, offers "Tell riders"
  * with an alert drafted from the operator's templates; on an update linked to an alert, offers to
  * update or end that alert when the change no longer matches it. What the controller chooses is
  * saved with the trip update in one act (`onChange` hands it to the editor's save).

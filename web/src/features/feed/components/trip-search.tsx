@@ -51,7 +51,7 @@ export function TripSearch({
   const [number, setNumber] = useState('');
   const [stopName, setStopName] = useState('');
   const [chosenStop, setChosenStop] = useState('');
-  // Issue 12: trips of a service date (today by default); the service narrows further when chosen.
+  // Trips of a service date (today by default); the service narrows further when chosen.
   const [date, setDate] = useState('');
   useEffect(() => {
     if (date || !info.data) return;
@@ -139,7 +139,7 @@ export function TripSearch({
               <Form.Control
                 inputMode="numeric"
                 value={number}
-                // The train number is what a controller types first (issue 18).
+                // The train number is what a controller types first.
                 autoFocus
                 onChange={(e) => setNumber(e.target.value)}
               />

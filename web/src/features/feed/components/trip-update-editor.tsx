@@ -68,7 +68,7 @@ export function TripUpdateEditor({
   );
   const [cancelled, setCancelled] = useState(entity?.tripUpdate.trip.scheduleRelationship === 'CANCELED');
   const [rows, setRows] = useState<StopRow[]>([]);
-  // A short turn (issue 30): the stops beyond it are skipped, the headsign names its new end.
+  // A short turn: the stops beyond it are skipped, the headsign names its new end.
   const [shortTurn, setShortTurn] = useState<ShortTurn>(null);
   const savedHeadsign = entity?.tripUpdate.tripProperties?.tripHeadsign ?? undefined;
   const turned = useMemo(() => withShortTurn(rows, shortTurn), [rows, shortTurn]);
@@ -216,7 +216,7 @@ export function TripUpdateEditor({
   return (
     <>
       {!entity && <TripSearch onSelect={choose} disabled={readOnly} />}
-      {/* A form: Enter in any box saves (issue 18); the header with Save stays on screen. */}
+      {/* A form: Enter in any box saves; the header with Save stays on screen. */}
       <Form onSubmit={submit} noValidate aria-label="Trip update">
         <Card className="shadow-sm">
           <Card.Header className="bg-white d-flex flex-wrap align-items-center gap-3 sticky-top shadow-sm">

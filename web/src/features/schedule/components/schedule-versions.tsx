@@ -14,7 +14,7 @@ const formatServiceDate = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.
 
 const label = (v: ScheduleVersion) => `Version ${v.id} · ${v.sourceName}`;
 
-/** Issue 16 §5: the kept versions, the diff of any two that keep their rows, the rollback to the previous one. */
+/** The kept versions, the diff of any two that keep their rows, the rollback to the previous one. */
 export function ScheduleVersions() {
   const list = useScheduleVersions();
   const zone = useTimeZone();

@@ -51,7 +51,7 @@ export function UploadForm() {
   // it opens this upload's report (a refused one's is not the public report).
   const report = job.messages.some((m) => m.validation_report);
   // A later upload or a rollback (any tab, any process: the live schedule) replaced what this one
-  // loaded: its links then follow the schedule that serves, and say so (issue 29).
+  // loaded: its links then follow the schedule that serves, and say so.
   const info = useScheduleInfo();
   const current = info.dataUpdatedAt > finishedAt ? (info.data?.versionId ?? null) : null;
   const loaded = job.final?.status === 'done' ? job.final.data?.version_id : undefined;

@@ -8,7 +8,7 @@ import { canonicalTag, englishName, moved } from '../language-list.ts';
 type Draft = { languages: OfferedLanguage[]; defaultLanguage: string; urlLanguage: string };
 
 /**
- * The operator settings (issue 29, admin): the languages offered for alert texts, in order, with
+ * The operator settings (admin): the languages offered for alert texts, in order, with
  * their names; the default and URL languages; the current schedule's language as a suggestion,
  * adopted only by a click. Removing a language still written in alerts or templates asks first.
  */
