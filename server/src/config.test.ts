@@ -18,23 +18,50 @@ describe('security defaults', () => {
   });
 });
 
-describe('the settings and the README', () => {
+/** The names in the first column of the table under `## Settings` of docs/configuration.md. */
+function documentedSettings(page: string): string[] {
+  const table = page.split('\n## Settings\n')[1]?.split('\n## ')[0] ?? '';
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+}
+
+/** Read by `npm start` and `npm run gateway` (scripts/run.mjs) for the process, not by config.ts. */
+const SET_BY_SCRIPTS = ['MALLOC_ARENA_MAX'];
+
+describe('the settings and docs/configuration.md', () => {
   // A setting nobody can find is a setting nobody sets: each key of envSchema is a row of the
-  // README's configuration table (CONTRIBUTING.md, "A setting").
-  it('lists every setting of config.ts in the configuration table of README.md', () => {
-    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
-    const settings = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\s*\./gm)].map((m) => m[1]!);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const table = readme.split('\n## Configuration\n')[1]?.split('\n## ')[0] ?? '';
-    const documented = new Set(
-      table
-        .split('\n')
-        .filter((line) => line.startsWith('|'))
-        .flatMap((line) =>
-          [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!),
-        ),
-    );
+  // configuration page's table, and each row a setting (CONTRIBUTING.md, "A setting").
+  const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+  const schema = source.slice(source.indexOf('const envSchema = z.object({'));
+  const settings = [...schema.slice(0, schema.indexOf('\n});')).matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(
+    (m) => m[1]!,
+  );
+  const page = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+
+  it('lists every setting of config.ts in the table of docs/configuration.md', () => {
+    const documented = new Set(documentedSettings(page));
     expect(settings.length).toBeGreaterThan(20);
     expect(settings.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('names no setting that config.ts lacks', () => {
+    const known = new Set([...settings, ...SET_BY_SCRIPTS]);
+    expect(documentedSettings(page).filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('reads the first column of the table only, under "## Settings"', () => {
+    const page = [
+      '## Settings',
+      '',
+      '| variable | default | meaning |',
+      '| --- | --- | --- |',
+      '| `PORT`, `HOST` | `8080` | like `DATA_DIR` |',
+      '',
+      '## Other',
+      '| `LOG_LEVEL` | x | y |',
+    ].join('\n');
+    expect(documentedSettings(`# Configuration\n${page}`)).toEqual(['PORT', 'HOST']);
   });
 });
