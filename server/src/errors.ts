@@ -28,6 +28,7 @@ export const errorCatalogue = {
   // generic
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
   payload_too_large: { status: 413, title: 'Too large' },
   unsupported_media_type: { status: 415, title: 'Wrong content type' },
   too_many_uploads: { status: 429, title: 'Too many uploads' },

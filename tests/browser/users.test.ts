@@ -90,8 +90,17 @@ describe.skipIf(!hasChromium)('login and users in the browser', () => {
     expect(await me()).toMatchObject({ username: 'roamer' });
     await b.context.clearCookies();
     await logIn(page, 'roamer', 'a-long-password-1');
+    // Logging out everywhere is a POST (docs/rest-api.md "/auth"): a GET is refused.
+    const logouts: string[] = [];
+    const note = (request: { url(): string; method(): string }) => {
+      if (request.url().includes('logout'))
+        logouts.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', note);
     await page.getByRole('button', { name: 'Log out everywhere' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    page.off('request', note);
+    expect(logouts).toEqual(['POST /trpc/auth.logout']);
     expect(await me()).toBeNull();
   });
 });

@@ -95,7 +95,10 @@ describe('live connections and sessions', () => {
   });
 
   it.each([
-    ['REST GET /auth/logout?everywhere=true', (c: HttpClient) => c.get('/auth/logout?everywhere=true')],
+    [
+      'REST POST /auth/logout everywhere=true',
+      (c: HttpClient) => c.postForm('/auth/logout', { everywhere: 'true' }),
+    ],
     [
       'tRPC auth.logout { everywhere: true }',
       (c: HttpClient) => c.trpc('mutation', 'auth.logout', { everywhere: true }),
@@ -119,6 +122,27 @@ describe('live connections and sessions', () => {
       expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     },
   );
+
+  it('refuses to log out everywhere by GET (a link or an image could send it): 405, every session kept', async () => {
+    const user = await userWith(['view']);
+    const phone = t.client();
+    await phone.login(user.name, 'a-long-password-1');
+    const me = async (c: HttpClient) => (await c.trpc('query', 'auth.me')).body.result.data;
+    for (const query of ['everywhere=true', 'everywhere=1', 'everywhere=']) {
+      const res = await user.client.get(`/auth/logout?${query}`);
+      expect(res.status, query).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect((await res.json()).description).toMatch(
+        /^Logging out everywhere is a POST: send POST \/auth\/logout/,
+      );
+    }
+    // The tRPC mutation by GET: refused by the method too.
+    const input = encodeURIComponent(JSON.stringify({ everywhere: true }));
+    expect((await user.client.get(`/trpc/auth.logout?input=${input}`)).status).toBe(405);
+    expect(await me(user.client)).toMatchObject({ username: user.name });
+    expect(await me(phone)).toMatchObject({ username: user.name });
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2);
+  });
 
   it('after a role change the reopened socket has the new roles only', async () => {
     const user = await userWith(['view', 'gtfs']);

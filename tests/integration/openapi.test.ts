@@ -24,6 +24,7 @@ const CONTRACT = [
   'GET /auth/csrf',
   'POST /auth/login',
   'GET /auth/logout',
+  'POST /auth/logout',
   'GET /auth/list_users',
   'POST /auth/add_user',
   'PUT /auth/modify_user',

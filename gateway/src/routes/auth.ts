@@ -87,22 +87,56 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary:
-          'Log out: ends the session and clears its cookie; everywhere=true ends every session of the user.',
+          'Log out: ends this session and clears its cookie. Ending every session of the user is a POST (below).',
         querystring: Type.Object({
           everywhere: Type.Optional(
-            Type.String({ description: 'true or 1: every session of the user (every browser, device).' }),
+            Type.String({ description: 'Refused (405): logging out everywhere is POST /auth/logout.' }),
           ),
         }),
-        response: { 200: Message, ...refusals(401) },
+        response: { 200: Message, ...refusals(401, 405) },
       },
     },
     async (request, reply) => {
-      const everywhere = ['true', '1'].includes(request.query.everywhere ?? '');
+      // A link or an image on any page can make a browser send a GET: it may end this one session
+      // (the contract's GET /auth/logout), never every session of the user (docs/rest-api.md "/auth").
+      if (request.query.everywhere !== undefined) {
+        reply.header('allow', 'POST');
+        throw new AppError('method_not_allowed', {
+          message:
+            'Logging out everywhere is a POST: send POST /auth/logout with everywhere=true (and the X-CSRF-Token header).',
+        });
+      }
       await logout(app.deps, {
         sessionId: request.sessionId ?? null,
         userId: request.user!.id,
-        everywhere,
+        everywhere: false,
       });
+      clearSessionCookie(reply, isSecureRequest(request));
+      return { message: 'Logged out.' };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: requireRole(null),
+      schema: {
+        tags,
+        summary:
+          'Log out: ends the session and clears its cookie; everywhere=true ends every session of the user.',
+        documentedBody: formBody(
+          Type.Object({
+            everywhere: Type.Optional(
+              Type.String({ description: 'true or 1: every session of the user (every browser, device).' }),
+            ),
+          }),
+        ),
+        response: { 200: Message, ...refusals(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const everywhere = boolField(await readForm(request), 'everywhere', false);
+      await logout(app.deps, { sessionId: request.sessionId ?? null, userId: request.user!.id, everywhere });
       clearSessionCookie(reply, isSecureRequest(request));
       return { message: everywhere ? 'Logged out everywhere.' : 'Logged out.' };
     },

@@ -187,7 +187,11 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      await liftDisruption(app.deps, { id: request.params.id, by: request.user!.username });
+      await liftDisruption(app.deps, {
+        id: request.params.id,
+        by: request.user!.username,
+        user: request.user,
+      });
       return { message: 'Disruption lifted.' };
     },
   );

@@ -27,6 +27,7 @@ const REFUSALS: Record<number, string> = {
   404: 'Unknown thing.',
   409: 'Conflict.',
   413: 'Too large.',
+  405: 'Another method is needed (method_not_allowed).',
   415: 'Wrong content type.',
   422: 'The entity fails the feed rules (details.notices).',
   429: 'Too many attempts.',

@@ -14,6 +14,7 @@ import {
   readScheduleViewFor,
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
+import { assertRole } from '../http/require-role.ts';
 import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
 import { onBackgroundConnection } from '../workers/background-connection.ts';
 import { liftedAudit } from './disruption-audit.ts';
@@ -24,7 +25,12 @@ import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
 import { mergeDisruptionAction, type TripUpdateJson } from './merge-disruption-action.ts';
 
-export type LiftDisruptionOptions = { id: string; by: string | null };
+export type LiftDisruptionOptions = {
+  id: string;
+  by: string | null;
+  /** Who asks: lifting planned works makes a schedule version, which needs the gtfs role as well. */
+  user: Parameters<typeof assertRole>[0];
+};
 
 /**
  * Puts every trip a disruption touched back as it was before it: the earlier update restored
@@ -39,8 +45,12 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
     .select({ publishAs: disruptions.publishAs })
     .from(disruptions)
     .where(eq(disruptions.id, options.id));
-  // Planned works live in the schedule: lifting them makes a version without them.
-  if (kind?.publishAs === 'schedule') return liftPlannedWorks(deps, options);
+  // Planned works live in the schedule: lifting them makes a version without them, an act on the
+  // schedule like their publishing, so it needs gtfs too (docs/rest-api.md "Disruptions").
+  if (kind?.publishAs === 'schedule') {
+    assertRole(options.user, 'gtfs');
+    return liftPlannedWorks(deps, { id: options.id, by: options.by });
+  }
   // Thousands of trips' updates put back: at background priority, as the apply.
   return onBackgroundConnection(deps, (own) => liftInFeed(own, options));
 }

@@ -25,7 +25,9 @@ export const disruptionsRouter = router({
     ),
   lift: editProcedure
     .input(liftDisruptionInput)
-    .mutation(({ ctx, input }) => liftDisruption(ctx.deps, { id: input.id, by: ctx.user.username })),
+    .mutation(({ ctx, input }) =>
+      liftDisruption(ctx.deps, { id: input.id, by: ctx.user.username, user: ctx.user }),
+    ),
   /** The trip update editor's "Tell riders": the linked alert, a draft for the change, what to offer. */
   tripAlert: editProcedure
     .input(tripAlertInput)
