@@ -15,6 +15,8 @@ RUN npm install --global "pnpm@${PNPM_VERSION}" && npm cache clean --force
 WORKDIR /app
 # The manifests first, so a change of source does not redo the install.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# The lockfile's patched dependencies (patches/postgres@*.patch) are applied by the install.
+COPY patches/ patches/
 COPY proto/package.json proto/
 COPY drizzle/package.json drizzle/
 COPY server/package.json server/
