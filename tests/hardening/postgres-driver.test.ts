@@ -6,7 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 
 /**
  * The postgres.js driver on a connection whose server process went away (the database killed or
- * restarted under the product), as patches/postgres@3.4.9.patch fixes it (docs/architecture.md
+ * restarted under the product), as patches/postgres@3.4.9.patch fixes it (docs/operations.md
  * "Faults the product survives"). Unpatched, the next query on a reserved connection threw
  * `TypeError: Cannot read properties of null (reading 'write')` from a timer, which ended the process
  * (porsager/postgres#1154, #1208); a closed connection handed back to the pool was lost to it for
