@@ -151,14 +151,51 @@ describe('disruptions', () => {
     expect(ids(await preview('20250923', { stopId: 'EER', from: '24:00', to: '25:00' }))).toEqual([
       'WD-9001',
     ]);
-    // 00:00–01:00 of the service date is the night before the trains run: nothing.
+    // 00:00–01:00 of Tuesday is Monday's night: Monday's WD-9001 calls at EER at 00:35, dated Monday.
+    expect((await preview('20250923', { stopId: 'EER', from: '00:00', to: '01:00' })).trips).toEqual([
+      { tripId: 'WD-9001', startDate: '20250922', routeId: 'STH', firstTime: '23:50', lastTime: '00:35' },
+    ]);
+    // Wednesday's holiday runs no WD: 00:00–01:00 of Thursday holds no train of the night before.
     const early = await post({
-      serviceDate: '20250923',
+      serviceDate: '20250925',
       select: { stopId: 'EER', from: '00:00', to: '01:00' },
       action: { type: 'cancel' },
       dryRun: true,
     });
     expect(early.status).toBe(400);
+  });
+
+  it('at 00:10 selects the night’s train of yesterday’s service, by window and by number, and updates that dated run', async () => {
+    t.clock.now = jnb('2025-09-23T00:10:00'); // Tuesday 00:10: Monday's WD-9001 (23:50 → 24:35) is under way
+    try {
+      const monday = {
+        tripId: 'WD-9001',
+        startDate: '20250922',
+        routeId: 'STH',
+        firstTime: '23:50',
+        lastTime: '00:35',
+      };
+      // "The next two hours" at its last stop, on today's date.
+      expect((await preview('20250923', { stopId: 'EER', from: '00:10', to: '02:10' })).trips).toEqual([
+        monday,
+      ]);
+      // Named by number: the run under way, not tonight's run of the same trip.
+      expect((await preview('20250923', { tripIds: ['9001'] })).trips).toEqual([monday]);
+      const res = await post({
+        serviceDate: '20250923',
+        select: { stopId: 'EER', from: '00:10', to: '02:10' },
+        action: { type: 'delay', minutes: 5 },
+        reason: 'Signal fault',
+      });
+      expect(res.status).toBe(200);
+      expect((await liveUpdate('WD-9001'))?.trip).toMatchObject({ tripId: 'WD-9001', startDate: '20250922' });
+      // Tonight's run is another train: named at 00:40 (Monday's has arrived), it is Tuesday's.
+      t.clock.now = jnb('2025-09-23T00:40:00');
+      expect(ids(await preview('20250923', { tripIds: ['9001'] }))).toEqual(['WD-9001']);
+      expect((await preview('20250923', { tripIds: ['9001'] })).trips[0]?.startDate).toBe('20250923');
+    } finally {
+      t.clock.now = jnb('2025-09-23T05:00:00');
+    }
   });
 
   it('follows calendar_dates: on the holiday only the added service runs', async () => {

@@ -149,10 +149,11 @@ export const dbRoutes: FastifyPluginAsync = async (app) => {
     '/get_trips',
     {
       schema: schema(
-        'Trips: in progress (0), yet to start (1), finished (2), judged at `after` (local HH:MM[:SS]) or now.',
+        "Trips: in progress (0), yet to start (1), finished (2), judged at `after` (local HH:MM[:SS]) or now; yesterday's runs still under way are listed with their service date `start_date`.",
         Type.Array(
           Type.Object({
             trip_id: Type.String(),
+            start_date: Type.String({ pattern: '^\\d{8}$' }),
             endTerminus: Type.String(),
             inprogress: Type.Integer({ enum: [0, 1, 2] }),
           }),

@@ -204,7 +204,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   const entities: ReturnType<typeof readEntityOf>[] = [];
   for (const [i, trip] of trips.entries()) {
     await letPollsIn(i);
-    const before = existing.get(trip.tripId);
+    const before = existing.get(runOf(trip.tripId, trip.startDate));
     const entityId = before?.id ?? `${trip.tripId}-${trip.startDate}`;
     const merged = mergeDisruptionAction(before ? (storedJson(before.pb) as TripUpdateJson) : null, action, {
       id: entityId,
@@ -405,7 +405,13 @@ function nothingMatches(
   return `No trip runs on ${date}${parts.length ? ` matching ${parts.join(', ')}` : ''}: widen the selection or pick another date.`;
 }
 
-/** The trips' current updates for that service date (one without a date counts as that date's). */
+const runOf = (tripId: string, startDate: string) => `${tripId}\u0000${startDate}`;
+
+/**
+ * The trips' current updates by run (trip and service date; one without a date counts as the
+ * selection's date): a night's train of the day before has its own (docs/architecture.md "The
+ * operating day").
+ */
 async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], serviceDate: string) {
   const rows = await readInBatches(tripIds, (batch) =>
     deps.db
@@ -425,8 +431,7 @@ async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], ser
     ).tripUpdate?.trip;
     // An extra train (DUPLICATED) names the trip it copies, but it is another run: not this one's update.
     if (trip?.scheduleRelationship === 'DUPLICATED') continue;
-    const date = trip?.startDate;
-    if (row.tripId && (!date || date === serviceDate)) found.set(row.tripId, { id: row.id, pb: row.pb });
+    if (row.tripId) found.set(runOf(row.tripId, trip?.startDate || serviceDate), { id: row.id, pb: row.pb });
   }
   return found;
 }

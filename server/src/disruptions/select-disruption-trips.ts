@@ -5,11 +5,10 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { letPollsIn } from '../feed/let-polls-in.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
-import { listCalendarRules } from '../schedule/list-calendar-rules.ts';
+import { findOperatingDay, type OperatingDay, previousRunUnderWay } from '../schedule/find-operating-day.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
 import { isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
-import { activeServiceIds } from '../schedule/time/active-services.ts';
 import {
   addDays,
   isServiceDate,
@@ -52,9 +51,13 @@ export type DisruptionSelection = {
 };
 
 /**
- * The trips running on a service date (calendar.txt and calendar_dates.txt) that match every
+ * The runs of a service date's operating day (../schedule/find-operating-day.ts) that match every
  * given field; the window [from, to) applies to the departure from the first stop, or from
- * `select.stopId` (then only trips calling there). Ordered by that departure.
+ * `select.stopId` (then only trips calling there). Ordered by that departure. The day before's
+ * runs passing 24:00 count in the date's hours: a window (00:10–02:10) takes those leaving in it,
+ * and without a window today's selection takes those still under way now (a train named by number
+ * at 00:10 is the one running, not tonight's run of the same trip). Each run keeps its own
+ * service date (`startDate`).
  */
 export async function selectDisruptionTrips(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -73,17 +76,19 @@ export async function selectDisruptionTrips(
     });
   const { select } = options;
   const window = windowSecs(select, serviceDate, tz);
-  const rules = await listCalendarRules(deps, { versionId: current.versionId, dates: [serviceDate] });
-  const services = activeServiceIds(serviceDate, rules.calendars, rules.calendarDates);
+  const day = await findOperatingDay(deps, { date: serviceDate });
+  if (!day) return { serviceDate, timezone: tz, stopName: null, trips: [] };
+  const services = [...new Set([...day.services, ...day.previous.services])];
   if (services.length === 0 || select.tripIds?.length === 0)
     return { serviceDate, timezone: tz, stopName: null, trips: [] };
 
-  const versionId = current.versionId;
+  const versionId = day.versionId;
   // Trips named one by one (thousands in a preview) are read a batch at a time.
   const read = (tripIds: string[] | undefined) =>
     deps.db
       .select({
         tripId: trips.tripId,
+        serviceId: trips.serviceId,
         routeId: trips.routeId,
         directionId: trips.directionId,
         directionDerived: trips.directionDerived,
@@ -131,32 +136,45 @@ export async function selectDisruptionTrips(
   const rows = select.tripIds ? await readInBatches(select.tripIds, read) : await read(undefined);
 
   const labels = await findCurrentLabels(deps);
-  const clock = localClock(serviceDate, tz);
+  const clocks = {
+    [serviceDate]: localClock(serviceDate, tz),
+    [day.previous.date]: localClock(day.previous.date, tz),
+  };
+  const windowGiven = Boolean(select.from || select.to);
   const selected = new Map<string, SelectedTrip & { at: number }>();
   for (const [i, r] of rows.entries()) {
     await letPollsIn(i);
     const start = r.startSecs ?? 0;
     const end = r.endSecs ?? start;
-    const at = select.stopId ? (r.stopDeparture ?? r.stopArrival ?? start) : start;
-    if (at < window.from || at >= window.to) continue;
-    const previous = selected.get(r.tripId);
-    if (previous && previous.at <= at) continue; // a trip calling twice: its first call in the window
-    selected.set(r.tripId, {
-      tripId: r.tripId,
-      startDate: serviceDate,
-      routeId: r.routeId,
-      routeName: labelOf(labels.routes, r.routeId),
-      directionId: r.directionId,
-      directionDerived: r.directionDerived,
-      trainNumber: r.shortName || r.number || r.tripId,
-      terminus: r.terminus ?? '',
-      startSecs: start,
-      endSecs: end,
-      firstTime: clock(start),
-      lastTime: clock(end),
-      at,
-    });
+    const ownAt = select.stopId ? (r.stopDeparture ?? r.stopArrival ?? start) : start;
+    for (const run of runsOf(day, r.serviceId, r.endSecs, windowGiven)) {
+      const at = ownAt + run.shiftSecs;
+      if (at < window.from || at >= window.to) continue;
+      const key = `${r.tripId}\u0000${run.date}`;
+      const previous = selected.get(key);
+      if (previous && previous.at <= at) continue; // a trip calling twice: its first call in the window
+      const clock = clocks[run.date]!;
+      selected.set(key, {
+        tripId: r.tripId,
+        startDate: run.date,
+        routeId: r.routeId,
+        routeName: labelOf(labels.routes, r.routeId),
+        directionId: r.directionId,
+        directionDerived: r.directionDerived,
+        trainNumber: r.shortName || r.number || r.tripId,
+        terminus: r.terminus ?? '',
+        startSecs: start,
+        endSecs: end,
+        firstTime: clock(start),
+        lastTime: clock(end),
+        at,
+      });
+    }
   }
+  // A train named while its run of the night is under way is that run, not tonight's of the same trip.
+  if (select.tripIds && !windowGiven)
+    for (const trip of selected.values())
+      if (trip.startDate === day.previous.date) selected.delete(`${trip.tripId}\u0000${serviceDate}`);
   const list = [...selected.values()].sort((a, b) => a.at - b.at || (a.tripId < b.tripId ? -1 : 1));
   return {
     serviceDate,
@@ -164,6 +182,28 @@ export async function selectDisruptionTrips(
     stopName: select.stopId ? (labels.stops.get(select.stopId) ?? null) : null,
     trips: list.map(({ at: _at, ...trip }) => trip),
   };
+}
+
+/**
+ * The runs of a trip's row on the operating day: the date's own, and the day before's when its
+ * service ran then and either a window will judge it in the date's hours or it is still under way.
+ */
+function runsOf(
+  day: OperatingDay,
+  serviceId: string,
+  endSecs: number | null,
+  windowGiven: boolean,
+): { date: string; shiftSecs: number }[] {
+  const runs: { date: string; shiftSecs: number }[] = [];
+  if (
+    day.previous.services.has(serviceId) &&
+    (windowGiven
+      ? endSecs !== null && endSecs + day.previous.shiftSecs >= 0
+      : previousRunUnderWay(day, endSecs))
+  )
+    runs.push({ date: day.previous.date, shiftSecs: day.previous.shiftSecs });
+  if (day.services.has(serviceId)) runs.push({ date: day.date, shiftSecs: 0 });
+  return runs;
 }
 
 /**

@@ -31,10 +31,10 @@ describe('findTrips', () => {
 
   it("lists today's trips: in progress, yet to start, finished, each by start time", async () => {
     expect(await at('2025-09-23T06:30:00')).toEqual([
-      { trip_id: 'WD-0123', endTerminus: 'Cape Town', inprogress: 0 },
-      { trip_id: 'WD-1234', endTerminus: 'Cape Town', inprogress: 1 },
-      { trip_id: 'WD-9001', endTerminus: 'Eerste River', inprogress: 1 },
-      { trip_id: 'WD-2300', endTerminus: 'Bellville', inprogress: 2 },
+      { trip_id: 'WD-0123', start_date: '20250923', endTerminus: 'Cape Town', inprogress: 0 },
+      { trip_id: 'WD-1234', start_date: '20250923', endTerminus: 'Cape Town', inprogress: 1 },
+      { trip_id: 'WD-9001', start_date: '20250923', endTerminus: 'Eerste River', inprogress: 1 },
+      { trip_id: 'WD-2300', start_date: '20250923', endTerminus: 'Bellville', inprogress: 2 },
     ]);
   });
 
@@ -51,20 +51,49 @@ describe('findTrips', () => {
   it('keeps yesterday’s run past 24:00 while it is under way, on a day its service does not run', async () => {
     // Wednesday 24 September is a holiday: WD removed, HOL added; WD-9001 of Tuesday runs until 00:35
     expect(await at('2025-09-24T00:20:00')).toEqual([
-      { trip_id: 'WD-9001', endTerminus: 'Eerste River', inprogress: 0 },
-      { trip_id: 'HOL-0500', endTerminus: 'Cape Town', inprogress: 1 },
+      { trip_id: 'WD-9001', start_date: '20250923', endTerminus: 'Eerste River', inprogress: 0 },
+      { trip_id: 'HOL-0500', start_date: '20250924', endTerminus: 'Cape Town', inprogress: 1 },
     ]);
     expect(await at('2025-09-24T00:40:00')).toEqual([
-      { trip_id: 'HOL-0500', endTerminus: 'Cape Town', inprogress: 1 },
+      { trip_id: 'HOL-0500', start_date: '20250924', endTerminus: 'Cape Town', inprogress: 1 },
     ]);
   });
 
   it('shows yesterday’s unfinished run instead of today’s run of the same trip', async () => {
     // Friday 00:10: Thursday's WD-9001 is under way; today's run (23:50) is not listed twice
     const trips = await at('2025-09-26T00:10:00');
-    expect(trips[0]).toEqual({ trip_id: 'WD-9001', endTerminus: 'Eerste River', inprogress: 0 });
+    expect(trips[0]).toEqual({
+      trip_id: 'WD-9001',
+      start_date: '20250925',
+      endTerminus: 'Eerste River',
+      inprogress: 0,
+    });
     expect(trips.filter((t) => t.trip_id === 'WD-9001')).toHaveLength(1);
     expect(trips.map((t) => t.trip_id)).toEqual(['WD-9001', 'WD-2300', 'WD-0123', 'WD-1234']);
+  });
+
+  it('finds yesterday’s run still under way by number on today’s date, whatever the service, dated yesterday', async () => {
+    // Saturday 00:20 as the desk asks: today's date and today's service (WE); Friday's WD-9001 runs until 00:35
+    const night = { date: '20250927', service: 'WE', number: '9001', details: true } as const;
+    expect(await at('2025-09-27T00:20:00', night)).toEqual([
+      {
+        trip_id: 'WD-9001',
+        start_date: '20250926',
+        endTerminus: 'Eerste River',
+        inprogress: 0,
+        departureSecs: 23 * 3600 + 50 * 60,
+        origin: 'Cape Town',
+        trainNumber: '9001',
+      },
+    ]);
+    expect(await at('2025-09-27T00:40:00', night)).toEqual([]); // arrived at 00:35
+    // Another date than today lists that date's runs only: Friday's trains, dated Friday.
+    const friday = await at('2025-09-27T00:20:00', { date: '20250926', number: '9001' });
+    expect(friday).toEqual([
+      { trip_id: 'WD-9001', start_date: '20250926', endTerminus: 'Eerste River', inprogress: 0 },
+    ]);
+    // Nothing of the day before leaks into a later date.
+    expect(await at('2025-09-27T00:20:00', { date: '20250928', number: '9001' })).toEqual([]);
   });
 
   it('finds by number: ends in -<number> plus optional digits, leading zeros ignored', async () => {
@@ -81,7 +110,7 @@ describe('findTrips', () => {
   it('filters by route and by an explicit service', async () => {
     expect((await at('2025-09-23T06:30:00', { route: 'STH' })).map((t) => t.trip_id)).toEqual(['WD-9001']);
     expect(await at('2025-09-23T10:30:00', { service: 'WE' })).toEqual([
-      { trip_id: 'WE-2300', endTerminus: 'Cape Town', inprogress: 0 },
+      { trip_id: 'WE-2300', start_date: '20250923', endTerminus: 'Cape Town', inprogress: 0 },
     ]);
     expect(await at('2025-09-23T10:30:00', { service: "WE' or 1=1 --" })).toEqual([]);
   });
@@ -91,6 +120,7 @@ describe('findTrips', () => {
     const expected = [
       {
         trip_id: 'WD-0123',
+        start_date: '20250923',
         endTerminus: 'Cape Town',
         inprogress: 0,
         departureSecs: 6 * 3600,
@@ -99,6 +129,7 @@ describe('findTrips', () => {
       },
       {
         trip_id: 'WD-1234',
+        start_date: '20250923',
         endTerminus: 'Cape Town',
         inprogress: 1,
         departureSecs: 8 * 3600,
@@ -108,6 +139,7 @@ describe('findTrips', () => {
       // its stop times are listed out of sequence: the origin is sequence 10's stop, not the file's first line
       {
         trip_id: 'WD-9001',
+        start_date: '20250923',
         endTerminus: 'Eerste River',
         inprogress: 1,
         departureSecs: 23 * 3600 + 50 * 60,
@@ -116,6 +148,7 @@ describe('findTrips', () => {
       },
       {
         trip_id: 'WD-2300',
+        start_date: '20250923',
         endTerminus: 'Bellville',
         inprogress: 2,
         departureSecs: 4 * 3600 + 55 * 60,

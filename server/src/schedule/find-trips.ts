@@ -3,17 +3,9 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { findCurrentSchedule } from './find-current-schedule.ts';
-import { listCalendarRules } from './list-calendar-rules.ts';
+import { findOperatingDay, previousRunUnderWay } from './find-operating-day.ts';
 import { tripNumber } from './store/feed-rows.ts';
-import { activeServiceIds } from './time/active-services.ts';
-import {
-  addDays,
-  localTimeToServiceSecs,
-  secondsIntoServiceDay,
-  serviceDateOf,
-  serviceDayStartSecs,
-} from './time/service-day.ts';
+import { localTimeToServiceSecs } from './time/service-day.ts';
 import { type TripState, tripState } from './time/trip-state.ts';
 
 /** gtfs_stops joined twice: the trip's origin and its terminus. */
@@ -24,7 +16,10 @@ const dayTrips = alias(trips, 'day_trips');
 
 export type FindTripsOptions = {
   route?: string;
-  /** A service_id; when absent, the services running today (and yesterday's runs still under way). */
+  /**
+   * A service_id: that service's trips of the date (without `date`, judged as today's runs). The
+   * runs of yesterday still under way are listed whatever the service (the operating day).
+   */
   service?: string;
   /** Train number: matches trip ids ending in `-<number>` plus optional digits, leading zeros ignored. */
   number?: string;
@@ -36,12 +31,20 @@ export type FindTripsOptions = {
   details?: boolean;
   /** A direction_id (given by the schedule or derived at load): the trip search's "towards …". */
   direction?: number;
-  /** A service date `YYYYMMDD`: the trips running that date (with `service`, that service's if it runs), judged against now. */
+  /**
+   * A service date `YYYYMMDD`: the trips running that date (with `service`, that service's if it
+   * runs), judged against now; today's date also lists yesterday's runs still under way.
+   */
   date?: string;
 };
 
-/** One trip as GET /db/get_trips gives it. */
-export type TripListItem = { trip_id: string; endTerminus: string; inprogress: TripState };
+/** One trip as GET /db/get_trips gives it: `start_date` is the service date of the run listed. */
+export type TripListItem = {
+  trip_id: string;
+  start_date: string;
+  endTerminus: string;
+  inprogress: TripState;
+};
 /**
  * With `details`: GTFS seconds of the first departure (may pass 24:00), the first stop's name and
  * the train number (the number in the trip id, else trip_short_name; null without one).
@@ -53,12 +56,12 @@ export type TripDetailsItem = TripListItem & {
 };
 
 /**
- * Trips of the current schedule, in progress first, then yet to start, then finished, each by
- * start time. Without `service`, the trips of the services active today, plus those runs of
- * yesterday's services that pass 24:00 and have not finished yet (a train at 24:35 of Tuesday's
- * service still shows at 00:20 on Wednesday, as yet to start; at 00:40 it is gone). Such a run is
- * listed instead of the same trip's run of today. With `service`, that service's trips, judged
- * as today's runs.
+ * Trips of the current schedule's operating day (./find-operating-day.ts), in progress first, then
+ * yet to start, then finished, each by start time: the trips of the services active on the date
+ * (today by default), plus, on today's, those runs of yesterday's services that pass 24:00 and
+ * have not finished yet (a train at 24:35 of Tuesday's service still shows at 00:20 on Wednesday,
+ * dated Tuesday; at 00:40 it is gone). Such a run is listed instead of the same trip's run of
+ * today. With `service` and no date, that service's trips, judged as today's runs.
  */
 export async function findTrips(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -72,21 +75,17 @@ export async function findTrips(
   deps: Pick<Deps, 'db' | 'now'>,
   options: FindTripsOptions = {},
 ): Promise<TripListItem[] | TripDetailsItem[]> {
-  const current = await findCurrentSchedule(deps);
-  if (!current) return [];
   if (options.number !== undefined && !/^\d+$/.test(options.number)) return [];
-  const tz = current.timezone;
-  const today = serviceDateOf(deps.now(), tz);
-  const yesterday = addDays(today, -1);
-  const day = options.date ?? today;
-  const nowSecs = judgedSecs(deps.now(), options.after, day, tz);
-  const yesterdayNowSecs = nowSecs + serviceDayStartSecs(today, tz) - serviceDayStartSecs(yesterday, tz);
-
-  const runs = options.date
-    ? await servicesOfDate(deps, current.versionId, options.date, options.service)
-    : options.service
-      ? { today: new Set([options.service]), yesterday: new Set<string>() }
-      : await activeServices(deps, current.versionId, today, yesterday);
+  const day = await findOperatingDay(deps, { date: options.date });
+  if (!day) return [];
+  const nowSecs = judgedSecs(day.nowSecs, options.after, day.date, day.timezone);
+  const yesterdayNowSecs = nowSecs - day.previous.shiftSecs;
+  const runs = {
+    today: options.service
+      ? new Set(!options.date || day.services.has(options.service) ? [options.service] : [])
+      : day.services,
+    yesterday: day.isToday ? day.previous.services : new Set<string>(),
+  };
   const serviceIds = [...new Set([...runs.today, ...runs.yesterday])];
   if (serviceIds.length === 0) return [];
 
@@ -111,13 +110,13 @@ export async function findTrips(
     .leftJoin(lastStop, and(eq(lastStop.versionId, trips.versionId), eq(lastStop.stopId, trips.lastStopId)))
     .where(
       and(
-        eq(trips.versionId, current.versionId),
+        eq(trips.versionId, day.versionId),
         inArray(trips.serviceId, serviceIds),
         options.route ? eq(trips.routeId, options.route) : undefined,
         options.direction === undefined ? undefined : eq(trips.directionId, options.direction),
         options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
         options.stop
-          ? inArray(trips.tripId, tripsCallingAt(deps, current.versionId, options.stop, serviceIds))
+          ? inArray(trips.tripId, tripsCallingAt(deps, day.versionId, options.stop, serviceIds))
           : undefined,
       ),
     );
@@ -132,33 +131,49 @@ export async function findTrips(
       origin: row.firstStopName ?? '',
       trainNumber: row.trainNumber,
     };
-    const shift = yesterdayNowSecs - nowSecs;
-    if (runs.yesterday.has(row.serviceId) && end >= yesterdayNowSecs) {
+    if (runs.yesterday.has(row.serviceId) && previousRunUnderWay(day, row.endSecs, nowSecs)) {
       const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs: yesterdayNowSecs });
-      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start - shift, ...details });
+      const sortSecs = start + day.previous.shiftSecs;
+      const start_date = day.previous.date;
+      listed.push({ trip_id: row.tripId, start_date, endTerminus, inprogress, sortSecs, ...details });
     } else if (runs.today.has(row.serviceId)) {
       const inprogress = tripState({ startSecs: start, endSecs: end, nowSecs });
-      listed.push({ trip_id: row.tripId, endTerminus, inprogress, sortSecs: start, ...details });
+      listed.push({
+        trip_id: row.tripId,
+        start_date: day.date,
+        endTerminus,
+        inprogress,
+        sortSecs: start,
+        ...details,
+      });
     }
   }
   listed.sort(
     (a, b) => a.inprogress - b.inprogress || a.sortSecs - b.sortSecs || (a.trip_id < b.trip_id ? -1 : 1),
   );
   if (options.details) {
-    return listed.map(({ trip_id, endTerminus, inprogress, departureSecs, origin, trainNumber }) => ({
-      trip_id,
-      endTerminus,
-      inprogress,
-      departureSecs,
-      origin,
-      trainNumber,
-    }));
+    return listed.map(
+      ({ trip_id, start_date, endTerminus, inprogress, departureSecs, origin, trainNumber }) => ({
+        trip_id,
+        start_date,
+        endTerminus,
+        inprogress,
+        departureSecs,
+        origin,
+        trainNumber,
+      }),
+    );
   }
-  return listed.map(({ trip_id, endTerminus, inprogress }) => ({ trip_id, endTerminus, inprogress }));
+  return listed.map(({ trip_id, start_date, endTerminus, inprogress }) => ({
+    trip_id,
+    start_date,
+    endTerminus,
+    inprogress,
+  }));
 }
 
-function judgedSecs(now: Date, after: string | undefined, today: string, tz: string): number {
-  if (after === undefined || after === '') return secondsIntoServiceDay(now, today, tz);
+function judgedSecs(nowSecs: number, after: string | undefined, today: string, tz: string): number {
+  if (after === undefined || after === '') return nowSecs;
   const secs = localTimeToServiceSecs(after, today, tz);
   if (secs === undefined) {
     throw new AppError('bad_request', {
@@ -166,51 +181,6 @@ function judgedSecs(now: Date, after: string | undefined, today: string, tz: str
     });
   }
   return secs;
-}
-
-type ActiveServices = { today: Set<string>; yesterday: Set<string> };
-
-/** A chosen service date: its services only (no runs of the day before), narrowed to `service` when given. */
-async function servicesOfDate(
-  deps: Pick<Deps, 'db'>,
-  versionId: number,
-  date: string,
-  service: string | undefined,
-): Promise<ActiveServices> {
-  const { today } = await activeServices(deps, versionId, date, addDays(date, -1));
-  const ids = service ? [...today].filter((s) => s === service) : [...today];
-  return { today: new Set(ids), yesterday: new Set() };
-}
-
-/**
- * The services of a version on two dates only change with the version or the date, so they are
- * remembered per database handle (a few entries): get_trips is called on every keystroke.
- */
-const activeServicesMemo = new WeakMap<object, Map<string, Promise<ActiveServices>>>();
-
-function activeServices(
-  deps: Pick<Deps, 'db'>,
-  versionId: number,
-  today: string,
-  yesterday: string,
-): Promise<ActiveServices> {
-  let memo = activeServicesMemo.get(deps.db);
-  if (!memo) {
-    memo = new Map();
-    activeServicesMemo.set(deps.db, memo);
-  }
-  const key = `${versionId}:${yesterday}:${today}`;
-  let found = memo.get(key);
-  if (!found) {
-    if (memo.size > 8) memo.clear();
-    found = listCalendarRules(deps, { versionId, dates: [yesterday, today] }).then((rules) => ({
-      today: new Set(activeServiceIds(today, rules.calendars, rules.calendarDates)),
-      yesterday: new Set(activeServiceIds(yesterday, rules.calendars, rules.calendarDates)),
-    }));
-    found.catch(() => memo.delete(key));
-    memo.set(key, found);
-  }
-  return found;
 }
 
 /**

@@ -10,7 +10,8 @@ export type CurrentRunOptions = {
 };
 
 /**
- * The service date of a trip's current run: yesterday's while a run of yesterday's service that
+ * The operating day for one trip (docs/architecture.md "The operating day"; the dates' services
+ * are ../find-operating-day.ts). The service date of a trip's current run: yesterday's while a run of yesterday's service that
  * passes 24:00 is still under way (a train at 24:35 of Tuesday's service runs at 00:35
  * Wednesday), otherwise today's.
  */

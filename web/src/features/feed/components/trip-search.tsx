@@ -198,7 +198,7 @@ export function TripSearch({
                   as="button"
                   type="button"
                   className="d-flex align-items-center gap-3"
-                  onClick={() => onSelect(trip.trip_id, route || undefined, date)}
+                  onClick={() => onSelect(trip.trip_id, route || undefined, trip.start_date)}
                   data-testid="trip-result"
                 >
                   <span className="fw-semibold" style={{ minWidth: '3.5rem' }}>
@@ -211,6 +211,12 @@ export function TripSearch({
                     </span>
                   ) : (
                     <span className="font-monospace">{trip.trip_id}</span>
+                  )}
+                  {trip.start_date !== date && (
+                    // The night's train of yesterday's service (the operating day, docs/architecture.md).
+                    <Badge bg="secondary" data-testid="run-date">
+                      service of {toInputDate(trip.start_date)}
+                    </Badge>
                   )}
                   {progress && (
                     <Badge bg={progress.variant} text={progress.variant === 'warning' ? 'dark' : undefined}>
