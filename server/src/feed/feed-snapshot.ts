@@ -5,6 +5,7 @@ import { transit_realtime } from '@feeddesk/proto';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { servedFeedVersion } from '../schedule/served-feed-version.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { servedEntity } from './served-alert.ts';
 
@@ -63,7 +64,7 @@ type ContentRow = {
 type ReadEntity = { version: string; field: Buffer; json: unknown };
 
 /**
- * Reads a feed's entities and state, and the current schedule's feed_version. Given the content
+ * Reads a feed's entities and state, and the name of the current schedule version (feed_version). Given the content
  * read before, only the entities whose row changed since are fetched again (PostgreSQL's `xmin`
  * names the transaction that wrote a row's current version): a save re-reads one entity, not the
  * whole feed, on the event loop that serves it. One statement, so ids, rows and state agree (one
@@ -95,7 +96,7 @@ export async function readFeedContent(
     if (id === null) continue;
     entities.set(id, pb ? { version, field: field(2, pb), json } : known.get(id)!);
   }
-  const feedVersion = (await findCurrentSchedule(deps))?.feedVersion ?? null;
+  const feedVersion = servedFeedVersion(await findCurrentSchedule(deps));
   const read = [...entities.values()];
   const body = Buffer.concat(read.map((e) => e.field));
   return {

@@ -1,0 +1,95 @@
+import { scheduleVersions } from '@feeddesk/drizzle';
+import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
+import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getFeed } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { uploadSchedule } from '../support/schedule.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * FeedHeader.feed_version of the three feeds names the current schedule version and changes with
+ * each new one, planned works included (docs/rest-api.md "The feeds"). The sample line, now
+ * Wednesday 1 October 2025 in Johannesburg; WE-2300 runs on Saturdays.
+ */
+const NOW = new Date('2025-10-01T08:00:00Z');
+const FEEDS = ['/feed/updates', '/feed/alerts', '/feed/positions'] as const;
+
+const timetable = (files: Record<string, string> = {}) =>
+  writeGtfsZip(
+    sampleFeed({
+      ...files,
+      'routes.txt': [
+        'route_id,agency_id,route_short_name,route_long_name,route_type,route_color',
+        'NTH,MR,N,Northern Line,2,FF0000',
+        'STH,MR,S,Southern Line,2,00AA00',
+        'CTL,MR,C,Central Line,2,',
+      ].join('\n'),
+    }),
+  );
+
+describe('feed_version', () => {
+  let t: TestApp;
+  let planner: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    planner = await t.clientWithRoles(['edit', 'gtfs'], 'planner');
+    t.clock.now = NOW;
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const currentVersion = async () =>
+    (
+      await t.deps.db
+        .select({ id: scheduleVersions.id })
+        .from(scheduleVersions)
+        .where(eq(scheduleVersions.status, 'current'))
+        .orderBy(desc(scheduleVersions.id))
+        .limit(1)
+    )[0]!.id;
+  /** feed_version of each feed, protobuf and JSON alike. */
+  const served = async () => {
+    const versions = new Set<string>();
+    for (const path of FEEDS) {
+      versions.add((await getFeed(planner, path)).header.feedVersion ?? '');
+      versions.add((await (await planner.get(`${path}?format=json`)).json()).header.feedVersion);
+    }
+    return [...versions];
+  };
+
+  it('names each new version on all three feeds: an upload, another upload of the same file, planned works', async () => {
+    const first = await uploadSchedule(planner, timetable(), 'timetable.zip');
+    expect(first.final, JSON.stringify(first.messages)).toMatchObject({ status: 'done' });
+    const v1 = await currentVersion();
+    expect(await served()).toEqual([`v${v1}`]);
+
+    // The planners' file names its version in feed_info: kept, with the version's number.
+    const info =
+      'feed_publisher_name,feed_publisher_url,feed_lang,feed_version\nMR,https://example.org,en,2025-10';
+    const named = await uploadSchedule(planner, timetable({ 'feed_info.txt': info }), 'timetable.zip');
+    expect(named.final, JSON.stringify(named.messages)).toMatchObject({ status: 'done' });
+    const v2 = await currentVersion();
+    expect(v2).toBeGreaterThan(v1);
+    expect(await served()).toEqual([`2025-10+v${v2}`]);
+
+    // Planned works make a version from the same file: the feeds name it too.
+    const res = await planner.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        publishAs: 'schedule',
+        serviceDate: '20251004',
+        select: { tripIds: ['WE-2300'] },
+        action: { type: 'cancel' },
+        reason: 'Track renewal Bellville',
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { versionId } = (await res.json()) as { versionId: number };
+    expect(versionId).toBeGreaterThan(v2);
+    expect(await currentVersion()).toBe(versionId);
+    expect(await served()).toEqual([`2025-10+v${versionId}`]);
+  }, 120_000);
+});
