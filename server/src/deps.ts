@@ -1,4 +1,13 @@
 import type { Database, Db } from '@feeddesk/drizzle';
+import type { Histogram, Registry } from 'prom-client';
+import type { Config } from './config.ts';
+import type { Bus } from './events/bus.ts';
+
+/*
+ * The bottom of server/src: what every service receives, named here or in leaf modules (config.ts,
+ * events/bus.ts import nothing of server/src), never in the http/ or metrics/ code above that
+ * implements them (create-deps.ts puts them together).
+ */
 
 export type Logger = {
   info(obj: unknown, msg?: string): void;
@@ -25,13 +34,47 @@ export type Deps = {
 /** Deps plus the raw database handle, for services that need LISTEN/NOTIFY or COPY. */
 export type AppDeps = Deps & {
   database: Database;
-  config: import('./config.ts').Config;
+  config: Config;
   /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY). */
-  bus: import('./events/bus.ts').Bus;
-  /** Uploads being received at once in this process (UPLOADS_AT_ONCE). */
-  uploads: import('./http/upload-slots.ts').UploadSlots;
+  bus: Bus;
+  /** Uploads being received at once in this process (UPLOADS_AT_ONCE; http/upload-slots.ts). */
+  uploads: UploadSlots;
   /** This process's Prometheus metrics (GET /metrics). */
-  metrics: import('./metrics/metrics.ts').Metrics;
+  metrics: Metrics;
 };
+
+/** Takes a slot for an upload or throws `too_many_uploads`; the returned function frees it (once). */
+export type UploadSlots = { take(): () => void };
+
+/** This process's Prometheus metrics, made by metrics/metrics.ts (createMetrics). */
+export type Metrics = {
+  /** This process's registry: with several processes each exposes its own /metrics. */
+  registry: Registry;
+  /** Requests by route pattern (never the raw URL), method and status class; `_count` counts them. */
+  httpRequests: Histogram<'route' | 'method' | 'status_class'>;
+  jobDuration: Histogram<'kind' | 'status'>;
+  /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
+  eventLoopDelay: Histogram;
+  /**
+   * The live feed or the schedule changed: the next scrape reads the shared figures (the
+   * consistency check among them) again, so /metrics shows the feed as it is after the change,
+   * not a read cached from before it.
+   */
+  figuresChanged(): void;
+  /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
+  timeScheduleLoad(): ScheduleLoadTimer;
+  /**
+   * Reports when this process last confirmed each feed's content current (feed-cache.ts), as
+   * `feeddesk_feed_confirmed_age_seconds`; returns the function that stops the report.
+   */
+  reportFeedConfirmation(source: FeedConfirmationSource): () => void;
+};
+
+/** Each feed by its URL name, and the seconds since its content was last confirmed. */
+export type FeedConfirmationSource = () => { feed: string; ageSeconds: number }[];
+
+/** An upload's phases end to end: reading; validating (while the rows load); the rest of the load until current. */
+export type ScheduleLoadPhase = 'read' | 'validate' | 'load';
+export type ScheduleLoadTimer = { phaseDone(phase: ScheduleLoadPhase): void };
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -4,7 +4,7 @@ import { decodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { and, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
+import { deleteFeedEntityRows } from '../feed/delete-feed-entity-rows.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import type { FeedNoticeJson } from '../feed/rules/index.ts';
@@ -166,7 +166,7 @@ async function endOutlivedOwnAlerts(feed: FeedTransaction, added: Finding[]): Pr
     .where(inArray(tripUpdateAlerts.alertId, alertIds))
     .returning({ alertId: tripUpdateAlerts.alertId });
   for (const alertId of new Set(own.map((o) => o.alertId)))
-    await deleteFeedEntity(feed.deps, {
+    await deleteFeedEntityRows(feed.deps, {
       kind: 'alert',
       id: alertId,
       by: feed.changes.by,

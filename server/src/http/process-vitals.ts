@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import fp from 'fastify-plugin';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { Metrics } from '../deps.ts';
 import { watchEventLoopDelay } from './event-loop-delay.ts';
 
 /**

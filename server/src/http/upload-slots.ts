@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, UploadSlots as UploadSlotsType } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 /**
  * Uploads being received at once in this process (UPLOADS_AT_ONCE): each holds up to
  * UPLOAD_MAX_MB in memory, so one more is refused (429) before its body is read.
  */
-export class UploadSlots {
+export class UploadSlots implements UploadSlotsType {
   private busy = 0;
   constructor(private readonly max: number) {}
 

@@ -1,36 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { FeedConfirmationSource, Metrics } from '../deps.ts';
 import { cachedFor } from './cached-for.ts';
 import type { OperationalFigures } from './read-operational-figures.ts';
-
-export type Metrics = {
-  /** This process's registry: with several processes each exposes its own /metrics. */
-  registry: Registry;
-  /** Requests by route pattern (never the raw URL), method and status class; `_count` counts them. */
-  httpRequests: Histogram<'route' | 'method' | 'status_class'>;
-  jobDuration: Histogram<'kind' | 'status'>;
-  /** The main thread's event-loop delay, one sample every 10 ms (http/event-loop-delay.ts). */
-  eventLoopDelay: Histogram;
-  /**
-   * The live feed or the schedule changed: the next scrape reads the shared figures (the
-   * consistency check among them) again, so /metrics shows the feed as it is after the change,
-   * not a read cached from before it.
-   */
-  figuresChanged(): void;
-  /** Times the phases of a schedule upload in this process: the last upload's figures replace the previous ones. */
-  timeScheduleLoad(): ScheduleLoadTimer;
-  /**
-   * Reports when this process last confirmed each feed's content current (feed-cache.ts), as
-   * `feeddesk_feed_confirmed_age_seconds`; returns the function that stops the report.
-   */
-  reportFeedConfirmation(source: FeedConfirmationSource): () => void;
-};
-
-/** Each feed by its URL name, and the seconds since its content was last confirmed. */
-export type FeedConfirmationSource = () => { feed: string; ageSeconds: number }[];
-
-/** An upload's phases end to end: reading; validating (while the rows load); the rest of the load until current. */
-export type ScheduleLoadPhase = 'read' | 'validate' | 'load';
-export type ScheduleLoadTimer = { phaseDone(phase: ScheduleLoadPhase): void };
 
 /**
  * The Prometheus metrics of one process (docs/rest-api.md "Operations"). The feed, consistency and

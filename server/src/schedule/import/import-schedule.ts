@@ -1,8 +1,7 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, ScheduleLoadTimer } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
 import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
-import type { ScheduleLoadTimer } from '../../metrics/metrics.ts';
 import { onBackgroundConnection } from '../../workers/background-connection.ts';
 import type { PlannedWork } from '../planned-works/apply-planned-works.ts';
 import type { VersionFiles } from '../store/activate-version.ts';

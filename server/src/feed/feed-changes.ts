@@ -1,0 +1,44 @@
+import type { AppDeps, DbOrTx } from '../deps.ts';
+import type { FeedKind } from './feed-kind.ts';
+import { markFeedChanged } from './feed-state.ts';
+
+/**
+ * The feeds changed by the writes of one transaction. The save and delete services add to it
+ * instead of announcing on the bus when their caller holds the transaction: a process told
+ * before the commit would reload a feed that is not yet written (or never will be, on rollback).
+ */
+export class FeedChanges {
+  private readonly kinds = new Set<FeedKind>();
+  private readonly unmarked = new Set<FeedKind>();
+  /** Who made the last change: what the transaction itself changes on top is theirs too. */
+  by: string | null = null;
+
+  add(kind: FeedKind, by?: string | null): void {
+    this.kinds.add(kind);
+    if (by !== undefined) this.by = by;
+  }
+
+  /**
+   * A feed written by this act whose state row (feed_state: header time, revision) is updated as
+   * the act commits, not at the write: every writer of that feed updates the row, so a row locked
+   * from the first write held every controller's save behind a disruption's whole apply, and
+   * behind its preview, which is rolled back and never needs the row at all.
+   */
+  markLater(kind: FeedKind): void {
+    this.unmarked.add(kind);
+  }
+
+  /** Updates the state rows of the feeds markLater was told of; the last write of the act. */
+  async markUnmarked(db: DbOrTx, now: Date): Promise<void> {
+    for (const kind of this.unmarked) await markFeedChanged(db, kind, now);
+    this.unmarked.clear();
+  }
+
+  get changed(): boolean {
+    return this.kinds.size > 0;
+  }
+
+  async announce(bus: AppDeps['bus']): Promise<void> {
+    for (const kind of this.kinds) await bus.publish('feed_changed', kind);
+  }
+}
