@@ -50,7 +50,7 @@ export function readCell(raw: ExcelJS.CellValue | undefined): CellRead {
 
 /** The link target of `=HYPERLINK("#'STH WD'!A1","label")`. */
 export function hyperlinkFromFormula(formula: string): string | undefined {
-  const m = /^\s*=?\s*HYPERLINK\s*\(\s*"((?:[^"]|"")*)"/i.exec(formula);
+  const m = /^\s*(?:=\s*)?HYPERLINK\s*\(\s*"((?:[^"]|"")*)"/i.exec(formula);
   return m ? m[1].replace(/""/g, '"') : undefined;
 }
 

@@ -106,8 +106,24 @@ export function duplicateKeySentence(
   parent: VersionPartitioned,
   detail: string | undefined,
 ): string | undefined {
-  const key = /=\(\d+, (.*)\) is duplicated/.exec(detail ?? '');
-  return key ? parent.duplicate(key[1]!) : undefined;
+  const values = duplicatedValues(detail ?? '');
+  return values === undefined ? undefined : parent.duplicate(values);
+}
+
+/**
+ * What `/=\(\d+, (.*)\) is duplicated/` captured, found with two searches per line instead of that
+ * pattern's retries from every `=(` (quadratic on a detail repeating `=(0, `): the values run from
+ * the first `=(N, ` of a line to its last `) is duplicated`.
+ */
+export function duplicatedValues(detail: string): string | undefined {
+  for (const line of detail.split(/[\n\r\u2028\u2029]/)) {
+    const start = /=\(\d+, /.exec(line);
+    if (!start) continue;
+    const from = start.index + start[0].length;
+    const to = line.lastIndexOf(') is duplicated');
+    if (to >= from) return line.slice(from, to);
+  }
+  return undefined;
 }
 
 /**

@@ -64,3 +64,38 @@ describe('any operator’s train numbers', () => {
     expect(matchesTrainNumber('WD-0103', '103')).toBe(true);
   });
 });
+
+describe('a train number matched in one reading of the trip id', () => {
+  // The former test, `-0*{n}\d*$` built from what was typed: the same answer on every short id.
+  const former = (tripId: string, typed: string) => {
+    const n = typed.trim().replace(/^0+(?=\d)/, '');
+    if (!n) return true;
+    if (!/^\d+$/.test(n)) return false;
+    return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
+  };
+
+  it('matches exactly the ids the former pattern matched', () => {
+    const alphabet = ['-', '0', '1', '2', 'x', ' '];
+    let ids = [''];
+    const all = [''];
+    for (let length = 1; length <= 6; length++) {
+      ids = ids.flatMap((id) => alphabet.map((c) => id + c));
+      all.push(...ids);
+    }
+    let checked = 0;
+    for (const typed of ['0', '00', '1', '01', '12', '2', '10', '100', ' 1', 'x', '']) {
+      for (const id of all) {
+        if (matchesTrainNumber(id, typed) !== former(id, typed))
+          expect.fail(`differs on ${JSON.stringify(id)} typed ${JSON.stringify(typed)}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(11 * 55_987);
+  });
+
+  it('reads an id of 100 000 zeros in milliseconds when 0 is typed', () => {
+    const started = performance.now();
+    expect(matchesTrainNumber(`-${'0'.repeat(100_000)}x`, '0')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});

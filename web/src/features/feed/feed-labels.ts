@@ -22,7 +22,13 @@ export function matchesTrainNumber(tripId: string, number: string, scheduledNumb
   // Any operator's numbers (trip_short_name): the schedule's number starting with what was typed.
   if (scheduledNumber?.replace(/^0+(?=\d)/, '').startsWith(n)) return true;
   if (!/^\d+$/.test(n)) return false;
-  return new RegExp(`-0*${n}\\d*$`).test(tripId.trim());
+  // What `-0*{n}\d*$` matched, read once: the digits after the id's last dash, past zeros, start
+  // with n (that pattern retried its zeros at every split when n is 0).
+  const id = tripId.trim();
+  const digits = id.slice(id.lastIndexOf('-') + 1);
+  if (!id.includes('-') || !/^\d+$/.test(digits)) return false;
+  const zeros = digits.length - digits.replace(/^0+/, '').length;
+  return digits.slice(n.startsWith('0') ? 0 : zeros).startsWith(n);
 }
 
 type Variant = 'success' | 'danger' | 'warning' | 'secondary' | 'info' | 'primary';
