@@ -90,17 +90,18 @@ describe('markup scans in one pass, finding what the former regexes found', () =
     expect(checked).toBe(960_800);
   });
 
-  it("reads an attacker's text of 100 000 characters in milliseconds, not seconds", () => {
+  // Under a second even on a busy machine, where the former patterns took 9 s and more.
+  it("reads an attacker's text of 200 000 characters in milliseconds, not seconds", () => {
     const attacks = [
-      '[a]('.repeat(25_000),
-      '[[](['.repeat(20_000),
-      `__${'\u0000\t'.repeat(50_000)}`,
-      `**${'a '.repeat(50_000)}`,
+      '[a]('.repeat(50_000),
+      '[[](['.repeat(40_000),
+      `__${'\u0000\t'.repeat(100_000)}`,
+      `**${'a '.repeat(100_000)}`,
     ];
     for (const text of attacks) {
       const started = performance.now();
       expect(check(described(text))).toEqual([]);
-      expect(performance.now() - started).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 });

@@ -33,6 +33,6 @@ describe("the values of PostgreSQL's duplicate key detail", () => {
   it('reads a detail of 150 000 characters in milliseconds', () => {
     const started = performance.now();
     expect(duplicatedValues('=(0, '.repeat(30_000))).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
