@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
 import { useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import {
@@ -231,7 +232,7 @@ export function AlertEditor({
           </EditStatus>
           <AlertLinks alertId={entity?.id ?? null} />
           <Card.Body>
-            <Form onSubmit={submit} noValidate aria-label="Service alert">
+            <Form {...submitByButton(submit)} noValidate aria-label="Service alert">
               <fieldset disabled={readOnly}>
                 <TemplatePicker
                   onPick={(picked) => {

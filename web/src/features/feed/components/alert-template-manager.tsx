@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Form, Nav, Row, Tab, Table } from 'react-bootstrap';
 import { useLanguageSettings } from '../../../lib/operator-languages.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import {
   type AlertTemplate,
   type AlertTemplateInput,
@@ -139,10 +140,10 @@ export function AlertTemplateManager() {
         <Card.Body>
           <Form
             aria-label="Template"
-            onSubmit={(e) => {
+            {...submitByButton((e) => {
               e.preventDefault();
               save.mutate({ ...draft, action: draft.action ?? null });
-            }}
+            })}
           >
             <Row className="g-2 mb-2">
               <Form.Group as={Col} md={4} controlId="t-name">

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { type Notice, noticesOf } from '../../../lib/errors.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { hhmm, zonedTomorrow } from '../../../lib/time.ts';
 import { useSaveTripUpdate } from '../api/save-trip-update.ts';
 import { buildExtraTrain, dashed, extraTripId, shiftedStops } from '../extra-train.ts';
@@ -66,7 +67,7 @@ export function ExtraTrainForm({ tripId, routeId, stops, timeZone, entity, base,
   };
   return (
     <Card className="shadow-sm mt-3" as="section" aria-label="Extra train">
-      <Form onSubmit={submit} noValidate>
+      <Form {...submitByButton(submit)} noValidate>
         <Card.Header className="bg-white d-flex flex-wrap align-items-end gap-3">
           <h2 className="h6 mb-0 me-2">
             Extra train of <span className="font-monospace">{tripId}</span>

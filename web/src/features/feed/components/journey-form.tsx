@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { type Notice, noticesOf } from '../../../lib/errors.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { useAllStops } from '../api/get-all-stops.ts';
 import { useRoutes } from '../api/get-routes.ts';
@@ -120,7 +121,7 @@ export function JourneyForm(props: Props) {
   const fixed = kind === 'REPLACEMENT';
   return (
     <Card className="shadow-sm mt-3" as="section" aria-label={titles.title}>
-      <Form onSubmit={submit} noValidate>
+      <Form {...submitByButton(submit)} noValidate>
         <Card.Header className="bg-white d-flex flex-wrap align-items-end gap-3">
           <h2 className="h6 mb-0 me-2">
             {titles.title}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
@@ -216,8 +217,8 @@ export function TripUpdateEditor({
   return (
     <>
       {!entity && <TripSearch onSelect={choose} disabled={readOnly} />}
-      {/* A form: Enter in any box saves; the header with Save stays on screen. */}
-      <Form onSubmit={submit} noValidate aria-label="Trip update">
+      {/* Saved by its button only (Enter in a box saves nothing); the header with Save stays on screen. */}
+      <Form {...submitByButton(submit)} noValidate aria-label="Trip update">
         <Card className="shadow-sm">
           <Card.Header className="bg-white d-flex flex-wrap align-items-center gap-3 sticky-top shadow-sm">
             <h2 className="h6 mb-0">

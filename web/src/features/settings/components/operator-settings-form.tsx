@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { type OfferedLanguage, useOperatorSettings } from '../../../lib/operator-languages.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { languagesInUseOf, useSaveOperatorSettings } from '../api/save-operator-settings.ts';
 import { useScheduleLanguages } from '../api/schedule-languages.ts';
 import { canonicalTag, englishName, moved } from '../language-list.ts';
@@ -82,7 +83,7 @@ function SettingsEditor({
       />
       <Card className="shadow-sm">
         <Card.Body>
-          <Form onSubmit={(e) => submit(e)} aria-label="Operator settings" noValidate>
+          <Form {...submitByButton((e) => submit(e))} aria-label="Operator settings" noValidate>
             <h2 className="h5">Languages of alert texts</h2>
             <p className="small text-body-secondary">
               Editors write alerts and templates in these languages, in this order; riders' apps pick a text

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { ROLE_LABELS, ROLES, type Role } from '../../../lib/authorization.ts';
+import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -46,7 +47,7 @@ export function UserForm({ user, onDone }: { user?: UserRow; onDone: () => void 
   return (
     <Card className="shadow-sm" style={{ maxWidth: '40rem' }}>
       <Card.Body>
-        <Form onSubmit={submit} noValidate aria-label={editing ? 'Edit user' : 'New user'}>
+        <Form {...submitByButton(submit)} noValidate aria-label={editing ? 'Edit user' : 'New user'}>
           <Form.Group className="mb-3" controlId="user-username">
             <Form.Label>Username</Form.Label>
             <Form.Control value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
