@@ -59,7 +59,20 @@ const SPA_ROUTES = new Set([
   '/trains',
   '/schedule_versions',
   '/audit',
+  '/settings',
 ]);
+
+/**
+ * A browser's navigation (a reload, a typed address) asks for a page: `Accept` names text/html.
+ * A REST client (curl's and fetch's default is *\/*, the web app's calls ask JSON) gets the call.
+ */
+export function asksForPage(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return type === 'text/html' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 /** Builds the app on one Fastify instance: the HTTP plumbing, tRPC, the given routes and the web app. Never listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -114,9 +127,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveSocketsPlugin);
   await app.register(csrfPlugin);
   if (options.trpc !== false) await registerTrpc(app, deps);
-  for (const routes of options.routes ?? []) await app.register(routes);
   const webDist = deps.config.WEB_DIST ?? defaultWebDist;
   const serveWeb = options.serveWeb !== false && existsSync(join(webDist, 'index.html'));
+  // A screen whose path is also a REST call (/settings): a browser reloading it gets the page, not
+  // the call's JSON (docs/rest-api.md "Common rules").
+  if (serveWeb)
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !asksForPage(request.headers.accept)) return;
+      if (!SPA_ROUTES.has(request.url.split('?')[0] ?? '/')) return;
+      return reply.header('cache-control', 'no-cache').header('vary', 'accept').sendFile('index.html');
+    });
+  for (const routes of options.routes ?? []) await app.register(routes);
   if (serveWeb)
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   else if (options.serveWeb !== false) app.log.warn(`No built web app in ${webDist}; run the web build.`);
