@@ -243,6 +243,36 @@ describe('disruptions', () => {
       ['HOL'],
       null,
     ]);
+    // A service chosen on a date it does not run: said so, with the next date it runs.
+    const ask = async (date: string, service: string) =>
+      (await controller.trpc('query', 'schedule.serviceDay', { date, service })).body.result.data.service;
+    expect(await ask('20250924', 'WD')).toEqual({
+      serviceId: 'WD',
+      runs: false,
+      nextDate: '20250925',
+      notRunning: 'Service WD does not run on 2025-09-24 (Wednesday); it next runs on 2025-09-25 (Thursday).',
+    });
+    expect(await ask('20250923', 'WD')).toEqual({
+      serviceId: 'WD',
+      runs: true,
+      nextDate: null,
+      notRunning: null,
+    });
+    expect(await ask('20250924', 'HOL')).toMatchObject({ runs: true });
+    expect(await ask('20250925', 'HOL')).toEqual({
+      serviceId: 'HOL',
+      runs: false,
+      nextDate: null,
+      notRunning:
+        'Service HOL does not run on 2025-09-25 (Thursday); it runs on no later date of the current schedule.',
+    });
+    // A name that is no service, hostile or not, runs on no date; an overlong one is refused.
+    expect(await ask('20250923', "WD' or 1=1 --")).toMatchObject({ runs: false, nextDate: null });
+    const long = await controller.trpc('query', 'schedule.serviceDay', {
+      date: '20250923',
+      service: 'x'.repeat(201),
+    });
+    expect(long.status).toBe(400);
   });
 
   it('merges with the existing update: a delayed trip that then skips a stop keeps its delay; lift restores its bytes', async () => {

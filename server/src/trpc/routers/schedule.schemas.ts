@@ -27,6 +27,8 @@ export const stopTimesInput = z.object({ tripId: text });
 export const platformsInput = z.object({ stopIds: z.array(text).max(500) });
 export const serviceDayInput = z.object({
   date: z.string().regex(/^\d{8}$/, 'Give the service date as YYYYMMDD.'),
+  /** A service_id chosen: whether it runs that date, else the next date it does. */
+  service: z.string().min(1).max(200).optional(),
 });
 
 /** tRPC reads a multipart body as FormData (httpLink, not batched). */

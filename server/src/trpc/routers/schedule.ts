@@ -45,7 +45,7 @@ export const scheduleRouter = router({
   /** Whether any train runs on a date, and the dates the schedule runs (an empty trip search says why). */
   serviceDay: authedProcedure
     .input(serviceDayInput)
-    .query(({ ctx, input }) => getServiceDay(ctx.deps, input.date)),
+    .query(({ ctx, input }) => getServiceDay(ctx.deps, input.date, { service: input.service })),
   stopTimes: authedProcedure
     .input(stopTimesInput)
     .query(({ ctx, input }) => listStopTimesOfTrip(ctx.deps, { tripid: input.tripId })),

@@ -78,8 +78,11 @@ export function TripSearch({
     },
     Boolean(date),
   );
-  // A timetable whose calendars ended finds no train today: say so rather than list nothing.
-  const noService = useServiceDay(date).data?.noService ?? null;
+  // A timetable whose calendars ended finds no train today, a weekend service chosen on a Monday
+  // none either: say so (and when it runs next) rather than list nothing.
+  const serviceDay = useServiceDay(date, service).data;
+  const noService = serviceDay?.noService ?? null;
+  const notRunning = serviceDay?.service?.runs === false ? serviceDay.service : null;
   return (
     <Card className="shadow-sm mb-3">
       <Card.Body>
@@ -235,6 +238,19 @@ export function TripSearch({
           <p className="mt-3 mb-0 text-danger" data-testid="no-service">
             {noService} Choose a date within it.
           </p>
+        ) : notRunning && (trips.data ?? []).length === 0 ? (
+          <div className="mt-3 d-flex flex-wrap align-items-center gap-2" data-testid="service-not-running">
+            <span className="text-danger">{notRunning.notRunning}</span>
+            {notRunning.nextDate && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                onClick={() => setDate(notRunning.nextDate!)}
+              >
+                Show {toInputDate(notRunning.nextDate)}
+              </button>
+            )}
+          </div>
         ) : (
           trips.data &&
           trips.data.length === 0 && (
