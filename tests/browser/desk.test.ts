@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY_ZONE, dateIn, MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import { getFeed } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -67,7 +68,7 @@ describe.skipIf(!hasChromium)("the controller's desk", () => {
     await page.getByLabel('or stop name').fill('');
   });
 
-  it('8: each time field is one Tab stop, Save stays on screen on a short window and Enter saves', async () => {
+  it('8: each time field is one Tab stop, Save stays on screen on a short window, Enter saves nothing, the button does', async () => {
     const { page } = b;
     await page.getByLabel('Train number').fill('0103');
     await page.getByTestId('trip-result').filter({ hasText: '-103' }).click();
@@ -99,9 +100,15 @@ describe.skipIf(!hasChromium)("the controller's desk", () => {
         .inputValue(),
     ).toBe('5');
     await stopRow(page, 4).getByLabel(/^Skip/).check();
+    // Enter in a field never saves (docs/spec.md §2 "Editors"): the form stays, nothing is served.
     await stopRow(page, 2)
       .getByLabel(/^Delay in minutes/)
       .press('Enter');
+    await page.waitForTimeout(500);
+    expect(page.url()).toContain('/trip_update');
+    const served = (await getFeed(t.client(), '/feed/updates')).entity;
+    expect(served.filter((e) => e.tripUpdate?.trip.tripId?.endsWith('-103'))).toEqual([]);
+    await page.getByRole('button', { name: 'Save trip update' }).click();
     await page.waitForURL(`${t.url}/`);
   });
 
