@@ -106,7 +106,17 @@ describe('planned works in the schedule', () => {
         planner,
         { ...cancelSaturday, action: { type: 'replace_by_bus', fromStopId: 'BLV' } },
         400,
-        /needs action.toStopId, action.routeId/,
+        /needs action.toStopId: the section's two stops/,
+      ],
+      [
+        planner,
+        {
+          ...cancelSaturday,
+          action: { type: 'replace_by_bus', fromStopId: 'BLV', toStopId: 'CPT', routeId: 'STH' },
+        },
+        400,
+        // Buses are never published as trains.
+        /Route 'STH' \(S\) is not a bus route \(its route_type is 2\)/,
       ],
       [
         planner,
@@ -134,8 +144,8 @@ describe('planned works in the schedule', () => {
           action: { type: 'replace_by_bus', fromStopId: 'BLV', toStopId: 'CPT', routeId: 'STH' },
         },
         400,
-        // Realtime buses on the day need trains calling at both ends (WE-2300 does not stop at BLV).
-        /calling at both BLV and CPT/,
+        // Realtime buses on the day need a bus route: this railway has none, and STH is rail.
+        /is not a bus route/,
       ],
     ];
     for (const [client, body, status, message] of cases) {
@@ -188,20 +198,32 @@ describe('planned works in the schedule', () => {
     expect(Number(alert.impactPeriod![0]!.end)).toBe(Date.parse('2025-10-04T09:00:00Z') / 1000);
   }, 60_000);
 
-  it('replaces a train between Bellville and Cape Town by a bus on Thursday: its first part and the bus are trips of that day only', async () => {
-    const res = await post(planner, {
+  it('replaces a train between Bellville and Cape Town by a bus on Thursday: its first part and the bus, on a replacement-bus route it adds, are trips of that day only', async () => {
+    const thursdayBuses = {
       publishAs: 'schedule',
       serviceDate: THU,
       select: { tripIds: ['WD-0123'] },
-      action: {
-        type: 'replace_by_bus',
-        fromStopId: 'BLV',
-        toStopId: 'CPT',
-        routeId: 'STH',
-        marginMinutes: 10,
-      },
+      // No route: this railway has no bus route, the schedule gets one.
+      action: { type: 'replace_by_bus', fromStopId: 'BLV', toStopId: 'CPT' },
       reason: 'Signal works Cape Town',
-    });
+    };
+    const dry = await post(planner, { ...thursdayBuses, dryRun: true });
+    expect(dry.status).toBe(200);
+    // The dry run shows the connection at Bellville: the train arrives 06:30, the bus leaves 5 minutes later.
+    expect((await dry.json()).connections).toEqual([
+      {
+        tripId: 'WD-0123',
+        busTripId: null,
+        stopId: 'BLV',
+        stopName: expect.any(String),
+        kind: 'to_bus',
+        trainTime: '06:30',
+        busTime: '06:35',
+        minutes: 5,
+        heldMinutes: 0,
+      },
+    ]);
+    const res = await post(planner, thursdayBuses);
     expect(res.status, await res.clone().text()).toBe(200);
     const body = await res.json();
     busId = body.id;
@@ -211,8 +233,13 @@ describe('planned works in the schedule', () => {
     const short = busId.replace(/-/g, '').slice(0, 8);
     expect(runs(served, 'WD-0123', THU)).toBe(false);
     expect(runs(served, 'WD-0123', FRI)).toBe(true);
+    // The train's first part ends at Bellville: no stop time beyond it.
     expect(callsOf(served, `WD-0123-pw-${short}-a`)).toEqual(['EER 06:00:00', 'BLV 06:31:00']);
-    expect(callsOf(served, `WD-0123-pw-${short}-bus`)).toEqual(['BLV 06:31:00', 'CPT 07:10:00']);
+    // The bus leaves 5 minutes after the train arrives; the train's 29 minutes and 10 more to Cape Town.
+    expect(callsOf(served, `WD-0123-pw-${short}-bus`)).toEqual(['BLV 06:35:00', 'CPT 07:14:00']);
+    expect(body.connections).toEqual([
+      expect.objectContaining({ busTripId: `WD-0123-pw-${short}-bus`, busTime: '06:35' }),
+    ]);
     for (const added of [`WD-0123-pw-${short}-a`, `WD-0123-pw-${short}-bus`]) {
       expect(runs(served, added, THU)).toBe(true);
       expect(runs(served, added, FRI)).toBe(false);
@@ -220,7 +247,16 @@ describe('planned works in the schedule', () => {
     const bus = served
       .get('trips.txt')!
       .rows.find((r) => value(served, 'trips.txt', r, 'trip_id').endsWith('-bus'))!;
-    expect(value(served, 'trips.txt', bus, 'route_id')).toBe('STH');
+    // On a bus route (route_type 3) of the railway's agency, named after the train's route: never a rail route.
+    expect(value(served, 'trips.txt', bus, 'route_id')).toBe('NTH-replacement-bus');
+    const busRoute = served
+      .get('routes.txt')!
+      .rows.find((r) => value(served, 'routes.txt', r, 'route_id') === 'NTH-replacement-bus')!;
+    expect(
+      ['agency_id', 'route_short_name', 'route_long_name', 'route_type'].map((f) =>
+        value(served, 'routes.txt', busRoute, f),
+      ),
+    ).toEqual(['MR', '', 'Northern Line replacement bus', '3']);
     // The earlier planned works are still in the schedule.
     expect(runs(served, 'WE-2300', SAT)).toBe(false);
     expect(tripIds(served).filter((id) => id.includes('-pw-'))).toHaveLength(2);

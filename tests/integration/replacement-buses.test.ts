@@ -41,6 +41,8 @@ type Applied = {
   count: number;
   trips: { tripId: string }[];
   replacementTrips?: { tripId: string; replacesTripId: string }[];
+  continuingTrips?: { tripId: string; continuesTripId: string }[];
+  connections?: Record<string, unknown>[];
   alertId: string | null;
   refusals?: unknown[];
 };
@@ -50,7 +52,7 @@ const SECTION = {
   fromStopId: 'SMN',
   toStopId: 'SJD',
   routeId: 'BUS',
-  marginMinutes: 10,
+  marginMinutes: 5,
 };
 
 /**
@@ -96,6 +98,7 @@ describe('replace_by_bus disruptions', () => {
       active: boolean;
       trips: { tripId: string }[];
       replacementTrips?: { tripId: string; replacesTripId: string }[];
+      continuingTrips?: { tripId: string; continuesTripId: string }[];
     }[];
   };
   const served = async () => {
@@ -110,8 +113,8 @@ describe('replace_by_bus disruptions', () => {
       (await served()).map((e) => [e.id, Buffer.from(rt.FeedEntity.encode(e).finish()).toString('hex')]),
     );
 
-  it('skips the section on the trains, closes its ends, deletes a train wholly inside it, and runs a NEW bus per train', async () => {
-    // Train 303 already runs 5 minutes late: the disruption merges with that update.
+  it('ends each train at the section, runs a NEW bus on the bus route and a NEW part after held for it, and deletes a train wholly inside', async () => {
+    // Train 303 already runs 5 minutes late: the disruption merges with that update, and its bus waits.
     const late = await postEntity(controller, '/feed/trip_update', {
       id: '303-late',
       tripUpdate: {
@@ -139,6 +142,42 @@ describe('replace_by_bus disruptions', () => {
       { tripId: `305-bus-${DATE}`, replacesTripId: '305' },
       { tripId: `307-bus-${DATE}`, replacesTripId: '307' },
     ]);
+    expect(dry.continuingTrips).toEqual(
+      ['301', '303', '305', '307'].map((train) => ({
+        tripId: `${train}-after-${DATE}`,
+        continuesTripId: train,
+      })),
+    );
+    // The dry run shows each connection: 301 reaches San Martin 06:38, its bus leaves 06:43 and is
+    // at San Jose 07:24 (the train's 31 minutes and 10 more); the part after, timetabled 07:09,
+    // leaves 07:29, 20 minutes late. 303, 5 minutes late, has its bus wait for it.
+    expect(dry.connections?.filter((c) => c.tripId !== 'S9').slice(0, 4)).toEqual([
+      {
+        tripId: '301',
+        busTripId: `301-bus-${DATE}`,
+        stopId: 'SMN',
+        stopName: 'San Martin',
+        kind: 'to_bus',
+        trainTime: '06:38',
+        busTime: '06:43',
+        minutes: 5,
+        heldMinutes: 0,
+      },
+      {
+        tripId: '301',
+        busTripId: `301-bus-${DATE}`,
+        stopId: 'SJD',
+        stopName: 'San Jose Diridon',
+        kind: 'to_train',
+        trainTime: '07:29',
+        busTime: '07:24',
+        minutes: 5,
+        heldMinutes: 20,
+      },
+      expect.objectContaining({ tripId: '303', kind: 'to_bus', trainTime: '07:13', busTime: '07:18' }),
+      expect.objectContaining({ tripId: '303', kind: 'to_train', trainTime: '08:04', busTime: '07:59' }),
+    ]);
+    expect(dry.connections?.filter((c) => c.tripId === 'S9')).toEqual([]);
     expect(dry.refusals).toEqual([]);
     expect(await bytes()).toEqual(before);
 
@@ -152,24 +191,28 @@ describe('replace_by_bus disruptions', () => {
     expect(res.status).toBe(200);
     const applied = (await res.json()) as Applied;
     expect(applied.replacementTrips).toEqual(dry.replacementTrips);
+    expect(applied.connections).toEqual(dry.connections);
     const alerts = rt.FeedMessage.decode(
       new Uint8Array(await (await t.client().get('/feed/alerts')).arrayBuffer()),
     ).entity;
     const alert = alerts.find((e) => e.id === applied.alertId)?.alert;
-    expect(alert?.headerText?.translation?.map((x) => ({ text: x.text, language: x.language }))).toEqual([
-      { text: 'Buses replace trains between San Martin and San Jose Diridon', language: 'en-ZA' },
-    ]);
+    expect(alert?.headerText?.translation?.[0]?.text).toContain('between San Martin and San Jose Diridon');
 
-    // The train: Morgan Hill skipped, nobody boards at San Martin into the section nor alights at San Jose out of it.
+    // The train's part before ends at San Martin: nobody boards there, and it never claims to reach
+    // a later stop (every one SKIPPED, not only closed to alighting).
     const train = (await tripOf('301'))!.tripUpdate!;
-    const stu = (id: string) => train.stopTimeUpdate!.find((u) => u.stopId === id)!;
-    expect(stu('MHL').scheduleRelationship).toBe(SKIPPED);
-    expect(stu('SMN').stopTimeProperties?.pickupType).toBe(NONE);
-    expect(stu('SMN').stopTimeProperties?.dropOffType ?? 0).toBe(0);
-    expect(stu('SJD').stopTimeProperties?.dropOffType).toBe(NONE);
-    expect(stu('SJD').stopTimeProperties?.pickupType ?? 0).toBe(0);
-    expect(train.stopTimeUpdate!.map((u) => u.stopSequence)).toEqual([2, 3, 4]);
-    // 303 keeps its delay, carried to the ends of the section.
+    expect(train.stopTimeUpdate!.map((u) => [u.stopSequence, u.stopId, u.scheduleRelationship ?? 0])).toEqual(
+      [
+        [2, 'SMN', 0],
+        [3, 'MHL', SKIPPED],
+        [4, 'SJD', SKIPPED],
+        [5, 'HWP', SKIPPED],
+        [6, 'SFC', SKIPPED],
+      ],
+    );
+    expect(train.stopTimeUpdate![0]!.stopTimeProperties?.pickupType).toBe(NONE);
+    expect(train.tripProperties?.tripHeadsign).toBe('San Martin');
+    // 303 keeps its delay, carried to the end of its part before.
     const late303 = (await tripOf('303'))!.tripUpdate!;
     expect(late303.stopTimeUpdate!.find((u) => u.stopId === 'GIL')?.departure?.delay).toBe(300);
     expect(late303.stopTimeUpdate!.find((u) => u.stopId === 'SMN')?.arrival?.delay).toBe(300);
@@ -177,7 +220,7 @@ describe('replace_by_bus disruptions', () => {
     expect((await tripOf('S9'))!.tripUpdate!.trip!.scheduleRelationship).toBe(DELETED);
     expect(await tripOf('X1')).toBeUndefined();
 
-    // The bus: NEW on BUS, leaving San Martin with the train (06:38), 10 minutes later at every later stop.
+    // The bus: NEW on the bus route BUS (route_type 3), leaving San Martin 5 minutes after the train arrives.
     const bus = (await tripOf(`301-bus-${DATE}`))!;
     expect(bus.id).toBe(`301-bus-${DATE}`);
     expect(bus.tripUpdate!.trip).toMatchObject({
@@ -186,23 +229,38 @@ describe('replace_by_bus disruptions', () => {
       scheduleRelationship: NEW,
     });
     expect(bus.tripUpdate!.tripProperties?.tripHeadsign).toBe('San Jose Diridon');
-    expect(
-      bus.tripUpdate!.stopTimeUpdate!.map((u) => [
+    const times = (e: typeof bus) =>
+      e.tripUpdate!.stopTimeUpdate!.map((u) => [
         u.stopSequence,
         u.stopId,
         Number(u.arrival?.time),
         Number(u.departure?.time),
-      ]),
-    ).toEqual([
-      [1, 'SMN', at('06:38'), at('06:38')],
-      [2, 'MHL', at('06:54'), at('06:54')],
-      [3, 'SJD', at('07:19'), at('07:19')],
+      ]);
+    expect(times(bus)).toEqual([
+      [1, 'SMN', at('06:43'), at('06:43')],
+      [2, 'MHL', at('06:51'), at('06:51')],
+      [3, 'SJD', at('07:24'), at('07:24')],
     ]);
-    // The bus of the deleted short train runs all of it.
+    // The train's part after: NEW on the train's route, leaving San Jose 5 minutes after the bus
+    // arrives (20 minutes later than timetabled, and as late after), nobody alighting where it starts.
+    const after = (await tripOf(`301-after-${DATE}`))!;
+    expect(after.tripUpdate!.trip).toMatchObject({
+      routeId: 'LOC',
+      startDate: DATE,
+      scheduleRelationship: NEW,
+    });
+    expect(after.tripUpdate!.tripProperties?.tripHeadsign).toBe('San Francisco');
+    expect(times(after)).toEqual([
+      [1, 'SJD', at('07:29'), at('07:29')],
+      [2, 'HWP', at('08:09'), at('08:09')],
+      [3, 'SFC', at('08:34'), at('08:34')],
+    ]);
+    expect(after.tripUpdate!.stopTimeUpdate![0]!.stopTimeProperties?.dropOffType).toBe(NONE);
+    // The bus of the deleted short train runs all of it, leaving with the train.
     const shortBus = (await tripOf(`S9-bus-${DATE}`))!.tripUpdate!;
     expect(shortBus.stopTimeUpdate!.map((u) => Number(u.departure?.time))).toEqual([
       at('07:00'),
-      at('07:16'),
+      at('07:08'),
       at('07:41'),
     ]);
     expect(PENINSULA_ZONE).toBe('America/Los_Angeles');
@@ -218,10 +276,29 @@ describe('replace_by_bus disruptions', () => {
       expect.arrayContaining([{ tripId: `305-bus-${DATE}`, replacesTripId: '305' }]),
     );
     expect(disruption!.replacementTrips).toHaveLength(5);
+    expect(disruption!.continuingTrips).toHaveLength(4);
 
-    // Lifting removes the buses and restores every train: the served entities are those of before, byte for byte.
+    // Lifting removes the buses and the parts after and restores every train: the served entities
+    // are those of before, byte for byte.
     expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
       200,
+    );
+    expect(await bytes()).toEqual(before);
+  });
+
+  it('refuses a rail route for the buses with a sentence, and changes nothing', async () => {
+    const before = await bytes();
+    const res = await post({
+      serviceDate: DATE,
+      select: { routeId: 'LOC' },
+      action: { ...SECTION, routeId: 'LOC' },
+      reason: 'x',
+      dryRun: true,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { description?: string; message?: string };
+    expect(body.description ?? body.message).toBe(
+      'Route \'LOC\' (L) is not a bus route (its route_type is 2): replacement buses run on a bus route (route_type 3). Choose one in action.routeId, or plan the works ahead in the schedule (publishAs "schedule") without a route to have a replacement-bus route added.',
     );
     expect(await bytes()).toEqual(before);
   });
@@ -245,10 +322,11 @@ describe('replace_by_bus disruptions', () => {
       { tripId: `305-bus-${DATE}-2`, replacesTripId: '305' },
     ]);
     const train = (await tripOf('305'))!.tripUpdate!;
-    // Both sections closed on the one train.
+    // The train already ends at San Martin: it stays so, never claiming a stop after it.
     expect(
       train.stopTimeUpdate!.filter((u) => u.scheduleRelationship === SKIPPED).map((u) => u.stopId),
-    ).toEqual(['MHL', 'HWP']);
+    ).toEqual(['MHL', 'SJD', 'HWP', 'SFC']);
+    expect(train.tripProperties?.tripHeadsign).toBe('San Martin');
   });
 
   it('overlaps with a delay either way: lifting one keeps the other, lifting both restores the feed', async () => {

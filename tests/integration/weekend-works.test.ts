@@ -92,11 +92,13 @@ describe('planned works, a week ahead and on the day', () => {
       }
     }
     // Train 305 leaves Gilroy 07:29: San Martin 07:38, Morgan Hill 07:44, San Jose 08:09 by rail.
+    // Its bus leaves San Martin 10 minutes after the train arrives and takes the train's 31 minutes
+    // and 10 more.
     bus305 = ids.find((id) => id.startsWith('305-pw-') && id.endsWith('-bus'))!;
     expect(callsOf(schedule, bus305, 'arrival_time')).toEqual([
-      'SMN 07:38:00',
-      'MHL 07:54:00',
-      'SJD 08:19:00',
+      'SMN 07:48:00',
+      'MHL 07:56:00',
+      'SJD 08:29:00',
     ]);
     after305 = ids.find(
       (id) =>
@@ -104,10 +106,12 @@ describe('planned works, a week ahead and on the day', () => {
         !id.endsWith('-bus') &&
         callsOf(schedule, id, 'arrival_time')[0]!.startsWith('SJD'),
     )!;
-    expect(callsOf(schedule, after305, 'arrival_time').map((c) => c.split(' ')[0])).toEqual([
-      'SJD',
-      'HWP',
-      'SFC',
+    // The train's part after waits for the bus: it leaves San Jose 10 minutes after the bus arrives
+    // (08:39, timetabled 08:09), and every later call is as late.
+    expect(callsOf(schedule, after305, 'departure_time')).toEqual([
+      'SJD 08:39:00',
+      'HWP 09:19:00',
+      'SFC 09:44:00',
     ]);
 
     // Nothing in the realtime trip updates; the alert is told from now, about that day.

@@ -31,14 +31,26 @@ const Action = Type.Object(
     ),
     toStopId: Type.Optional(Type.String({ maxLength: 200, description: 'replace_by_bus: the other end.' })),
     routeId: Type.Optional(
-      Type.String({ maxLength: 200, description: 'replace_by_bus: the route the buses run on.' }),
+      Type.String({
+        maxLength: 200,
+        description:
+          'replace_by_bus: the bus route (route_type 3) the buses run on; a rail route is refused. Planned works without one get a replacement-bus route added to the schedule.',
+      }),
     ),
     marginMinutes: Type.Optional(
       Type.Integer({
         minimum: 0,
         maximum: 180,
         description:
-          'replace_by_bus: how much later than the train the bus reaches each stop after the first (default 10).',
+          'replace_by_bus: the minutes riders have at least to change between train and bus at each end of the section (default 5).',
+      }),
+    ),
+    busMinutes: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 600,
+        description:
+          "replace_by_bus: how long the bus takes from one end of the section to the other (default: the train's time and 10 minutes).",
       }),
     ),
     at: Type.Optional(
@@ -52,6 +64,28 @@ const Action = Type.Object(
 const ReplacementTrips = Type.Array(Type.Object({ tripId: Type.String(), replacesTripId: Type.String() }), {
   description: 'replace_by_bus: the NEW bus trip made for each train.',
 });
+const ContinuingTrips = Type.Array(Type.Object({ tripId: Type.String(), continuesTripId: Type.String() }), {
+  description:
+    "replace_by_bus: the NEW trip of a train's part after the section, when the train keeps a part before it too.",
+});
+const Connections = Type.Array(
+  Type.Object({
+    tripId: Type.String(),
+    busTripId: Type.Union([Type.String(), Type.Null()]),
+    stopId: Type.String(),
+    stopName: Type.String(),
+    kind: Type.Union([Type.Literal('to_bus'), Type.Literal('to_train')]),
+    trainTime: Type.String({
+      description: 'HH:MM (past 24 after midnight): the train arrives (to_bus) or leaves (to_train).',
+    }),
+    busTime: Type.String({ description: 'HH:MM: the bus leaves (to_bus) or arrives (to_train).' }),
+    minutes: Type.Integer({ description: 'The minutes riders have to change.' }),
+    heldMinutes: Type.Integer({
+      description: 'to_train: how much later than timetabled the train leaves to wait for the bus.',
+    }),
+  }),
+  { description: 'replace_by_bus: the connection planned at each end of the section, per train.' },
+);
 const Alert = Type.Object(
   {
     cause: Type.Optional(Type.String({ maxLength: 40 })),
@@ -89,6 +123,8 @@ const Applied = Type.Object({
     }),
   ),
   replacementTrips: Type.Optional(ReplacementTrips),
+  continuingTrips: Type.Optional(ContinuingTrips),
+  connections: Type.Optional(Connections),
   alertId: Type.Union([Type.String(), Type.Null()]),
   versionId: Type.Optional(
     Type.Union([Type.Integer(), Type.Null()], {
@@ -120,6 +156,7 @@ const Listed = Type.Array(
     action: Action,
     trips: Type.Array(TripRef),
     replacementTrips: Type.Optional(ReplacementTrips),
+    continuingTrips: Type.Optional(ContinuingTrips),
     alertId: Type.Union([Type.String(), Type.Null()]),
     active: Type.Boolean(),
     publishAs: Type.Union([Type.Literal('feed'), Type.Literal('schedule')]),

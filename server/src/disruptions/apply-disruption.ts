@@ -31,15 +31,22 @@ import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
 import {
+  delayInForce,
   mergeDisruptionAction,
   type ScheduledStop,
   shortTurnCall,
   type TripUpdateJson,
 } from './merge-disruption-action.ts';
-import { planReplacementBus, type ReplacementBusPlan } from './plan-replacement-bus.ts';
+import {
+  DEFAULT_MARGIN_MINUTES,
+  planReplacementBus,
+  type ReplacementBusPlan,
+} from './plan-replacement-bus.ts';
 import { type DisruptionTripRecord, recordDisruptionTrips } from './record-disruption-trips.ts';
 import {
+  type ContinuingTrip,
   checkReplaceByBus,
+  type PlannedConnection,
   planBusTrips,
   type ReplacementTrip,
   readBusSection,
@@ -65,6 +72,10 @@ export type ApplyDisruptionResult = {
   alertId: string | null;
   /** replace_by_bus: the NEW bus trip made for each train (also on a dry run); absent otherwise. */
   replacementTrips?: ReplacementTrip[];
+  /** replace_by_bus: the NEW trip of each train's part after the section, when it keeps a part before it too. */
+  continuingTrips?: ContinuingTrip[];
+  /** replace_by_bus: the connection planned at each end of the section, per train (shown by the dry run). */
+  connections?: PlannedConnection[];
   /** The alert published (or, on a dry run, drafted) with the change. */
   alert: AlertJson | null;
   /**
@@ -166,6 +177,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   const selection = await selectDisruptionTrips(deps, { serviceDate: options.serviceDate, select });
   const tripIds = selection.trips.map((t) => t.tripId);
   const stopsOf = await loadTripStops(deps, tripIds);
+  const existing = await existingUpdates(deps, tripIds, selection.serviceDate);
   const busPlans = new Map<string, ReplacementBusPlan>();
   // A stop can only be skipped by the trips that call there; a delay needs the trip's stops
   // (some real schedules list trips without stop_times); buses replace the trains that call at
@@ -175,10 +187,21 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     if (STOP_ACTIONS.has(action.type)) return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
     if (action.type === 'replace_by_bus') {
-      const plan = planReplacementBus(calls, {
+      const before = existing.get(t.tripId);
+      const json = before ? (storedJson(before.pb) as TripUpdateJson) : null;
+      const timed = calls.map((c) => ({
+        ...c,
+        arrivalSecs: c.arrivalSecs ?? null,
+        departureSecs: c.departureSecs ?? null,
+      }));
+      const entry = calls.find((c) => c.stopId === action.fromStopId || c.stopId === action.toStopId);
+      const plan = planReplacementBus(timed, {
         fromStopId: action.fromStopId!,
         toStopId: action.toStopId!,
         marginMinutes: action.marginMinutes ?? DEFAULT_MARGIN_MINUTES,
+        busMinutes: action.busMinutes,
+        // The bus waits for the train as late as it runs (docs/contract-notes.md "Dated trips and disruptions").
+        entryDelaySecs: entry ? Math.max(0, delayInForce(json, entry.stopSequence, calls)) : 0,
       });
       if (plan) busPlans.set(t.tripId, plan);
       return plan !== null;
@@ -194,12 +217,20 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     });
   }
 
-  const stopNames = action.type === 'short_turn' ? await loadStationNames(deps, [action.stopId!]) : undefined;
-  if (stopNames) refuseShortTurn(action, stopNames, trips, stopsOf);
+  const stopNames =
+    action.type === 'short_turn'
+      ? await loadStationNames(deps, [action.stopId!])
+      : action.type === 'replace_by_bus'
+        ? await loadStationNames(deps, [
+            action.fromStopId!,
+            action.toStopId!,
+            ...[...busPlans.values()].flatMap((p) => p.after.slice(-1).map((c) => c.stopId)),
+          ])
+        : undefined;
+  if (stopNames && action.type === 'short_turn') refuseShortTurn(action, stopNames, trips, stopsOf);
 
   const id = randomUUID();
   const now = deps.now();
-  const existing = await existingUpdates(deps, tripIds, selection.serviceDate);
   const recorded: DisruptionTripRecord[] = [];
   const entities: ReturnType<typeof readEntityOf>[] = [];
   for (const [i, trip] of trips.entries()) {
@@ -213,6 +244,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       stops: stopsOf.get(trip.tripId) ?? [],
       nowSecs: Math.floor(now.getTime() / 1000),
       stopNames,
+      ...(action.type === 'replace_by_bus' && { busPlan: busPlans.get(trip.tripId) ?? null }),
     });
     recorded.push({
       disruptionId: id,
@@ -232,10 +264,11 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
           serviceDate: selection.serviceDate,
           timezone: selection.timezone,
           nowSecs: Math.floor(now.getTime() / 1000),
-          names: section.names,
+          names: new Map([...section.names, ...(stopNames ?? [])]),
           trains: trips.map((t) => ({
             tripId: t.tripId,
             startDate: t.startDate,
+            routeId: t.routeId,
             plan: busPlans.get(t.tripId)!,
           })),
         })
@@ -251,6 +284,18 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       replacesTripId: replaced.replacesTripId,
     });
     entities.push(readEntityOf('trip_update', { json: bus }));
+  }
+  // The trains' parts after the section: NEW trips too, lifted with the disruption.
+  for (const [i, part] of (buses?.continuing ?? []).entries()) {
+    recorded.push({
+      disruptionId: id,
+      tripId: part.tripUpdate.trip.tripId,
+      startDate: part.tripUpdate.trip.startDate!,
+      entityId: part.id,
+      beforePb: null,
+      replacesTripId: buses!.continuingTrips[i]!.continuesTripId,
+    });
+    entities.push(readEntityOf('trip_update', { json: part }));
   }
   const view = await readScheduleViewFor(deps, 'trip_update', entities);
   const updates: PreparedEntity[] = [];
@@ -280,7 +325,11 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     serviceDate: selection.serviceDate,
     count: trips.length,
     trips: trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t),
-    ...(buses && { replacementTrips: buses.replacementTrips }),
+    ...(buses && {
+      replacementTrips: buses.replacementTrips,
+      continuingTrips: buses.continuingTrips,
+      connections: buses.connections,
+    }),
     alertId,
     alert,
   };
@@ -315,9 +364,6 @@ function checkAction(action: DisruptionAction) {
     });
   if (action.type === 'replace_by_bus') checkReplaceByBus(action);
 }
-
-/** How much later than the train the bus reaches each later stop of the section, when not given. */
-const DEFAULT_MARGIN_MINUTES = 10;
 
 /** The action as it is kept and listed: a replace_by_bus without a margin has the default one. */
 function withDefaults(options: ApplyDisruptionOptions): ApplyDisruptionOptions {

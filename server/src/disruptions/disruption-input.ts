@@ -49,7 +49,7 @@ export function templateActionOf(action: Pick<DisruptionAction, 'type' | 'at'>):
  * What a disruption does to each selected trip (docs/contract-notes.md "Dated trips and
  * disruptions", replacement buses among them). Fields beyond `type` belong to some actions only: `stopId` (skip_stop, delay,
  * short_turn, set_down_only, pick_up_only), `minutes` (delay), `at` (short_turn),
- * `fromStopId`/`toStopId`/`routeId`/`marginMinutes` (replace_by_bus).
+ * `fromStopId`/`toStopId`/`routeId`/`marginMinutes`/`busMinutes` (replace_by_bus).
  */
 export type DisruptionAction = {
   type: DisruptionActionType;
@@ -59,9 +59,15 @@ export type DisruptionAction = {
   at?: 'end' | 'start';
   fromStopId?: string;
   toStopId?: string;
-  /** replace_by_bus: the operator's route the buses run on. */
+  /**
+   * replace_by_bus: the bus route (route_type 3) the buses run on; planned works without one get
+   * a replacement-bus route the product adds to the schedule.
+   */
   routeId?: string;
+  /** replace_by_bus: the minutes riders have to change between train and bus at each end (default 5). */
   marginMinutes?: number;
+  /** replace_by_bus: how long the bus takes over the section (default: the train's time and 10 minutes). */
+  busMinutes?: number;
 };
 
 /** Where a disruption is published: the realtime feeds on the day, or planned works in a new schedule version. */

@@ -3,7 +3,7 @@ import { asc, desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { currentPlannedWorks } from '../schedule/planned-works/current-planned-works.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
-import type { ReplacementTrip } from './replacement-bus-trips.ts';
+import { type ContinuingTrip, isContinuingTripId, type ReplacementTrip } from './replacement-bus-trips.ts';
 
 export type DisruptionListItem = {
   id: string;
@@ -17,6 +17,8 @@ export type DisruptionListItem = {
   trips: { tripId: string; startDate: string }[];
   /** replace_by_bus: the NEW bus trips it added, each with the train it replaces. */
   replacementTrips?: ReplacementTrip[];
+  /** replace_by_bus: the NEW trips of the trains' parts after the section. */
+  continuingTrips?: ContinuingTrip[];
   alertId: string | null;
   /** false once lifted. */
   active: boolean;
@@ -44,7 +46,15 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
   const inCurrent = new Set(await currentPlannedWorks(deps));
   const byDisruption = new Map<string, { tripId: string; startDate: string }[]>();
   const busesOf = new Map<string, ReplacementTrip[]>();
+  const partsOf = new Map<string, ContinuingTrip[]>();
   for (const { disruptionId, replacesTripId, ...trip } of trips) {
+    if (replacesTripId && isContinuingTripId(trip.tripId, replacesTripId)) {
+      partsOf.set(disruptionId, [
+        ...(partsOf.get(disruptionId) ?? []),
+        { tripId: trip.tripId, continuesTripId: replacesTripId },
+      ]);
+      continue;
+    }
     if (replacesTripId) {
       const buses = busesOf.get(disruptionId) ?? [];
       buses.push({ tripId: trip.tripId, replacesTripId });
@@ -66,6 +76,7 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     trips: byDisruption.get(row.id) ?? [],
     ...((row.action as DisruptionAction).type === 'replace_by_bus' && {
       replacementTrips: busesOf.get(row.id) ?? [],
+      continuingTrips: partsOf.get(row.id) ?? [],
     }),
     alertId: row.alertId,
     active: row.liftedAt === null,

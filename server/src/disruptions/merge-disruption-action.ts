@@ -1,5 +1,9 @@
 import type { DisruptionAction } from './disruption-input.ts';
-import { planReplacementBus } from './plan-replacement-bus.ts';
+import {
+  DEFAULT_MARGIN_MINUTES,
+  planReplacementBus,
+  type ReplacementBusPlan,
+} from './plan-replacement-bus.ts';
 
 /** A trip update as protobuf-JSON (camelCase, enum names), the form a disruption edits. */
 export type TripUpdateJson = {
@@ -40,6 +44,8 @@ export type MergeTarget = {
   nowSecs: number;
   /** Stop names by id: a train turned short at a stop shows its name as headsign (the id when absent). */
   stopNames?: ReadonlyMap<string, string>;
+  /** replace_by_bus: the train's plan as the apply made it (with the train's delay at the section); planned here when absent. */
+  busPlan?: ReplacementBusPlan | null;
 };
 
 /**
@@ -63,7 +69,7 @@ export function mergeDisruptionAction(
   if (action.type === 'delete') tu.trip.scheduleRelationship = 'DELETED';
   if (action.type === 'skip_stop') skipStopById(tu, action.stopId ?? '', target.stops);
   if (action.type === 'delay') addDelay(tu, action.stopId, (action.minutes ?? 0) * 60, target.stops);
-  if (action.type === 'replace_by_bus') replaceByBus(tu, action, target.stops);
+  if (action.type === 'replace_by_bus') replaceByBus(tu, action, target);
   if (action.type === 'short_turn') shortTurn(tu, action, target);
   if (action.type === 'set_down_only') restrictStop(tu, action.stopId ?? '', 'pickupType', target.stops);
   if (action.type === 'pick_up_only') restrictStop(tu, action.stopId ?? '', 'dropOffType', target.stops);
@@ -152,39 +158,72 @@ function restrictCall(
 }
 
 /**
- * The train's side of replace_by_bus (the bus is a NEW trip of its own, apply-disruption.ts):
- * a train running only inside the section does not run; any other skips the stops strictly
- * between the section's ends, and takes nobody on at the end it reaches first (pickup NONE) nor
- * sets anybody down at the other (drop-off NONE). A train that merely skips the stops between
- * would still be offered by journey planners from one end to the other, at the train's times,
- * while the riders are on the bus: with the ends closed that way, no planner puts a rider on the
- * train into or out of the section, and each end is still served as the terminus (set down) or
- * start (pick up) of the part of the run the train keeps. A train not calling at both ends is
- * left as it was (the apply does not select it).
+ * The train's side of replace_by_bus (the bus, and the train's part after the section when it
+ * has a part before too, are NEW trips of their own: replacement-bus-trips.ts). A train running
+ * only inside the section does not run. Otherwise this trip update is the train's part before the
+ * section when it has one: it ends at the section's first end (nobody boards there, its headsign
+ * that stop) and every later call is SKIPPED, so it never claims to reach a stop it no longer
+ * serves. A train whose run starts inside the section keeps only its part after: every call
+ * before the section's other end is SKIPPED, nobody alights there, and it leaves as late as the
+ * plan holds it for the bus (docs/contract-notes.md "Dated trips and disruptions").
  */
-function replaceByBus(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction, stops: ScheduledStop[]) {
-  const plan = planReplacementBus(
-    stops.map((s) => ({ ...s, arrivalSecs: s.arrivalSecs ?? null, departureSecs: s.departureSecs ?? null })),
-    {
-      fromStopId: action.fromStopId ?? '',
-      toStopId: action.toStopId ?? '',
-      marginMinutes: action.marginMinutes ?? 0,
-    },
-  );
+function replaceByBus(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction, target: MergeTarget) {
+  const { stops } = target;
+  const plan =
+    target.busPlan !== undefined
+      ? target.busPlan
+      : planReplacementBus(
+          stops.map((s) => ({
+            ...s,
+            arrivalSecs: s.arrivalSecs ?? null,
+            departureSecs: s.departureSecs ?? null,
+          })),
+          {
+            fromStopId: action.fromStopId ?? '',
+            toStopId: action.toStopId ?? '',
+            marginMinutes: action.marginMinutes ?? DEFAULT_MARGIN_MINUTES,
+            busMinutes: action.busMinutes,
+          },
+        );
   if (!plan) return;
   if (plan.wholeTrip) {
     tu.trip.scheduleRelationship = 'DELETED';
     return;
   }
-  for (const call of plan.skipped)
-    skipStop(
-      tu,
-      stops.findIndex((s) => s.stopSequence === call.stopSequence),
-      stops,
-    );
-  restrictCall(tu, plan.entry, 'pickupType', stops);
-  restrictCall(tu, plan.exit, 'dropOffType', stops);
-  sortBySequence(tu.stopTimeUpdate!, stops);
+  const keptPart = plan.before.length > 0 ? plan.before : plan.after;
+  const kept = new Set(keptPart.map((c) => c.stopSequence));
+  const carried = plan.before.length === 0 ? delayAt(tu, plan.exit.stopSequence, stops) : undefined;
+  const updates = tu.stopTimeUpdate!.filter((u) => kept.has(sequenceOf(u, stops)));
+  for (const stop of stops)
+    if (!kept.has(stop.stopSequence))
+      updates.push({ stopSequence: stop.stopSequence, stopId: stop.stopId, scheduleRelationship: 'SKIPPED' });
+  tu.stopTimeUpdate = updates;
+  // An entry another section already took (a second replacement of the train) stays as it is.
+  const entryGone = updates.some((u) => sameStop(u, plan.entry) && u.scheduleRelationship === 'SKIPPED');
+  if (plan.before.length > 0 && entryGone) {
+    // Nothing more to cut: the train already ends before this section.
+  } else if (plan.before.length > 0) {
+    restrictCall(tu, plan.entry, 'pickupType', stops);
+    const properties = (tu.tripProperties ?? {}) as Record<string, unknown>;
+    tu.tripProperties = {
+      ...properties,
+      tripHeadsign: target.stopNames?.get(plan.entry.stopId) ?? plan.entry.stopId,
+    };
+  } else {
+    // The part after leaves the exit at least as late as the bus needs, and is no earlier anywhere after.
+    const hold = Math.max(plan.holdSecs, carried ?? 0);
+    if (!updates.some((u) => sameStop(u, plan.exit))) updates.push(withDelay(plan.exit, hold));
+    for (const update of updates) {
+      if (sequenceOf(update, stops) < plan.exit.stopSequence) continue;
+      if (update.scheduleRelationship === 'SKIPPED' || update.scheduleRelationship === 'NO_DATA') continue;
+      for (const key of ['arrival', 'departure'] as const) {
+        const event = update[key];
+        if (event && event.time === undefined && (event.delay ?? 0) < hold) event.delay = hold;
+      }
+    }
+    restrictCall(tu, plan.exit, 'dropOffType', stops);
+  }
+  sortBySequence(updates, stops);
 }
 
 function skipStopById(tu: TripUpdateJson['tripUpdate'], stopId: string, stops: ScheduledStop[]) {
@@ -239,6 +278,15 @@ function addDelay(
     }
   }
   sortBySequence(updates, stops);
+}
+
+/** The delay in force at a call of a trip's update (null update: none): what a consumer applies there. */
+export function delayInForce(
+  existing: TripUpdateJson | null,
+  sequence: number,
+  stops: ScheduledStop[],
+): number {
+  return existing ? (delayAt(existing.tripUpdate, sequence, stops) ?? 0) : 0;
 }
 
 /** The delay a consumer applies at a stop: the last update at or before it with a delay, else the trip's. */

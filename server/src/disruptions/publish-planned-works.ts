@@ -11,7 +11,11 @@ import {
   saveFeedEntity,
 } from '../feed/save-feed-entity.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
-import { PLANNABLE_ACTIONS, type PlannedAction } from '../schedule/planned-works/apply-planned-works.ts';
+import {
+  PLANNABLE_ACTIONS,
+  type PlannedAction,
+  shortId,
+} from '../schedule/planned-works/apply-planned-works.ts';
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
 import { agencyToday } from '../schedule/planned-works/planned-works-ahead.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
@@ -19,9 +23,18 @@ import type { ApplyDisruptionResult } from './apply-disruption.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
+import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import { lockDisruptions } from './lock-disruptions.ts';
+import type { ScheduledStop } from './merge-disruption-action.ts';
+import { DEFAULT_MARGIN_MINUTES, planReplacementBus } from './plan-replacement-bus.ts';
 import { recordDisruptionTrips } from './record-disruption-trips.ts';
+import {
+  MAX_BUS_MINUTES,
+  type PlannedConnection,
+  refuseRailRoute,
+  serviceClock,
+} from './replacement-bus-trips.ts';
 import { selectDisruptionTrips } from './select-disruption-trips.ts';
 
 export type PublishPlannedWorksOptions = {
@@ -62,15 +75,21 @@ export async function publishPlannedWorks(
     throw new AppError('validation_failed', {
       message: `Planned works need a serviceDate from tomorrow on (after ${today} in ${current.timezone}); for today, publish as realtime (publishAs "feed").`,
     });
-  if (action.type === 'replace_by_bus') {
+  if (action.type === 'replace_by_bus' && action.routeId) {
     const [route] = await deps.db
-      .select({ id: routes.routeId })
+      .select({
+        routeId: routes.routeId,
+        routeType: routes.routeType,
+        shortName: routes.routeShortName,
+        longName: routes.routeLongName,
+      })
       .from(routes)
-      .where(and(eq(routes.versionId, current.versionId), eq(routes.routeId, action.routeId!)));
+      .where(and(eq(routes.versionId, current.versionId), eq(routes.routeId, action.routeId)));
     if (!route)
       throw new AppError('validation_failed', {
-        message: `action.routeId '${action.routeId}' is not a route of the schedule: name the route the buses run on.`,
+        message: `action.routeId '${action.routeId}' is not a route of the schedule: name the bus route the buses run on, or leave it out to have a replacement-bus route added.`,
       });
+    refuseRailRoute(route);
   }
   const selection = await selectDisruptionTrips(deps, {
     serviceDate: options.serviceDate,
@@ -97,8 +116,15 @@ export async function publishPlannedWorks(
       }: widen the selection or pick another date.`,
     });
   const listed = trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t);
+  const buses = action.type === 'replace_by_bus' ? await planBuses(deps, action, trips, stopsOf) : null;
+  const connections = buses?.connections;
   const alert = options.alert
-    ? await draftAlert(deps, { ...options, action, selection: { ...selection, trips } })
+    ? await draftAlert(deps, {
+        ...options,
+        action,
+        selection: { ...selection, trips },
+        overrunSecs: buses?.overrunSecs ?? 0,
+      })
     : null;
   if (options.dryRun)
     return {
@@ -108,6 +134,7 @@ export async function publishPlannedWorks(
       trips: listed,
       alertId: null,
       alert,
+      ...(connections && { connections }),
       refusals: [],
       versionId: null,
     };
@@ -187,8 +214,59 @@ export async function publishPlannedWorks(
     trips: listed,
     alertId,
     alert,
+    ...(connections && {
+      connections: connections.map((c) => ({ ...c, busTripId: `${c.tripId}-pw-${shortId(id)}-bus` })),
+    }),
     versionId: made.versionId,
   };
+}
+
+/**
+ * The connections the schedule will hold at each end of the section, per train, as the dry run
+ * shows them (the same plan apply-planned-works.ts writes into the version; the bus's trip id is
+ * known once the works have theirs), and how much later than the trains' timetable the last bus
+ * or held train ends.
+ */
+async function planBuses(
+  deps: AppDeps,
+  action: PlannedAction,
+  trips: { tripId: string; endSecs: number }[],
+  stopsOf: Map<string, ScheduledStop[]>,
+): Promise<{ connections: PlannedConnection[]; overrunSecs: number }> {
+  const names = await loadStationNames(deps, [action.fromStopId!, action.toStopId!]);
+  const result: PlannedConnection[] = [];
+  let overrunSecs = 0;
+  for (const trip of trips) {
+    const plan = planReplacementBus(
+      (stopsOf.get(trip.tripId) ?? []).map((c) => ({
+        ...c,
+        arrivalSecs: c.arrivalSecs ?? null,
+        departureSecs: c.departureSecs ?? null,
+      })),
+      {
+        fromStopId: action.fromStopId!,
+        toStopId: action.toStopId!,
+        marginMinutes: action.marginMinutes ?? DEFAULT_MARGIN_MINUTES,
+        busMinutes: action.busMinutes,
+      },
+    );
+    if (!plan) continue;
+    const ends = [plan.bus.at(-1)!.arrivalSecs, ...plan.after.slice(-1).map((c) => c.arrivalSecs ?? 0)];
+    overrunSecs = Math.max(overrunSecs, Math.max(...ends) - trip.endSecs);
+    for (const c of plan.connections)
+      result.push({
+        tripId: trip.tripId,
+        busTripId: null,
+        stopId: c.stopId,
+        stopName: names.get(c.stopId) ?? c.stopId,
+        kind: c.kind,
+        trainTime: serviceClock(c.trainSecs),
+        busTime: serviceClock(c.busSecs),
+        minutes: c.minutes,
+        heldMinutes: c.kind === 'to_train' ? Math.ceil(plan.holdSecs / 60) : 0,
+      });
+  }
+  return { connections: result, overrunSecs };
 }
 
 /** 400 for what a schedule cannot hold or an action missing its fields; the action as planned works take it. */
@@ -199,10 +277,19 @@ function checkPlannedAction(action: PublishPlannedWorksOptions['action']): Plann
     });
   const planned = action as PlannedAction;
   if (planned.type === 'replace_by_bus') {
-    const missing = (['fromStopId', 'toStopId', 'routeId'] as const).filter((f) => !planned[f]);
+    const missing = (['fromStopId', 'toStopId'] as const).filter((f) => !planned[f]);
     if (missing.length)
       throw new AppError('validation_failed', {
-        message: `replace_by_bus needs ${missing.map((f) => `action.${f}`).join(', ')}: the section's two stops and the buses' route.`,
+        message: `replace_by_bus needs ${missing.map((f) => `action.${f}`).join(', ')}: the section's two stops.`,
+      });
+    if (
+      planned.busMinutes !== undefined &&
+      (!Number.isInteger(planned.busMinutes) ||
+        planned.busMinutes < 0 ||
+        planned.busMinutes > MAX_BUS_MINUTES)
+    )
+      throw new AppError('validation_failed', {
+        message: `action.busMinutes must be a whole number of minutes from 0 to ${MAX_BUS_MINUTES}, how long the bus takes over the section.`,
       });
     if (planned.fromStopId === planned.toStopId)
       throw new AppError('validation_failed', {
@@ -241,6 +328,8 @@ async function draftAlert(
   o: PublishPlannedWorksOptions & {
     action: PlannedAction;
     selection: Parameters<typeof draftDisruptionAlert>[1]['selection'];
+    /** How much later than the trains' timetable the buses (or a held train) end. */
+    overrunSecs: number;
   },
 ): Promise<AlertJson> {
   const given = o.alert === true ? undefined : (o.alert as DisruptionAlertInput);
@@ -253,7 +342,8 @@ async function draftAlert(
     given: effect ? { effect, ...given } : given,
   });
   const dayStart = serviceDayStartSecs(o.selection.serviceDate, o.selection.timezone);
-  const margin = (o.action.marginMinutes ?? 0) * 60;
+  // The bus and a held train can end later than the trains' timetable: the impact lasts with them.
+  const margin = o.overrunSecs;
   const start = dayStart + Math.min(...o.selection.trips.map((t) => t.startSecs));
   const end = dayStart + Math.max(...o.selection.trips.map((t) => t.endSecs)) + margin;
   const told = [{ start: Math.floor(deps.now().getTime() / 1000), end }];

@@ -7,12 +7,36 @@ import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { DisruptionAction } from './disruption-input.ts';
 import type { TripUpdateJson } from './merge-disruption-action.ts';
-import type { ReplacementBusPlan } from './plan-replacement-bus.ts';
+import { type BusConnection, isBusRouteType, type ReplacementBusPlan } from './plan-replacement-bus.ts';
 
 /** What replace_by_bus adds: one NEW trip per train, and the bus's id beside the train it replaces. */
 export type ReplacementTrip = { tripId: string; replacesTripId: string };
+/** The NEW trip of a train's part after the section (when the train keeps a part before it too). */
+export type ContinuingTrip = { tripId: string; continuesTripId: string };
+
+/** A connection of the plan as the dry run shows it: local times of the service day, the stop's name. */
+export type PlannedConnection = {
+  tripId: string;
+  /** Null on a dry run of planned works (their trip ids come with the works' id). */
+  busTripId: string | null;
+  stopId: string;
+  stopName: string;
+  kind: BusConnection['kind'];
+  trainTime: string;
+  busTime: string;
+  minutes: number;
+  heldMinutes: number;
+};
 
 export const MAX_MARGIN_MINUTES = 180;
+export const MAX_BUS_MINUTES = 600;
+
+/**
+ * The part after of a train replaced by a bus is a NEW trip `<train>-after-<date>`: recorded with
+ * the train it continues (as a bus is), and told apart from the buses by this.
+ */
+export const isContinuingTripId = (tripId: string, trainTripId: string) =>
+  tripId.startsWith(`${trainTripId}-after-`);
 
 /** The action's own fields, before anything is read: each refusal says what to fix. */
 export function checkReplaceByBus(action: DisruptionAction): void {
@@ -28,7 +52,12 @@ export function checkReplaceByBus(action: DisruptionAction): void {
   const margin = action.marginMinutes;
   if (margin !== undefined && !(Number.isInteger(margin) && margin >= 0 && margin <= MAX_MARGIN_MINUTES))
     throw new AppError('validation_failed', {
-      message: `action.marginMinutes is ${JSON.stringify(margin)}: give a whole number of minutes from 0 to ${MAX_MARGIN_MINUTES}, how much later than the train the bus reaches each stop.`,
+      message: `action.marginMinutes is ${JSON.stringify(margin)}: give a whole number of minutes from 0 to ${MAX_MARGIN_MINUTES}, the time riders have to change between train and bus.`,
+    });
+  const run = action.busMinutes;
+  if (run !== undefined && !(Number.isInteger(run) && run >= 0 && run <= MAX_BUS_MINUTES))
+    throw new AppError('validation_failed', {
+      message: `action.busMinutes is ${JSON.stringify(run)}: give a whole number of minutes from 0 to ${MAX_BUS_MINUTES}, how long the bus takes over the section.`,
     });
 }
 
@@ -49,7 +78,12 @@ export async function readBusSection(
       .from(stops)
       .where(and(eq(stops.versionId, current.versionId), isAnyOf(stops.stopId, ends))),
     deps.db
-      .select({ routeId: routes.routeId })
+      .select({
+        routeId: routes.routeId,
+        routeType: routes.routeType,
+        shortName: routes.routeShortName,
+        longName: routes.routeLongName,
+      })
       .from(routes)
       .where(and(eq(routes.versionId, current.versionId), eq(routes.routeId, action.routeId ?? ''))),
   ]);
@@ -61,9 +95,27 @@ export async function readBusSection(
     });
   if (routeRows.length === 0)
     throw new AppError('validation_failed', {
-      message: `The schedule has no route '${action.routeId}': pick the route the buses run on among its routes (action.routeId), a bus route if it has one.`,
+      message: `The schedule has no route '${action.routeId}': pick the bus route (route_type 3) the buses run on among its routes (action.routeId).`,
     });
+  refuseRailRoute(routeRows[0]!);
   return { names };
+}
+
+/**
+ * A replacement bus is never published as a train (docs/contract-notes.md "Dated trips and
+ * disruptions"): riders' apps show a route's mode from its route_type.
+ */
+export function refuseRailRoute(route: {
+  routeId: string;
+  routeType: number | null;
+  shortName?: string | null;
+  longName?: string | null;
+}): void {
+  if (isBusRouteType(route.routeType)) return;
+  const name = route.shortName || route.longName;
+  throw new AppError('validation_failed', {
+    message: `Route '${route.routeId}'${name ? ` (${name})` : ''} is not a bus route (its route_type is ${route.routeType ?? 'empty'}): replacement buses run on a bus route (route_type 3). Choose one in action.routeId, or plan the works ahead in the schedule (publishAs "schedule") without a route to have a replacement-bus route added.`,
+  });
 }
 
 export type BusTripsOptions = {
@@ -73,8 +125,8 @@ export type BusTripsOptions = {
   timezone: string;
   nowSecs: number;
   names: Map<string, string>;
-  /** The trains replaced, each with its plan. */
-  trains: { tripId: string; startDate: string; plan: ReplacementBusPlan }[];
+  /** The trains replaced, each with its plan and its route (a part after runs on it). */
+  trains: { tripId: string; startDate: string; routeId: string; plan: ReplacementBusPlan }[];
 };
 
 /**
@@ -85,16 +137,69 @@ export type BusTripsOptions = {
 export async function planBusTrips(
   deps: Pick<Deps, 'db'>,
   options: BusTripsOptions,
-): Promise<{ entities: TripUpdateJson[]; replacementTrips: ReplacementTrip[] }> {
-  const ids = await freeTripIds(
-    deps,
-    options.trains.map((t) => `${t.tripId}-bus-${t.startDate}`),
-  );
+): Promise<{
+  entities: TripUpdateJson[];
+  replacementTrips: ReplacementTrip[];
+  /** The parts after, each a NEW trip on the train's route, held for its bus. */
+  continuing: TripUpdateJson[];
+  continuingTrips: ContinuingTrip[];
+  connections: PlannedConnection[];
+}> {
+  // A train keeping a part on both sides of the section: this trip update is the part before, the
+  // part after is a trip of its own (an update cannot say "this run stops here and goes on there").
+  const split = options.trains.filter((t) => t.plan.before.length > 0 && t.plan.after.length > 0);
+  const wanted = [
+    ...options.trains.map((t) => `${t.tripId}-bus-${t.startDate}`),
+    ...split.map((t) => `${t.tripId}-after-${t.startDate}`),
+  ];
+  const free = await freeTripIds(deps, wanted);
+  const ids = free.slice(0, options.trains.length);
+  const afterIds = free.slice(options.trains.length);
   const entities: TripUpdateJson[] = [];
   const replacementTrips: ReplacementTrip[] = [];
+  const continuing: TripUpdateJson[] = [];
+  const continuingTrips: ContinuingTrip[] = [];
+  const connections: PlannedConnection[] = [];
+  for (const [n, train] of split.entries()) {
+    const tripId = afterIds[n]!;
+    const dayStart = serviceDayStartSecs(train.startDate, options.timezone);
+    const last = train.plan.after.at(-1)!;
+    continuing.push({
+      id: tripId,
+      tripUpdate: {
+        trip: { tripId, routeId: train.routeId, startDate: train.startDate, scheduleRelationship: 'NEW' },
+        // Untimed calls between timepoints are left out: a NEW trip's calls need times.
+        stopTimeUpdate: train.plan.after
+          .filter((call) => (call.arrivalSecs ?? call.departureSecs) !== null)
+          .map((call, k) => ({
+            stopSequence: k + 1,
+            stopId: call.stopId,
+            arrival: { time: dayStart + (call.arrivalSecs ?? call.departureSecs)! },
+            departure: { time: dayStart + (call.departureSecs ?? call.arrivalSecs)! },
+            // Riders join it here from the bus; nobody arrives on it.
+            ...(k === 0 && { stopTimeProperties: { dropOffType: 'NONE' } }),
+          })),
+        tripProperties: { tripHeadsign: options.names.get(last.stopId) ?? last.stopId },
+        timestamp: options.nowSecs,
+      },
+    });
+    continuingTrips.push({ tripId, continuesTripId: train.tripId });
+  }
   for (const [i, train] of options.trains.entries()) {
     const tripId = ids[i]!;
     const dayStart = serviceDayStartSecs(train.startDate, options.timezone);
+    for (const c of train.plan.connections)
+      connections.push({
+        tripId: train.tripId,
+        busTripId: tripId,
+        stopId: c.stopId,
+        stopName: options.names.get(c.stopId) ?? c.stopId,
+        kind: c.kind,
+        trainTime: serviceClock(c.trainSecs),
+        busTime: serviceClock(c.busSecs),
+        minutes: c.minutes,
+        heldMinutes: c.kind === 'to_train' ? Math.ceil(train.plan.holdSecs / 60) : 0,
+      });
     const last = train.plan.bus.at(-1)!;
     entities.push({
       id: tripId,
@@ -112,7 +217,13 @@ export async function planBusTrips(
     });
     replacementTrips.push({ tripId, replacesTripId: train.tripId });
   }
-  return { entities, replacementTrips };
+  return { entities, replacementTrips, continuing, continuingTrips, connections };
+}
+
+/** HH:MM of service-day seconds (past 24 after midnight, as the timetable writes it). */
+export function serviceClock(secs: number): string {
+  const minutes = Math.floor(secs / 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /**

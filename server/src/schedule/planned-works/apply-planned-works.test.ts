@@ -78,11 +78,15 @@ describe('applyPlannedWorks', () => {
       expect(runs(f, train, NEXT_SAT)).toBe(true);
     }
     const id = 'T1-pw-abcdef12';
+    // The part before ends at B: no stop time beyond its new end.
     expect(callsOf(f, `${id}-a`)).toEqual(['A 10:00:00', 'B 10:10:00']);
-    expect(callsOf(f, `${id}-b`)).toEqual(['D 10:30:00', 'E 10:40:00']);
-    expect(callsOf(f, `${id}-bus`)).toEqual(['B 10:10:00', 'C 10:25:00', 'D 10:35:00']);
-    // T2 runs the other way: the bus leaves D when the train would have.
-    expect(callsOf(f, 'T2-pw-abcdef12-bus')).toEqual(['D 11:10:00', 'C 11:25:00', 'B 11:35:00']);
+    // The bus leaves B 5 minutes after the train arrives and takes the train's 20 minutes and 10 more.
+    expect(callsOf(f, `${id}-bus`)).toEqual(['B 10:15:00', 'C 10:30:00', 'D 10:45:00']);
+    // The part after, timetabled from D at 10:30, waits for the bus: it leaves 5 minutes after it, 10:50.
+    expect(callsOf(f, `${id}-b`)).toEqual(['D 10:50:00', 'E 11:00:00']);
+    // T2 runs the other way: the bus leaves D 5 minutes after the train arrives there.
+    expect(callsOf(f, 'T2-pw-abcdef12-bus')).toEqual(['D 11:15:00', 'C 11:30:00', 'B 11:45:00']);
+    expect(callsOf(f, 'T2-pw-abcdef12-b')).toEqual(['B 11:50:00', 'A 12:00:00']);
     for (const added of outcome!.added) {
       expect(runs(f, added, SAT)).toBe(true);
       expect(runs(f, added, NEXT_SAT)).toBe(false);
@@ -91,6 +95,67 @@ describe('applyPlannedWorks', () => {
     expect(bus[0]).toBe('BUS');
     expect(bus[3]).toBe(''); // out of the train's block
     expect(outcome!.sentence).toContain('2 trips do not run on 20261205');
+  });
+
+  it('keeps the continuing train as timetabled when the bus is in time for it', () => {
+    const f = feed();
+    applyPlannedWorks(f, [
+      work(
+        {
+          type: 'replace_by_bus',
+          fromStopId: 'B',
+          toStopId: 'D',
+          routeId: 'BUS',
+          marginMinutes: 5,
+          busMinutes: 10,
+        },
+        ['T1'],
+      ),
+    ]);
+    expect(callsOf(f, 'T1-pw-abcdef12-bus')).toEqual(['B 10:15:00', 'C 10:20:00', 'D 10:25:00']);
+    expect(callsOf(f, 'T1-pw-abcdef12-b')).toEqual(['D 10:30:00', 'E 10:40:00']);
+  });
+
+  it('puts the buses on a replacement-bus route of route_type 3 it adds, never on a rail route', () => {
+    const f = feed();
+    const [outcome] = applyPlannedWorks(f, [
+      work({ type: 'replace_by_bus', fromStopId: 'B', toStopId: 'D' }, ['T1', 'T2']),
+    ]);
+    expect(outcome!.kept).toBe(true);
+    const routes = f.get('routes.txt')!;
+    expect(routes.header).toEqual(['route_id', 'route_type']);
+    // Added once for the two trains of R.
+    expect(routes.rows).toEqual([
+      ['R', '2'],
+      ['BUS', '3'],
+      ['R-replacement-bus', '3'],
+    ]);
+    expect(f.get('trips.txt')!.rows.find((r) => r[2] === 'T1-pw-abcdef12-bus')![0]).toBe('R-replacement-bus');
+    const named = makeFeed({
+      'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nAG,Rail,https://example.org,UTC',
+      'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nR,AG,R,Riverside,2',
+      'stops.txt': 'stop_id,stop_name\nA,Alpha\nB,Bravo\nC,Charlie',
+      'calendar.txt':
+        'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWE,0,0,0,0,0,1,1,20261101,20261231',
+      'trips.txt': 'route_id,service_id,trip_id\nR,WE,T1',
+      'stop_times.txt':
+        'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,10:00:00,10:00:00,A,1\nT1,10:10:00,10:10:00,B,2\nT1,10:20:00,10:20:00,C,3',
+    });
+    applyPlannedWorks(named, [work({ type: 'replace_by_bus', fromStopId: 'B', toStopId: 'C' }, ['T1'])]);
+    expect(named.get('routes.txt')!.rows.at(-1)).toEqual([
+      'R-replacement-bus',
+      'AG',
+      '',
+      'Riverside replacement bus',
+      '3',
+    ]);
+    // A rail route named for the buses drops the works rather than publish buses as trains.
+    const g = feed();
+    const [refused] = applyPlannedWorks(g, [
+      work({ type: 'replace_by_bus', fromStopId: 'B', toStopId: 'D', routeId: 'R' }, ['T1']),
+    ]);
+    expect(refused).toMatchObject({ kept: false });
+    expect(refused!.sentence).toContain('not a bus route (route_type 2)');
   });
 
   it('removes a train that runs only inside the section and adds only the bus', () => {

@@ -5,7 +5,12 @@
  * Pure: it changes the feed in memory and says, per planned work, what it did.
  */
 import type { DisruptionAction } from '../../disruptions/disruption-input.ts';
-import { planReplacementBus, type TimedCall } from '../../disruptions/plan-replacement-bus.ts';
+import {
+  DEFAULT_MARGIN_MINUTES,
+  isBusRouteType,
+  planReplacementBus,
+  type TimedCall,
+} from '../../disruptions/plan-replacement-bus.ts';
 import { type GtfsFeed, type GtfsTable, PackedRows, packedRows, packedRowsView } from '../../gtfs/index.ts';
 import { formatGtfsTime, parseGtfsTime } from '../time/gtfs-time.ts';
 
@@ -75,8 +80,13 @@ function applyOne(s: EditableSchedule, work: PlannedWork): PlannedWorkOutcome {
     added,
     sentence: `Planned works dropped: ${work.label}: ${why}.`,
   });
-  if (action.type === 'replace_by_bus' && !s.hasRoute(action.routeId ?? ''))
-    return refuse(`the buses' route ${action.routeId} is not in routes.txt`);
+  if (action.type === 'replace_by_bus' && action.routeId) {
+    const type = s.routeType(action.routeId);
+    if (type === undefined) return refuse(`the buses' route ${action.routeId} is not in routes.txt`);
+    // A bus is never published as a train (docs/contract-notes.md "Planned works in the schedule").
+    if (!isBusRouteType(type))
+      return refuse(`the buses' route ${action.routeId} is not a bus route (route_type ${type ?? 'empty'})`);
+  }
   for (const tripId of work.tripIds) {
     const trip = s.trip(tripId);
     if (!trip) {
@@ -92,7 +102,8 @@ function applyOne(s: EditableSchedule, work: PlannedWork): PlannedWorkOutcome {
       const plan = planReplacementBus(timed(calls), {
         fromStopId: action.fromStopId ?? '',
         toStopId: action.toStopId ?? '',
-        marginMinutes: action.marginMinutes ?? 0,
+        marginMinutes: action.marginMinutes ?? DEFAULT_MARGIN_MINUTES,
+        busMinutes: action.busMinutes,
       });
       if (!plan) continue;
       if (!plan.wholeTrip) {
@@ -102,14 +113,17 @@ function applyOne(s: EditableSchedule, work: PlannedWork): PlannedWorkOutcome {
         const last = calls.findIndex(
           (c) => c.stopSequence === Math.max(plan.entry.stopSequence, plan.exit.stopSequence),
         );
-        // The train still runs outside the section: up to it, and from it on. Never through it.
-        for (const [part, slice] of [
-          ['a', calls.slice(0, first + 1)],
-          ['b', calls.slice(last)],
+        // The train still runs outside the section: up to it (no stop time beyond), and from it on,
+        // held as long as riders from the bus need. Never through it.
+        for (const [part, slice, hold] of [
+          ['a', calls.slice(0, first + 1), 0],
+          ['b', calls.slice(last), plan.holdSecs],
         ] as const)
-          if (slice.length >= 2) added.push(s.addCopy(trip, `${tripId}-pw-${short}-${part}`, slice, work));
+          if (slice.length >= 2)
+            added.push(s.addCopy(trip, `${tripId}-pw-${short}-${part}`, slice, work, hold));
       }
-      added.push(s.addBus(trip, `${tripId}-pw-${short}-bus`, action.routeId!, plan.bus, work));
+      const busRoute = action.routeId || s.replacementRoute(trip);
+      added.push(s.addBus(trip, `${tripId}-pw-${short}-bus`, busRoute, plan.bus, work));
     } else if (action.type === 'short_turn') {
       const at = calls.findIndex((c) => c.stopId === action.stopId);
       if (at < 0) continue;
@@ -166,7 +180,9 @@ class EditableSchedule {
   /** `<service> <work>` → the service's copy without that work's date. */
   private readonly withoutDay = new Map<string, string>();
   private readonly dayOnly = new Set<string>();
-  private readonly routes: Set<string>;
+  private readonly routes: GtfsTable | undefined;
+  /** route_id → route_type (null when empty). */
+  private readonly routeTypes = new Map<string, number | null>();
   private readonly stopNames = new Map<string, string>();
 
   constructor(feed: GtfsFeed, wanted: Set<string>) {
@@ -223,7 +239,15 @@ class EditableSchedule {
     ) as [number, number, number];
     for (const row of this.calendarDates.rows) this.exception(row[dSid]!).set(row[dDate]!, row[dType]!);
     const routes = feed.get('routes.txt');
-    this.routes = new Set(routes ? routes.rows.map((r) => r[col(routes, 'route_id')]!) : []);
+    if (routes && packedRows(routes.rows)) routes.rows = [...routes.rows];
+    this.routes = routes;
+    if (routes) {
+      const type = routes.header.indexOf('route_type');
+      for (const r of routes.rows) {
+        const value = type >= 0 ? (r[type] ?? '') : '';
+        this.routeTypes.set(r[col(routes, 'route_id')]!, value === '' ? null : Number(value));
+      }
+    }
     const stops = feed.get('stops.txt');
     if (stops)
       for (const r of stops.rows)
@@ -247,8 +271,40 @@ class EditableSchedule {
     this.stopTimes.rows = packedRowsView(repacked);
   }
 
-  hasRoute(routeId: string) {
-    return this.routes.has(routeId);
+  /** The route's route_type (null when empty), undefined when routes.txt lacks it. */
+  routeType(routeId: string): number | null | undefined {
+    return this.routeTypes.get(routeId);
+  }
+
+  /**
+   * The replacement-bus route of the train's route, added to routes.txt the first time it is
+   * needed: route_type 3, the rail route's agency, named after it ("Local replacement bus").
+   */
+  replacementRoute(trip: Trip): string {
+    const railRoute = trip.row[col(this.trips, 'route_id')]!;
+    const id = `${railRoute}-replacement-bus`;
+    if (this.routeTypes.has(id) || !this.routes) return id;
+    const routes = this.routes;
+    const rail = routes.rows.find((r) => r[col(routes, 'route_id')] === railRoute);
+    const get = (f: string) => {
+      const i = routes.header.indexOf(f);
+      return i >= 0 && rail ? (rail[i] ?? '') : '';
+    };
+    const name = get('route_long_name') || get('route_short_name') || railRoute;
+    const row = new Array<string>(routes.header.length).fill('');
+    row[col(routes, 'route_id')] = id;
+    for (const [f, v] of [
+      ['agency_id', get('agency_id')],
+      ['route_long_name', `${name} replacement bus`],
+      ['route_type', '3'],
+    ] as const)
+      if (routes.header.includes(f)) row[routes.header.indexOf(f)] = v;
+    // route_short_name or route_long_name must be given; a header without route_long_name gets the name there.
+    if (!routes.header.includes('route_long_name') && routes.header.includes('route_short_name'))
+      row[routes.header.indexOf('route_short_name')] = `${name} replacement bus`;
+    routes.rows.push(row);
+    this.routeTypes.set(id, 3);
+    return id;
   }
 
   trip(tripId: string): Trip | null {
@@ -294,15 +350,25 @@ class EditableSchedule {
     trip.serviceId = copy;
   }
 
-  /** A copy of the train running only on the work's date, calling at `calls` (their rows as timetabled). */
-  addCopy(trip: Trip, newId: string, calls: Call[], work: PlannedWork): string {
+  /** A copy of the train running only on the work's date, calling at `calls` (their rows as timetabled, `holdSecs` later). */
+  addCopy(trip: Trip, newId: string, calls: Call[], work: PlannedWork, holdSecs = 0): string {
     const row = this.copyTrip(trip, newId, work);
     const last = calls.at(-1)!;
     setIf(this.trips, row, 'trip_headsign', this.stopNames.get(last.stopId) ?? '');
     const tid = col(this.stopTimes, 'trip_id');
-    for (const call of calls) {
+    const [arr, dep] = [col(this.stopTimes, 'arrival_time'), col(this.stopTimes, 'departure_time')];
+    const later = (time: string | undefined) => {
+      const secs = time ? parseGtfsTime(time) : null;
+      return secs === null ? (time ?? '') : formatGtfsTime(secs + holdSecs);
+    };
+    for (const [i, call] of calls.entries()) {
       const copied = [...call.row];
       copied[tid] = newId;
+      if (holdSecs > 0) {
+        copied[dep] = later(copied[dep]);
+        // A held start waits at the stop: it is there when it leaves.
+        copied[arr] = i === 0 ? copied[dep]! : later(copied[arr]);
+      }
       this.addedCalls.push(copied);
     }
     return newId;

@@ -22,6 +22,7 @@ export const disruptionAction = z.object({
   toStopId: z.string().max(200).optional(),
   routeId: z.string().max(200).optional(),
   marginMinutes: z.number().int('a whole number of minutes').min(0).max(180).optional(),
+  busMinutes: z.number().int('a whole number of minutes').min(0).max(600).optional(),
   /** short_turn: the trains terminate at (end) or start from (start) stopId. */
   at: z.enum(['end', 'start']).optional(),
 });

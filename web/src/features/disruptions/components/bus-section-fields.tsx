@@ -9,20 +9,22 @@ export const isBusRoute = (type: number | null) =>
 export type BusSection = { fromStopId: string; toStopId: string; routeId: string; marginMinutes: number };
 
 /**
- * replace_by_bus's fields: the section's two ends, the route the buses run on (bus routes first)
- * and how much later than the train the bus reaches each stop.
+ * replace_by_bus's fields: the section's two ends, the bus route the buses run on (only bus
+ * routes: a bus is never published as a train; planned works may have one added to the
+ * schedule) and the minutes riders have to change between train and bus at each end.
  */
 export function BusSectionFields({
   value,
   onChange,
+  plannedWorks,
 }: {
   value: BusSection;
   onChange: (v: BusSection) => void;
+  /** Published in the schedule: the product can add a replacement-bus route. */
+  plannedWorks: boolean;
 }) {
   const routes = useRouteChoices();
-  const all = routes.data ?? [];
-  const buses = all.filter((r) => isBusRoute(r.route_type));
-  const others = all.filter((r) => !isBusRoute(r.route_type));
+  const buses = (routes.data ?? []).filter((r) => isBusRoute(r.route_type));
   return (
     <>
       <StopPicker
@@ -40,27 +42,23 @@ export function BusSectionFields({
       <Form.Group as={Col} md={2} controlId="d-bus-route">
         <Form.Label>Bus route</Form.Label>
         <Form.Select value={value.routeId} onChange={(e) => onChange({ ...value, routeId: e.target.value })}>
-          <option value="">Choose a route</option>
-          {buses.length > 0 && (
-            <optgroup label="Bus routes">
-              {buses.map((r) => (
-                <option key={r.route_id} value={r.route_id}>
-                  {r.label}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <optgroup label={buses.length > 0 ? 'Other routes' : 'Routes'}>
-            {others.map((r) => (
-              <option key={r.route_id} value={r.route_id}>
-                {r.label}
-              </option>
-            ))}
-          </optgroup>
+          <option value="">
+            {plannedWorks ? 'A replacement-bus route (added to the schedule)' : 'Choose a bus route'}
+          </option>
+          {buses.map((r) => (
+            <option key={r.route_id} value={r.route_id}>
+              {r.label}
+            </option>
+          ))}
         </Form.Select>
+        {buses.length === 0 && !plannedWorks && (
+          <Form.Text data-testid="no-bus-route">
+            The schedule has no bus route (route_type 3): plan the works in the schedule to have one added.
+          </Form.Text>
+        )}
       </Form.Group>
       <Form.Group as={Col} md={2} controlId="d-bus-margin">
-        <Form.Label>Bus margin (minutes)</Form.Label>
+        <Form.Label>Minutes to change</Form.Label>
         <Form.Control
           type="number"
           min={0}

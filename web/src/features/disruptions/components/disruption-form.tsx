@@ -10,6 +10,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay } from '../api/schedule-lists.ts';
+import { BusConnections } from './bus-connections.tsx';
 import { type BusSection, BusSectionFields } from './bus-section-fields.tsx';
 import { StopPicker } from './stop-picker.tsx';
 
@@ -111,7 +112,7 @@ export function DisruptionForm() {
     fromStopId: '',
     toStopId: '',
     routeId: '',
-    marginMinutes: 10,
+    marginMinutes: 5,
   });
   const [reason, setReason] = useState('');
   const [withAlert, setWithAlert] = useState(true);
@@ -338,7 +339,13 @@ export function DisruptionForm() {
             <option value="replace_by_bus">Replace by buses</option>
           </Form.Select>
         </Form.Group>
-        {actionType === 'replace_by_bus' && <BusSectionFields value={busSection} onChange={setBusSection} />}
+        {actionType === 'replace_by_bus' && (
+          <BusSectionFields
+            value={busSection}
+            onChange={setBusSection}
+            plannedWorks={publishAs === 'schedule'}
+          />
+        )}
         {STOP_LABELS[actionType] && (
           <StopPicker
             id="d-action-stop"
@@ -441,6 +448,12 @@ export function DisruptionForm() {
                   ))}
               </tbody>
             </Table>
+          )}
+          {(preview.data.connections?.length ?? 0) > 0 && (
+            <BusConnections
+              connections={(preview.data.connections ?? []).filter((c) => !unpicked.has(c.tripId))}
+              trainOf={trainOf}
+            />
           )}
           {withAlert && (
             <fieldset className="mb-3">
