@@ -187,7 +187,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     if (STOP_ACTIONS.has(action.type)) return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
     if (action.type === 'replace_by_bus') {
-      const before = existing.get(t.tripId);
+      const before = existing.get(runOf(t.tripId, t.startDate));
       const json = before ? (storedJson(before.pb) as TripUpdateJson) : null;
       const timed = calls.map((c) => ({
         ...c,
