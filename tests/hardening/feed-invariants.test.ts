@@ -21,7 +21,12 @@ const INVARIANTS = [
   'alert_trips_not_linked',
   'alert_placeholder_unfilled',
   'skipped_stop_alert_outlived',
+  'cancellation_alert_outlived',
 ];
+/** Contradictions of alerts an act carries into them instead of refusing (docs/contract.md "Acts carry their consequences"). */
+const CARRIED = ['skipped_stop_alert_outlived', 'cancellation_alert_outlived'];
+/** Their sentences, as a tRPC refusal gives them. */
+const CARRIED_SENTENCE = /says trains do not stop|does not run|do not run/;
 
 type Train = {
   tripId: string;
@@ -33,7 +38,13 @@ type Train = {
 const train = fc.nat({ max: 3 });
 const stop = fc.nat({ max: 7 });
 const operation = fc.oneof(
-  fc.record({ kind: fc.constant('delay' as const), train, stop, minutes: fc.integer({ min: -40, max: 40 }) }),
+  fc.record({
+    kind: fc.constant('delay' as const),
+    train,
+    stop,
+    minutes: fc.integer({ min: -40, max: 40 }),
+    editor: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('skip' as const), train, stop, tell: fc.boolean() }),
   fc.record({ kind: fc.constant('cancel' as const), train, tell: fc.boolean(), staleStops: fc.boolean() }),
   fc.record({
@@ -119,6 +130,8 @@ describe('feed invariants hold under any sequence of changes', () => {
     });
   const trpc = async (kind: 'query' | 'mutation', path: string, input: unknown) => {
     const res = await controller.trpc(kind, path, input);
+    if (res.status === 422 && CARRIED_SENTENCE.test(String(res.body.error?.message)))
+      refusedWith.push(String(res.body.error?.message));
     return { status: res.status, data: res.body.result?.data };
   };
   const served = async (path: '/feed/updates' | '/feed/alerts') => {
@@ -154,6 +167,16 @@ describe('feed invariants hold under any sequence of changes', () => {
     });
   };
 
+  /** The codes a single REST save of a trip update was refused with (none may be a carried contradiction). */
+  const refusedWith: string[] = [];
+  async function noted(res: Response): Promise<number> {
+    if (res.status === 422) {
+      const body = (await res.json()) as { details?: { notices?: { code: string }[] } };
+      refusedWith.push(...(body.details?.notices ?? []).map((n) => n.code));
+    }
+    return res.status;
+  }
+
   /** Runs one operation; answers its HTTP status. */
   async function run(op: Operation): Promise<number> {
     switch (op.kind) {
@@ -164,7 +187,9 @@ describe('feed invariants hold under any sequence of changes', () => {
         const entity = tripUpdate(tr, [
           { stopSequence: s.stopSequence, stopId: s.stopId, arrival: delay, departure: delay },
         ]);
-        return (await json('/feed/trip_update', 'POST', entity)).status;
+        // A train cancelled before runs again: a reinstatement, by REST or in the editor.
+        if (op.editor) return (await trpc('mutation', 'feed.saveTripUpdate', { entity })).status;
+        return noted(await json('/feed/trip_update', 'POST', entity));
       }
       case 'skip': {
         const tr = trains[op.train]!;
@@ -316,6 +341,17 @@ describe('feed invariants hold under any sequence of changes', () => {
       const a = e.alert!;
       for (const field of [a.headerText, a.descriptionText])
         for (const tr of field?.translation ?? []) expect(tr.text, why).not.toMatch(/\{\w+\}/);
+      // A train said not to run is not running in its live update (cancelled, or none).
+      if (a.effect === rt.Alert.Effect.NO_SERVICE)
+        for (const sel of a.informedEntity ?? []) {
+          if (!sel.trip?.tripId || sel.stopId) continue;
+          const relationship = byTrip.get(sel.trip.tripId)?.trip?.scheduleRelationship;
+          const running =
+            byTrip.has(sel.trip.tripId) &&
+            relationship !== rt.TripDescriptor.ScheduleRelationship.CANCELED &&
+            relationship !== rt.TripDescriptor.ScheduleRelationship.DELETED;
+          expect(running, `${e.id} says ${sel.trip.tripId} does not run; ${why}`).toBe(false);
+        }
       // A train said to skip a stop skips it in its live update, and runs.
       if (a.effect === rt.Alert.Effect.NO_SERVICE)
         for (const sel of a.informedEntity ?? []) {
@@ -383,11 +419,12 @@ describe('feed invariants hold under any sequence of changes', () => {
 
   async function reset() {
     deleted.length = 0;
+    refusedWith.length = 0;
     await t.deps.db.delete(disruptions);
     await clearLiveFeeds(t);
   }
 
-  it('serves no cancelled train with stop times, no placeholder, no outlived skip, no impossible time', async () => {
+  it('serves no cancelled train with stop times, no placeholder, no outlived skip or cancellation, no impossible time', async () => {
     expect(trains.map((tr) => tr.stops.length >= 4)).toEqual([true, true, true, true]);
     const statuses = new Map<number, number>();
     await fc.assert(
@@ -399,6 +436,11 @@ describe('feed invariants hold under any sequence of changes', () => {
           const status = await run(op);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           expect(status, JSON.stringify(history)).toBeLessThan(500);
+          // Cancelling or reinstating a train is never refused for a colleague's alert.
+          expect(
+            refusedWith.filter((code) => CARRIED.includes(code) || CARRIED_SENTENCE.test(code)),
+            JSON.stringify(history),
+          ).toEqual([]);
           await expectNoContradiction(history);
         }
       }),

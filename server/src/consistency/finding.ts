@@ -11,6 +11,11 @@ export type Finding = {
   entityIds: string[];
   /** A sentence saying what is inconsistent and how to fix it. */
   message: string;
+  /**
+   * The trains (runs) the alert no longer tells the truth about: an act that changed one of them
+   * drops it from the alert, in the same act (keep-feed-invariants.ts). Not served.
+   */
+  outlived?: { tripId: string; startDate: string }[];
 };
 
 export type ConsistencyRule = {

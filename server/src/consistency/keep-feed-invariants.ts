@@ -10,6 +10,7 @@ import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import type { FeedNoticeJson } from '../feed/rules/index.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { serviceDateOf } from '../schedule/time/service-day.ts';
+import { carryAlertConsequences } from './carry-alert-consequences.ts';
 import { addedFindings } from './find-added-findings.ts';
 import { consistencyContext } from './find-consistency-findings.ts';
 import type { Finding } from './finding.ts';
@@ -24,6 +25,7 @@ import {
 } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
 import { code as linksCode, numbersIn } from './rules/alert-trips-not-linked.ts';
+import { code as cancellationCode } from './rules/cancellation-alert-outlived.ts';
 import { invariantRules } from './rules/index.ts';
 import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
 
@@ -72,6 +74,13 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
       sel.trip?.tripId && sel.stopId ? [sel.trip.tripId] : [],
     ),
   );
+  // Trains an alert says do not run (cancellation_alert_outlived): only their running updates matter.
+  const cancelledTrips = alertEntities.flatMap((e) => {
+    const alert = toLiveAlert(e);
+    return alert?.effect === 'NO_SERVICE'
+      ? alert.informed.flatMap((sel) => (sel.tripId && !sel.stopId ? [sel.tripId] : []))
+      : [];
+  });
   const ownIds = links.flatMap((l) => (l.tripUpdateId ? [l.tripUpdateId] : []));
   const cancelledWithStops = sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED') and jsonb_array_length(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) > 0`;
   // Trains with two served updates (trip_run_updated_twice compares their runs).
@@ -83,6 +92,13 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     .having(sql`count(*) > 1`);
   const related = [cancelledWithStops, inArray(feedEntities.tripId, sharedTrips)];
   if (pairTrips.length > 0) related.push(inArray(feedEntities.tripId, [...new Set(pairTrips)]));
+  if (cancelledTrips.length > 0)
+    related.push(
+      and(
+        inArray(feedEntities.tripId, [...new Set(cancelledTrips)]),
+        sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '') not in ('CANCELED', 'DELETED')`,
+      )!,
+    );
   if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
   const tripRows = await deps.db
     .select({ pb: feedEntities.pb })
@@ -146,7 +162,12 @@ function textNumbers(alerts: FeedEntity[], links: StoredAlertLink[]): string[] {
  * schedule change, time passing) never block an unrelated change.
  */
 export async function keepFeedInvariants(feed: FeedTransaction, before: Finding[]): Promise<void> {
-  let added = addedFindings(before, await invariantErrors(feed.deps));
+  let after = await invariantErrors(feed.deps);
+  // The act's consequences for the alerts it contradicts, judged on every finding (an alert
+  // already wrong about another train, time passing, is still told of this act's train), and on
+  // the cancelling disruptions of its trains (their alerts are judged once).
+  if (await carryAlertConsequences(feed, after)) after = await invariantErrors(feed.deps);
+  let added = addedFindings(before, after);
   if (added.length === 0) return;
   if (await endOutlivedOwnAlerts(feed, added))
     added = addedFindings(before, await invariantErrors(feed.deps));
@@ -157,9 +178,14 @@ export async function keepFeedInvariants(feed: FeedTransaction, before: Finding[
   });
 }
 
-/** Ends the own alerts (trip_update_alerts) among the outlived skipped-stop alerts; whether any. */
+/**
+ * Ends the own alerts (trip_update_alerts) among the outlived skipped-stop and cancellation
+ * alerts, on every path (a push, trains a new timetable dropped); whether any.
+ */
 async function endOutlivedOwnAlerts(feed: FeedTransaction, added: Finding[]): Promise<boolean> {
-  const alertIds = added.filter((f) => f.code === outlivedCode).flatMap((f) => f.entityIds);
+  const alertIds = added
+    .filter((f) => f.code === outlivedCode || f.code === cancellationCode)
+    .flatMap((f) => f.entityIds);
   if (alertIds.length === 0) return false;
   const own = await feed.deps.db
     .delete(tripUpdateAlerts)

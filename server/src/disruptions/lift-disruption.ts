@@ -127,7 +127,8 @@ async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promis
     }
     for (const entities of batchesOf(prepared))
       await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by, log: true, changes });
-    for (const ids of batchesOf(gone)) await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now });
+    for (const ids of batchesOf(gone))
+      await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now, changes });
     if (restored.length + gone.length > 0) changes.add('trip_update', by);
     if (disruption.alertId)
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });

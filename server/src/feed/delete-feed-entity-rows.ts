@@ -91,6 +91,7 @@ export async function deleteFeedEntityRows(deps: AppDeps, options: DeleteInFeedA
       });
     }
     await markFeedChanged(tx, options.kind, now);
+    options.changes.wrote(options.kind, [row]);
     return true;
   });
   if (!deleted) return false;
@@ -106,7 +107,7 @@ export async function deleteFeedEntityRows(deps: AppDeps, options: DeleteInFeedA
  */
 export async function deleteLiveEntities(
   tx: DbOrTx,
-  options: { kind: FeedKind; ids: string[]; by: string | null; now: Date },
+  options: { kind: FeedKind; ids: string[]; by: string | null; now: Date; changes?: FeedChanges },
 ): Promise<number> {
   const { kind, by, now } = options;
   if (options.ids.length === 0) return 0;
@@ -115,6 +116,7 @@ export async function deleteLiveEntities(
     .where(and(eq(feedEntities.kind, kind), isAnyOf(feedEntities.id, options.ids)))
     .returning();
   if (deleted.length === 0) return 0;
+  options.changes?.wrote(kind, deleted);
   await tx.delete(feedTrash).where(lt(feedTrash.deletedAt, new Date(now.getTime() - UNDO_MS)));
   const trashed = deleted.map(({ pb, ...rest }) => ({
     kind: rest.kind,

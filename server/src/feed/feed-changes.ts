@@ -12,6 +12,35 @@ export class FeedChanges {
   private readonly unmarked = new Set<FeedKind>();
   /** Who made the last change: what the transaction itself changes on top is theirs too. */
   by: string | null = null;
+  /**
+   * A push of many entities (a CAD system's FeedMessage): it knows nothing of the controllers'
+   * alerts, so a contradiction of one is refused rather than carried into their alerts.
+   */
+  pushed = false;
+  /** The alerts this act wrote itself: a contradiction of one is the act's own, refused. */
+  private readonly alerts = new Set<string>();
+  /** The trains whose update this act wrote or deleted (trip ids). */
+  private readonly trips = new Set<string>();
+
+  /** Notes what an act wrote or deleted, for the consequences it carries (carry-alert-consequences.ts). */
+  wrote(kind: FeedKind, entities: { id: string; tripId?: string | null }[]): void {
+    for (const e of entities) {
+      if (kind === 'alert') this.alerts.add(e.id);
+      if (kind === 'trip_update' && e.tripId) this.trips.add(e.tripId);
+    }
+  }
+
+  wroteAlert(id: string): boolean {
+    return this.alerts.has(id);
+  }
+
+  changedTrip(tripId: string): boolean {
+    return this.trips.has(tripId);
+  }
+
+  get changedTrips(): string[] {
+    return [...this.trips];
+  }
 
   add(kind: FeedKind, by?: string | null): void {
     this.kinds.add(kind);

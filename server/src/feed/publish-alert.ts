@@ -80,6 +80,7 @@ export async function publishAlert(
       .values({ kind: 'alert', entityId: id, action: 'save', at: now, by: options.by, json: published.json });
     await markFeedChanged(tx, 'alert', now);
     changes.add('alert', options.by);
+    changes.wrote('alert', [{ id }]);
     return published.revision;
   });
   return { id, revision, message: PUBLISHED };

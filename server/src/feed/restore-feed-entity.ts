@@ -68,6 +68,7 @@ export async function restoreFeedEntity(
       .values({ kind, entityId: id, action: 'restore', at: now, by: options.by, json: row.json });
     await markFeedChanged(tx, kind, now);
     changes.add(kind, options.by);
+    changes.wrote(kind, [{ id, tripId: row.tripId }]);
   });
   return { id, message: 'Delete undone.' };
 }

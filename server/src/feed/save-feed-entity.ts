@@ -342,6 +342,10 @@ export async function writeFeedEntities(
       where ${options.log}::boolean and not draft and exists (select 1 from saved)
     )
     select id, revision from saved`)) as unknown as { id: string; revision: number }[];
+  options.changes?.wrote(
+    kind,
+    entities.map(({ id, row }) => ({ id, tripId: row.tripId })),
+  );
   const published = saved.length > 0 && entities.some(({ row }) => !row.draft);
   if (published && options.changes) options.changes.markLater(kind);
   else if (published) await markFeedChanged(tx, kind, now);

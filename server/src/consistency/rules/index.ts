@@ -3,6 +3,7 @@ import type { ConsistencyRule, Finding } from '../finding.ts';
 import * as alertEntityNotRunning from './alert-entity-not-running.ts';
 import * as alertPlaceholderUnfilled from './alert-placeholder-unfilled.ts';
 import * as alertTripsNotLinked from './alert-trips-not-linked.ts';
+import * as cancellationAlertOutlived from './cancellation-alert-outlived.ts';
 import * as cancelledTripWithStopTimes from './cancelled-trip-with-stop-times.ts';
 import * as cancelledWithoutAlert from './cancelled-without-alert.ts';
 import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
@@ -25,6 +26,7 @@ export const consistencyRules: ConsistencyRule[] = [
   alertTripsNotLinked,
   alertPlaceholderUnfilled,
   skippedStopAlertOutlived,
+  cancellationAlertOutlived,
   tripRunUpdatedTwice,
 ];
 

@@ -21,6 +21,7 @@ describe('skipped_stop_alert_outlived', () => {
         entityIds: ['a-101'],
         message:
           'Alert a-101 says trains do not stop, but train STH-101 (20250923) is cancelled; end the alert or draft it again.',
+        outlived: [{ tripId: 'STH-101', startDate: TODAY }],
       },
       {
         code: 'skipped_stop_alert_outlived',
@@ -28,6 +29,7 @@ describe('skipped_stop_alert_outlived', () => {
         entityIds: ['a-103'],
         message:
           'Alert a-103 says trains do not stop, but train STH-103 (20250923) stops at WDS again; end the alert or draft it again.',
+        outlived: [{ tripId: 'STH-103', startDate: TODAY }],
       },
       {
         code: 'skipped_stop_alert_outlived',
@@ -35,6 +37,7 @@ describe('skipped_stop_alert_outlived', () => {
         entityIds: ['a-105'],
         message:
           'Alert a-105 says trains do not stop, but train STH-105 (20250923) has no trip update skipping WDS; end the alert or draft it again.',
+        outlived: [{ tripId: 'STH-105', startDate: TODAY }],
       },
     ]);
   });
@@ -47,6 +50,8 @@ describe('skipped_stop_alert_outlived', () => {
     expect(check(ctx).map((f) => f.message)).toEqual([
       'Alert a-101 says trains do not stop, but train STH-101 (20250923) has run; end the alert or draft it again.',
     ]);
+    // Time passing is no act's doing: no act drops the train that has run.
+    expect(check(ctx)[0]!.outlived).toBeUndefined();
   });
 
   it('accepts a train that skips the stop, alerts that are over, about a stop alone or of another effect', () => {

@@ -24,27 +24,35 @@ export function check(ctx: ConsistencyContext): Finding[] {
   );
   return ctx.alerts.flatMap((alert) => {
     if (!SKIP_EFFECTS.has(alert.effect) || !shownFrom(alert, nowSecs)) return [];
+    const outlived: { tripId: string; startDate: string }[] = [];
     const problems = alert.informed.filter(isTripAtStop).flatMap((sel) => {
       const date = sel.startDate ?? ctx.today;
       const tu = updates.get(`${sel.tripId}@${date}`);
       const train = `train ${sel.tripId} (${date})`;
-      if (tu?.cancelled || tu?.deleted) return [`${train} is cancelled`];
+      const changed = (problem: string) => {
+        outlived.push({ tripId: sel.tripId, startDate: date });
+        return [problem];
+      };
+      if (tu?.cancelled || tu?.deleted) return changed(`${train} is cancelled`);
       if (tu?.skippedStopIds.includes(sel.stopId)) return [];
       // A stop restriction's alert (set down or pick up only) holds while the train keeps it there.
       if (alert.effect !== 'NO_SERVICE' && tu?.restrictedStopIds.includes(sel.stopId)) return [];
-      if (tu) return [`${train} stops at ${sel.stopId} again`];
+      if (tu) return changed(`${train} stops at ${sel.stopId} again`);
       const trip = ctx.schedule?.trip(sel.tripId);
       const run = trip && ctx.schedule ? runOn(ctx.schedule, trip, date) : undefined;
-      return [
-        run && run.end < nowSecs ? `${train} has run` : `${train} has no trip update skipping ${sel.stopId}`,
-      ];
+      // A run that is over is time passing, not an act: no act drops it.
+      if (run && run.end < nowSecs) return [`${train} has run`];
+      return changed(`${train} has no trip update skipping ${sel.stopId}`);
     });
     if (problems.length === 0) return [];
     return [
-      report(
-        [alert.id],
-        `Alert ${alert.id} says trains do not stop, but ${[...new Set(problems)].join('; ')}; end the alert or draft it again.`,
-      ),
+      {
+        ...report(
+          [alert.id],
+          `Alert ${alert.id} says trains do not stop, but ${[...new Set(problems)].join('; ')}; end the alert or draft it again.`,
+        ),
+        ...(outlived.length > 0 ? { outlived } : {}),
+      },
     ];
   });
 }

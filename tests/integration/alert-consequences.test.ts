@@ -1,0 +1,255 @@
+import { disruptionTrips, feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearLiveFeeds, postEntity } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { pdt, storePeninsulaLine } from '../support/peninsula-line.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const { transit_realtime: rt } = GtfsRealtimeBindings;
+const DATE = '20250923';
+
+type Finding = { code: string; severity: string; entityIds: string[]; message: string };
+
+/**
+ * docs/contract.md "Acts carry their consequences": reinstating a cancelled train, or cancelling a
+ * train an alert says skips a stop, changes that alert in the same act (on a line in
+ * America/Los_Angeles, far from the product's Johannesburg); no refusal asks the controller to
+ * undo a colleague's alert first.
+ */
+describe('acts carry their consequences for the alerts riders read', () => {
+  let t: TestApp;
+  let controller: HttpClient;
+  let colleague: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp({ trpc: true });
+    await storePeninsulaLine(t.deps);
+    controller = await t.clientWithRoles(['view', 'edit'], 'controller');
+    colleague = await t.clientWithRoles(['view', 'edit'], 'colleague');
+    t.clock.now = pdt('06:00');
+  });
+  afterAll(() => t?.close());
+  beforeEach(() => clearLiveFeeds(t));
+
+  const call = async (type: 'query' | 'mutation', path: string, input: unknown, status = 200) => {
+    const res = await controller.trpc(type, path, input);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res.body.result?.data ?? res.body.error;
+  };
+  const served = async (path: '/feed/updates' | '/feed/alerts') => {
+    const res = await t.client().get(path);
+    return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
+  };
+  /** The feed invariants' errors (a hand-written stop closure may also find trains calling there). */
+  const errors = async () =>
+    ((await (await controller.get('/feed/consistency')).json()) as Finding[]).filter(
+      (f) => f.severity === 'error' && f.code !== 'stop_closed_but_served',
+    );
+  const disruption = async (client: HttpClient, body: object) => {
+    const res = await client.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceDate: DATE, reason: 'No crew', alert: true, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as { id: string; alertId: string };
+  };
+  const updateOf = async (tripId: string) =>
+    (await served('/feed/updates')).find((e) => e.tripUpdate?.trip?.tripId === tripId)!;
+  /** The editor's save of a train running 5 minutes late from San Martin (reinstated when it was cancelled). */
+  const runLate = (id: string, tripId: string) =>
+    call('mutation', 'feed.saveTripUpdate', {
+      entity: {
+        id,
+        tripUpdate: {
+          trip: { tripId, startDate: DATE },
+          stopTimeUpdate: [
+            { stopSequence: 2, stopId: 'SMN', arrival: { delay: 300 }, departure: { delay: 300 } },
+          ],
+        },
+      },
+    });
+  const texts = (alert: GtfsRealtimeBindings.transit_realtime.IAlert) =>
+    [...(alert.headerText?.translation ?? []), ...(alert.descriptionText?.translation ?? [])].map(
+      (t) => t.text,
+    );
+
+  it("reinstating a train a colleague's disruption cancelled leaves it out of that alert, in the same act", async () => {
+    const cancel = await disruption(colleague, {
+      select: { routeId: 'LOC', tripIds: ['303', '305', '307'] },
+      action: { type: 'cancel' },
+    });
+    const [before] = await served('/feed/alerts');
+    expect(texts(before!.alert!).join(' ')).toContain('303, 305, 307');
+    const update = await updateOf('305');
+    await runLate(update.id!, '305');
+
+    const late = await updateOf('305');
+    expect(late.tripUpdate!.trip!.scheduleRelationship ?? 0).toBe(
+      rt.TripDescriptor.ScheduleRelationship.SCHEDULED,
+    );
+    const [alert] = await served('/feed/alerts');
+    expect(alert!.id).toBe(cancel.alertId);
+    expect(alert!.alert!.informedEntity!.map((e) => e.trip?.tripId)).toEqual(['303', '307']);
+    expect(texts(alert!.alert!).join(' ')).toContain('303, 307');
+    expect(texts(alert!.alert!).join(' ')).not.toMatch(/\b305\b/);
+    // The disruption no longer counts the train: its lift leaves the controller's 305 running late.
+    const counted = await t.deps.db
+      .select({ tripId: disruptionTrips.tripId })
+      .from(disruptionTrips)
+      .where(eq(disruptionTrips.disruptionId, cancel.id));
+    expect(counted.map((c) => c.tripId).sort()).toEqual(['303', '307']);
+    expect(await errors()).toEqual([]);
+    // In the controller's name, in the alert's history.
+    const history = await t.deps.db
+      .select({ action: feedLog.action, by: feedLog.by })
+      .from(feedLog)
+      .where(eq(feedLog.entityId, cancel.alertId));
+    expect(history.at(-1)).toEqual({ action: 'save', by: 'controller' });
+
+    // Reinstating the last two ends the alert.
+    await runLate((await updateOf('303')).id!, '303');
+    await runLate((await updateOf('307')).id!, '307');
+    expect(await served('/feed/alerts')).toEqual([]);
+    expect(await errors()).toEqual([]);
+    expect((await controller.fetch(`/feed/disruptions/${cancel.id}`, { method: 'DELETE' })).status).toBe(200);
+    const after = await served('/feed/updates');
+    expect(after.map((e) => e.tripUpdate!.trip!.tripId).sort()).toEqual(['303', '305', '307']);
+  });
+
+  it('reinstating a train cancelled over a whole route and period names the trains still cancelled', async () => {
+    const cancel = await disruption(colleague, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'cancel' },
+    });
+    const [before] = await served('/feed/alerts');
+    expect(before!.alert!.informedEntity!.map((e) => e.routeId)).toEqual(['LOC']);
+    await runLate((await updateOf('303')).id!, '303');
+    const [alert] = await served('/feed/alerts');
+    expect(alert!.id).toBe(cancel.alertId);
+    expect(alert!.alert!.informedEntity!.map((e) => e.trip?.tripId)).toEqual(['305', '307']);
+    expect(texts(alert!.alert!).join(' ')).not.toMatch(/\b303\b/);
+    expect(await errors()).toEqual([]);
+    await controller.fetch(`/feed/disruptions/${cancel.id}`, { method: 'DELETE' });
+  });
+
+  it('reinstating a train ends its own cancellation alert, whichever save the editor used', async () => {
+    const { draft } = await call('query', 'disruptions.tripAlert', {
+      tripId: '305',
+      startDate: DATE,
+      cancelled: true,
+      skippedStopIds: [],
+    });
+    const saved = await call('mutation', 'disruptions.saveTripUpdateWithAlert', {
+      entity: { tripUpdate: { trip: { tripId: '305', startDate: DATE, scheduleRelationship: 'CANCELED' } } },
+      baseRevision: 0,
+      alert: { publish: draft },
+    });
+    expect((await served('/feed/alerts')).map((e) => e.id)).toEqual([saved.alertId]);
+    await runLate(saved.id, '305');
+    expect(await served('/feed/alerts')).toEqual([]);
+    expect(await t.deps.db.select().from(tripUpdateAlerts)).toEqual([]);
+    expect(await errors()).toEqual([]);
+  });
+
+  it("cancelling a train a colleague's disruption says skips a stop drops it from that alert (ends it when it named only that train)", async () => {
+    const skip = await disruption(colleague, {
+      select: { tripIds: ['303', '305'] },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    const cancel = (tripId: string, id: string) =>
+      call('mutation', 'feed.saveTripUpdate', {
+        entity: { id, tripUpdate: { trip: { tripId, startDate: DATE, scheduleRelationship: 'CANCELED' } } },
+      });
+    // Refused (422 "end the alert or draft it again") before: the controller had to undo the colleague's alert.
+    await cancel('305', (await updateOf('305')).id!);
+    const [alert] = await served('/feed/alerts');
+    expect(alert!.id).toBe(skip.alertId);
+    expect(alert!.alert!.informedEntity!.map((e) => [e.trip?.tripId, e.stopId])).toEqual([['303', 'HWP']]);
+    expect(texts(alert!.alert!).join(' ')).not.toMatch(/\b305\b/);
+    expect((await updateOf('305')).tripUpdate!.stopTimeUpdate).toEqual([]);
+    expect(await errors()).toEqual([]);
+
+    await cancel('303', (await updateOf('303')).id!);
+    expect(await served('/feed/alerts')).toEqual([]);
+    expect(await errors()).toEqual([]);
+    await controller.fetch(`/feed/disruptions/${skip.id}`, { method: 'DELETE' });
+  });
+
+  it('a REST cancellation drops the train from a hand-written alert too; other selectors keep it', async () => {
+    const alert = await postEntity(colleague, '/feed/service_alert', {
+      id: 'hand',
+      alert: {
+        activePeriod: [{ start: Math.floor(pdt('06:00').getTime() / 1000) }],
+        informedEntity: [{ trip: { tripId: '305', startDate: DATE }, stopId: 'HWP' }, { stopId: 'HWP' }],
+        effect: rt.Alert.Effect.NO_SERVICE,
+        headerText: { translation: [{ text: 'Hayward Park: train 305 does not stop', language: 'en' }] },
+      },
+    });
+    expect(alert.status).toBe(422); // No update says 305 skips it: the alert's own contradiction is refused.
+    const skipped = await postEntity(colleague, '/feed/trip_update', {
+      id: 'tu-305',
+      tripUpdate: {
+        trip: { tripId: '305', startDate: DATE },
+        stopTimeUpdate: [
+          {
+            stopSequence: 5,
+            stopId: 'HWP',
+            scheduleRelationship: rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED,
+          },
+        ],
+      },
+    });
+    expect(skipped.status).toBe(200);
+    expect(
+      (
+        await postEntity(colleague, '/feed/service_alert', {
+          id: 'hand',
+          alert: {
+            activePeriod: [{ start: Math.floor(pdt('06:00').getTime() / 1000) }],
+            informedEntity: [{ trip: { tripId: '305', startDate: DATE }, stopId: 'HWP' }, { stopId: 'HWP' }],
+            effect: rt.Alert.Effect.NO_SERVICE,
+            headerText: { translation: [{ text: 'Hayward Park: trains do not stop', language: 'en' }] },
+          },
+        })
+      ).status,
+    ).toBe(200);
+    const cancelled = await postEntity(controller, '/feed/trip_update', {
+      id: 'tu-305',
+      tripUpdate: {
+        trip: {
+          tripId: '305',
+          startDate: DATE,
+          scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED,
+        },
+      },
+    });
+    expect(cancelled.status).toBe(200);
+    const [kept] = await served('/feed/alerts');
+    expect(kept!.alert!.informedEntity!.map((e) => [e.trip?.tripId ?? null, e.stopId])).toEqual([
+      [null, 'HWP'],
+    ]);
+    expect(await errors()).toEqual([]);
+  });
+
+  it('refuses an alert that says a running train is cancelled (its own contradiction), naming the train', async () => {
+    await runLate('tu-305', '305');
+    const res = await postEntity(controller, '/feed/service_alert', {
+      id: 'wrong',
+      alert: {
+        activePeriod: [{ start: Math.floor(pdt('06:00').getTime() / 1000) }],
+        informedEntity: [{ trip: { tripId: '305', startDate: DATE } }],
+        effect: rt.Alert.Effect.NO_SERVICE,
+        headerText: { translation: [{ text: 'Train 305 is cancelled', language: 'en' }] },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).description).toBe(
+      `Alert wrong says train 305 (${DATE}) does not run, but its update has it running; end the alert or leave it out of it.`,
+    );
+    expect(await served('/feed/alerts')).toEqual([]);
+  });
+});
