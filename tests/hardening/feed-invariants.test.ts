@@ -23,7 +23,7 @@ const INVARIANTS = [
   'skipped_stop_alert_outlived',
   'cancellation_alert_outlived',
 ];
-/** Contradictions of alerts an act carries into them instead of refusing (docs/contract.md "Acts carry their consequences"). */
+/** Contradictions of alerts an act carries into them instead of refusing (docs/contract-notes.md "Consistency findings"). */
 const CARRIED = ['skipped_stop_alert_outlived', 'cancellation_alert_outlived'];
 /** Their sentences, as a tRPC refusal gives them. */
 const CARRIED_SENTENCE = /says trains do not stop|does not run|do not run/;

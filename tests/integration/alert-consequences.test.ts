@@ -13,7 +13,7 @@ const DATE = '20250923';
 type Finding = { code: string; severity: string; entityIds: string[]; message: string };
 
 /**
- * docs/contract.md "Acts carry their consequences": reinstating a cancelled train, or cancelling a
+ * docs/contract-notes.md "Consistency findings": reinstating a cancelled train, or cancelling a
  * train an alert says skips a stop, changes that alert in the same act (on a line in
  * America/Los_Angeles, far from the product's Johannesburg); no refusal asks the controller to
  * undo a colleague's alert first.

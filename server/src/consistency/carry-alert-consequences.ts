@@ -20,8 +20,8 @@ type AlertJson = { id: string; alert: { informedEntity?: Selector[] } & Record<s
 const TEXT_FIELDS = ['headerText', 'descriptionText', 'ttsHeaderText', 'ttsDescriptionText'];
 
 /**
- * The consequences an act carries for alerts it did not write itself (docs/contract.md "Acts
- * carry their consequences"): a train this act reinstated, cancelled or made stop again leaves
+ * The consequences an act carries for alerts it did not write itself (docs/contract-notes.md
+ * "Consistency findings"): a train this act reinstated, cancelled or made stop again leaves
  * the alerts that said otherwise (a colleague's, a disruption's), in the same transaction; an alert
  * left naming nothing is ended, a disruption no longer counts the train among its trips (its lift
  * leaves the controller's change alone), and its number leaves the alert's texts. A push of many

@@ -5,7 +5,7 @@ import { type Finding, finder } from '../finding.ts';
  * Alert saying a train does not run (NO_SERVICE naming the trip without a stop, as a cancellation
  * is drafted, or about a whole route for a disruption that cancelled the train) while the train's
  * live update has it running: it was reinstated, and riders read
- * "cancelled" beside its predicted times (docs/contract.md "Acts carry their consequences"). A
+ * "cancelled" beside its predicted times (docs/contract-notes.md "Consistency findings"). A
  * train without a live update is not judged: an announcement may come before the cancellation
  * itself, and an update deleted can be undone. Alerts whose periods are over are not judged.
  */
