@@ -94,8 +94,7 @@ async function migrateDb(database: Database): Promise<void> {
   const reserved = await database.raw.sql.reserve();
   try {
     await reserved`select pg_advisory_lock(727001)`;
-    // A drizzle handle of postgres.js's own type over the same client: the migrator takes no other.
-    await migratePostgres(drizzlePostgres(database.raw.sql), { migrationsFolder });
+    await migratePostgres(database.db as never, { migrationsFolder });
   } finally {
     await reserved`select pg_advisory_unlock(727001)`;
     reserved.release();

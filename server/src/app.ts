@@ -7,7 +7,9 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { accessLogPlugin } from './http/access-log.ts';
@@ -24,6 +26,8 @@ import { BODY_LIMITS, installBodyParsers } from './http/request-bodies.ts';
 import { requestMetricsPlugin } from './http/request-metrics.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { sessionPlugin } from './http/session.ts';
+import { admitTrpcSocket, admittedSocket } from './quotas/admit-trpc-socket.ts';
+import { gateSubscriptionFrames } from './quotas/subscription-gate.ts';
 import { type AppRouter, appRouter } from './trpc/app-router.ts';
 import { makeCreateContext } from './trpc/context.ts';
 import { addTrpcHttpGuard } from './trpc/http-guard.ts';
@@ -117,7 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    trpcUpgrades.emit('upgrade', request, socket, head);
+    // The principal's websockets are counted before the upgrade is answered.
+    void admitTrpcSocket(deps, request, socket as Socket).then((admitted) => {
+      if (admitted) trpcUpgrades.emit('upgrade', request, socket, head);
+    });
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
   await app.register(appDepsPlugin, { deps });
@@ -152,10 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
+  const createContext = makeCreateContext(deps, app.liveSockets);
+  const onError = ({ error }: { error: TRPCError }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
+  };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter> = {
     prefix: '/trpc',
-    // No keepAlive: the adapter's types have no place for it (a top-level one was ignored at run time).
-    useWSS: true,
     trpcOptions: {
       router: appRouter,
       // The web app batches at most this many calls (web/src/lib/trpc.ts): a longer batch is not ours.
@@ -163,16 +173,31 @@ async function registerTrpc(app: FastifyInstance, deps: AppDeps) {
       // The editors send the checks of a whole alert (feed.lintAlert, consistency.preview) by POST:
       // in the URL a long alert is refused with 431. Queries stay free of effects.
       allowMethodOverride: true,
-      createContext: makeCreateContext(deps, app.liveSockets),
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error }, 'tRPC call failed');
-      },
+      createContext,
+      onError,
     },
   };
+  // The adapter's websocket handler, on a route of our own (not the plugin's useWSS) so that each
+  // socket reaches tRPC through the gate of its subscription quota (quotas/subscription-gate.ts).
+  // No keepAlive: the browser's wsLink reconnects by itself.
+  const onConnection = getWSConnectionHandler<AppRouter>({
+    router: appRouter,
+    createContext,
+    onError,
+    // Typed as needed, read only by applyWSSHandler (not used here).
+    wss: app.websocketServer,
+  });
   // One scope for the tRPC routes, so its hooks run on the matched routes only.
   await app.register(async (scope) => {
     addTrpcHttpGuard(scope);
     await scope.register(fastifyTRPCPlugin, trpcOptions);
+    scope.get('/trpc', { websocket: true }, (socket, request) => {
+      const admitted = admittedSocket(request.raw);
+      if (!admitted) {
+        socket.close(1011, 'Not admitted.');
+        return;
+      }
+      onConnection(gateSubscriptionFrames(socket, admitted.subscriptions), request.raw);
+    });
   });
 }

@@ -65,3 +65,25 @@ describe('the settings and docs/configuration.md', () => {
     expect(documentedSettings(`# Configuration\n${page}`)).toEqual(['PORT', 'HOST']);
   });
 });
+
+describe('quotas of a principal (docs/rest-api.md "Quotas of a principal")', () => {
+  it('bounds subscriptions and websockets by default, and reads other values', () => {
+    const defaults = loadConfig({});
+    expect([
+      defaults.SUBSCRIPTIONS_PER_SOCKET,
+      defaults.SUBSCRIPTIONS_PER_PRINCIPAL,
+      defaults.WEBSOCKETS_PER_PRINCIPAL,
+    ]).toEqual([32, 128, 32]);
+    const set = loadConfig({
+      SUBSCRIPTIONS_PER_SOCKET: '8',
+      SUBSCRIPTIONS_PER_PRINCIPAL: '20',
+      WEBSOCKETS_PER_PRINCIPAL: '4',
+    });
+    expect([
+      set.SUBSCRIPTIONS_PER_SOCKET,
+      set.SUBSCRIPTIONS_PER_PRINCIPAL,
+      set.WEBSOCKETS_PER_PRINCIPAL,
+    ]).toEqual([8, 20, 4]);
+    expect(() => loadConfig({ SUBSCRIPTIONS_PER_SOCKET: '0' })).toThrow(/SUBSCRIPTIONS_PER_SOCKET/);
+  });
+});

@@ -82,6 +82,14 @@ const envSchema = z.object({
   /** Open websockets (/trpc and /ws) of one process, and from one address. */
   MAX_WEBSOCKETS: z.coerce.number().int().positive().default(4000),
   MAX_WEBSOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(128),
+  // Quotas of one principal: a signed-in user (all its sessions) or an API token (docs/rest-api.md
+  // "Quotas"). Counted per process, except the live vehicle positions, which are stored.
+  /** Open tRPC subscriptions (and /ws job follows) on one websocket. */
+  SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().positive().default(32),
+  /** Open subscriptions of one principal over all its websockets, in one process. */
+  SUBSCRIPTIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(128),
+  /** Open websockets (/trpc and /ws) of one principal, in one process. */
+  WEBSOCKETS_PER_PRINCIPAL: z.coerce.number().int().positive().default(32),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
 });

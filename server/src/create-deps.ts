@@ -5,6 +5,7 @@ import { Bus } from './events/bus.ts';
 import { UploadSlots } from './http/upload-slots.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { readOperationalFigures } from './metrics/read-operational-figures.ts';
+import { ProcessQuotas } from './quotas/quotas.ts';
 
 /** The deps of one process; `startBackground` starts its bus before serving. */
 export function createAppDeps(options: {
@@ -13,6 +14,10 @@ export function createAppDeps(options: {
   log: Logger;
   now?: () => Date;
 }): AppDeps {
+  const metrics = createMetrics({
+    readFigures: () => readOperationalFigures(deps),
+    cacheSeconds: options.config.METRICS_CACHE_SECONDS,
+  });
   const deps: AppDeps = {
     db: options.database.db,
     database: options.database,
@@ -21,10 +26,8 @@ export function createAppDeps(options: {
     now: options.now ?? (() => new Date()),
     bus: new Bus(options.database),
     uploads: new UploadSlots(options.config.UPLOADS_AT_ONCE),
-    metrics: createMetrics({
-      readFigures: () => readOperationalFigures(deps),
-      cacheSeconds: options.config.METRICS_CACHE_SECONDS,
-    }),
+    metrics,
+    quotas: new ProcessQuotas(metrics),
   };
   // Every change of trip updates, alerts or the schedule, on any process (each hears the others'
   // by NOTIFY), drops the cached figures: /metrics then shows the feed as checked after it (issue

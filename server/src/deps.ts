@@ -1,6 +1,7 @@
 import type { Database, Db } from '@feeddesk/drizzle';
-import type { Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { Config } from './config.ts';
+import type { AppError, ErrorCode } from './errors.ts';
 import type { Bus } from './events/bus.ts';
 
 /*
@@ -39,8 +40,51 @@ export type AppDeps = Deps & {
   bus: Bus;
   /** Uploads being received at once in this process (UPLOADS_AT_ONCE; http/upload-slots.ts). */
   uploads: UploadSlots;
+  /** What each principal holds of its quotas in this process (quotas/quotas.ts; docs/rest-api.md "Quotas of a principal"). */
+  quotas: Quotas;
   /** This process's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+};
+
+/**
+ * Everything one principal (a signed-in user, all its sessions, or an API token) can multiply,
+ * by the name `feeddesk_quota_refusals_total{quota}` gives it (docs/rest-api.md "Quotas of a principal").
+ */
+export type QuotaName =
+  | 'subscriptions_per_socket'
+  | 'subscriptions_per_principal'
+  | 'websockets_per_principal'
+  | 'vehicle_positions'
+  | 'vehicle_positions_per_principal'
+  | 'entities_per_request'
+  | 'alert_text_chars'
+  | 'alert_translations'
+  | 'alert_informed_entities'
+  | 'previews_per_principal'
+  | 'uploads_per_principal'
+  | 'summaries_per_principal';
+
+/** The quotas counted in a process's memory (the others are counted in the database or a request). */
+export type HeldQuota = Extract<
+  QuotaName,
+  | 'subscriptions_per_principal'
+  | 'websockets_per_principal'
+  | 'previews_per_principal'
+  | 'uploads_per_principal'
+  | 'summaries_per_principal'
+>;
+
+/** The quotas of one process, made by quotas/quotas.ts (ProcessQuotas). */
+export type Quotas = {
+  /** The refusal of an act over `quota`, counted in /metrics; `message` names the limit and says what to do. */
+  refusal(quota: QuotaName, code: ErrorCode, message: string): AppError;
+  /** How much of `quota` the principal holds now. */
+  holding(quota: HeldQuota, principal: string): number;
+  /**
+   * One unit of `quota` for `principal` while it holds fewer than `max`, else throws `refuse()`.
+   * The returned function gives the unit back, once however often called.
+   */
+  take(quota: HeldQuota, principal: string, max: number, refuse: () => AppError): () => void;
 };
 
 /** Takes a slot for an upload or throws `too_many_uploads`; the returned function frees it (once). */
@@ -68,7 +112,17 @@ export type Metrics = {
    * `feeddesk_feed_confirmed_age_seconds`; returns the function that stops the report.
    */
   reportFeedConfirmation(source: FeedConfirmationSource): () => void;
+  /** Acts refused by a quota of a principal (docs/rest-api.md "Quotas of a principal"), by quota. */
+  quotaRefusals: Counter<'quota'>;
+  /**
+   * Reports what the principals of this process hold of each quota counted in memory (open
+   * subscriptions, websockets, previews…), as `feeddesk_quota_in_use{quota}`.
+   */
+  reportQuotaUse(source: QuotaUseSource): () => void;
 };
+
+/** Each quota counted in memory, and how much of it all principals of this process hold now. */
+export type QuotaUseSource = () => { quota: string; inUse: number }[];
 
 /** Each feed by its URL name, and the seconds since its content was last confirmed. */
 export type FeedConfirmationSource = () => { feed: string; ageSeconds: number }[];

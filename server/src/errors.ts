@@ -32,6 +32,9 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, title: 'Too large' },
   unsupported_media_type: { status: 415, title: 'Wrong content type' },
   too_many_uploads: { status: 429, title: 'Too many uploads' },
+  // quotas of a principal (docs/rest-api.md "Quotas of a principal")
+  too_many_subscriptions: { status: 429, title: 'Too many subscriptions' },
+  too_many_websockets: { status: 429, title: 'Too many live connections' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },

@@ -220,8 +220,7 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Lift a disruption: its trips are back as they were, its alert leaves the feed (planned works: a new schedule version without them).',
         params: Type.Object({ id: Id }),
-        // 409 conflict: lifted already.
-        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404, 409) },
+        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
       },
     },
     async (request) => {

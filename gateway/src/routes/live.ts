@@ -5,6 +5,8 @@ import { badInputError } from '@feeddesk/server/http/bad-input-errors';
 import { isAllowedOrigin } from '@feeddesk/server/http/origin';
 import { cookieValue, SESSION_COOKIE } from '@feeddesk/server/http/session-cookie';
 import { followJob, getJobToFollow } from '@feeddesk/server/jobs/follow-job';
+import { principalOf } from '@feeddesk/server/quotas/quotas';
+import { openSocketQuotas, type SocketSubscriptions } from '@feeddesk/server/quotas/socket-quotas';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -43,6 +45,16 @@ export const liveConnection: FastifyPluginAsync = fp(
         if (!session) return next(new Error('Please log in first.'));
         if (!mayFollowJobs(session.user.roles))
           return next(new Error("This needs the 'gtfs' or 'excel' role."));
+        // The websockets of a principal and the jobs each follows are bounded as tRPC's (docs/rest-api.md "Quotas of a principal").
+        let quotas: ReturnType<typeof openSocketQuotas>;
+        try {
+          quotas = openSocketQuotas(app.deps, principalOf({ user: session.user }));
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          return next(new Error(error.message));
+        }
+        socket.data.subscriptions = quotas.subscriptions;
+        socket.on('disconnect', quotas.closed);
         const forget = app.liveSockets.add({
           userId: session.user.id,
           sessionId: session.sessionId,
@@ -64,7 +76,9 @@ export const liveConnection: FastifyPluginAsync = fp(
           socket.emit('error-message', { status: 'error', message: 'join-room needs {"room": "<job id>"}.' });
           return;
         }
+        let close = () => {};
         try {
+          close = (socket.data.subscriptions as SocketSubscriptions).take();
           const session = await sessionOf(socket.request.headers.cookie);
           if (!session) {
             socket.emit('error-message', { status: 'error', message: 'Please log in first.' });
@@ -94,6 +108,8 @@ export const liveConnection: FastifyPluginAsync = fp(
           if (!known) app.log.error({ err: error }, 'join-room failed');
           const message = known?.message ?? 'The job could not be followed. Try again.';
           socket.emit('error-message', { status: 'error', message });
+        } finally {
+          close();
         }
       });
     });

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { type SessionUser, sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
+import { type SessionUser, sessionPolicy } from '../auth/sessions.ts';
+import { validateSessionTokenOnce } from '../auth/validate-session-once.ts';
+import { admittedSocket } from '../quotas/admit-trpc-socket.ts';
 import { isSecureRequest, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -18,7 +20,14 @@ export const sessionPlugin = fp(
       const token = request.cookies[SESSION_COOKIE];
       // Most requests (journey planners polling the feed) carry no session: no promise for them.
       if (!token) return done();
-      validateSessionToken(app.deps, { token, policy: sessionPolicy(app.deps) }).then((session) => {
+      // A websocket's upgrade was read already, before it was let in (quotas/admit-trpc-socket.ts).
+      const upgrade = admittedSocket(request.raw);
+      if (upgrade) {
+        request.user = upgrade.session?.user ?? null;
+        request.sessionId = upgrade.session?.sessionId ?? null;
+        return done();
+      }
+      validateSessionTokenOnce(app.deps, { token, policy: sessionPolicy(app.deps) }).then((session) => {
         if (session) {
           request.user = session.user;
           request.sessionId = session.sessionId;

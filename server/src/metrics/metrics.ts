@@ -1,5 +1,5 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { FeedConfirmationSource, Metrics } from '../deps.ts';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { FeedConfirmationSource, Metrics, QuotaUseSource } from '../deps.ts';
 import { cachedFor } from './cached-for.ts';
 import type { OperationalFigures } from './read-operational-figures.ts';
 
@@ -105,6 +105,18 @@ export function createMetrics(options: {
     registers,
   });
 
+  const quotaUses = new Set<QuotaUseSource>();
+  new Gauge({
+    name: 'feeddesk_quota_in_use',
+    help: 'What all principals hold now of each quota counted in this process (open subscriptions, websockets, previews, uploads, summaries).',
+    labelNames: ['quota'],
+    registers,
+    collect() {
+      this.reset();
+      for (const source of quotaUses) for (const { quota, inUse } of source()) this.set({ quota }, inUse);
+    },
+  });
+
   return {
     registry,
     figuresChanged() {
@@ -130,6 +142,16 @@ export function createMetrics(options: {
       buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
       registers,
     }),
+    quotaRefusals: new Counter({
+      name: 'feeddesk_quota_refusals_total',
+      help: 'Acts refused because a principal (a signed-in user or an API token) reached one of its quotas, by quota.',
+      labelNames: ['quota'],
+      registers,
+    }),
+    reportQuotaUse(source) {
+      quotaUses.add(source);
+      return () => quotaUses.delete(source);
+    },
     reportFeedConfirmation(source) {
       confirmations.add(source);
       return () => confirmations.delete(source);

@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type SessionUser, sessionPolicy, validateSessionToken } from '../auth/sessions.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import type { LiveSockets } from '../http/live-sockets.ts';
-import { cookieValue, isSecureRequest, SESSION_COOKIE } from '../http/session-cookie.ts';
+import { isSecureRequest } from '../http/session-cookie.ts';
+import { admittedSocket } from '../quotas/admit-trpc-socket.ts';
+import type { SocketSubscriptions } from '../quotas/socket-quotas.ts';
 
 export type Context = {
   deps: AppDeps;
@@ -18,12 +21,17 @@ export type Context = {
    * read again for every call (trpc.ts).
    */
   socketToken: string | null;
+  /** Over a websocket, its subscriptions and their quotas; null on HTTP calls. */
+  subscriptions: SocketSubscriptions | null;
 };
 
+/** The close reason of a socket whose client kept asking for subscriptions past its quota. */
+export const SUBSCRIPTIONS_IGNORED = 'Too many subscriptions refused; reconnect and open fewer.';
+
 /**
- * HTTP calls reuse the session the Fastify hook already read. A websocket connection reads the
- * cookie of its upgrade request, and is remembered with its session, so that ending the session
- * anywhere closes it.
+ * HTTP calls reuse the session the Fastify hook already read. A websocket connection uses the
+ * session its upgrade request was admitted with, and is remembered with it, so that ending the
+ * session anywhere closes it.
  */
 export function makeCreateContext(deps: AppDeps, liveSockets: LiveSockets) {
   return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: unknown }) => {
@@ -40,15 +48,20 @@ export function makeCreateContext(deps: AppDeps, liveSockets: LiveSockets) {
         secure: isSecureRequest(request),
         reply: res as FastifyReply,
         socketToken: null,
+        subscriptions: null,
       } satisfies Context;
     }
     const raw = ('raw' in req ? req.raw : req) as IncomingMessage;
-    const token = cookieValue(raw.headers.cookie, SESSION_COOKIE) ?? '';
-    const session = token ? await validateSessionToken(deps, { token, policy: sessionPolicy(deps) }) : null;
+    // Read at the upgrade, before the socket opened (quotas/admit-trpc-socket.ts).
+    const upgrade = admittedSocket(raw);
+    if (!upgrade)
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'A websocket not admitted.' });
+    const { token, session, subscriptions } = upgrade;
     const socket = res as {
       close(code: number, reason: string): void;
       once(event: 'close', f: () => void): void;
     };
+    subscriptions.closeWhenIgnored(() => socket.close(4029, SUBSCRIPTIONS_IGNORED));
     if (session) {
       const forget = liveSockets.add({
         userId: session.user.id,
@@ -65,6 +78,7 @@ export function makeCreateContext(deps: AppDeps, liveSockets: LiveSockets) {
       secure: false,
       reply: null,
       socketToken: token,
+      subscriptions,
     } satisfies Context;
   };
 }
