@@ -5,6 +5,8 @@ import {
   encodeFeedMessage,
   type FeedEntity,
 } from '@feeddesk/proto';
+import { mergeDisruptionAction } from '@feeddesk/server/disruptions/merge-disruption-action';
+import { planReplacementBus } from '@feeddesk/server/disruptions/plan-replacement-bus';
 import {
   cellTimeToSeconds,
   convertUpload,
@@ -13,6 +15,8 @@ import {
   parseTextTime,
   unwrapMidnight,
 } from '@feeddesk/server/gtfs/index';
+import { applyPlannedWorks } from '@feeddesk/server/schedule/planned-works/apply-planned-works';
+import { makeFeed } from '@feeddesk/server/schedule/test-support/make-feed';
 import { formatLocalTime, parseGtfsTime as parseTime2 } from '@feeddesk/server/schedule/time/gtfs-time';
 import {
   localTimeToServiceSecs,
@@ -27,7 +31,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoWorkbook } from '../support/schedule.ts';
 
-/** Property tests (fast-check) of the codec, the workbook reader, times and trip states. */
+/**
+ * Property tests (fast-check) of the codec, the workbook reader, times, trip states and
+ * replacement buses.
+ */
 
 const text = fc.string({ maxLength: 40 });
 const stopTimeEvent = fc.record(
@@ -408,4 +415,189 @@ describe('timetable workbook reader', () => {
       { numRuns: 6 },
     );
   }, 120_000);
+});
+
+/**
+ * Replacement buses (docs/contract-notes.md "Dated trips and disruptions", "Planned works in the
+ * schedule"): for any train (late evening runs past 24:00 too), any section of it, any margin, bus
+ * time and late running, a connection is kept at each end, the train's parts never claim a stop
+ * they no longer serve, and a bus is never on a rail route.
+ */
+describe('replacement buses', () => {
+  /** A train of 3–8 calls from 20:00 to past midnight, minutes apart, with dwell at some calls. */
+  const trainArb = fc
+    .array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 3 })), {
+      minLength: 3,
+      maxLength: 8,
+    })
+    .chain((legs) =>
+      fc.record({
+        legs: fc.constant(legs),
+        start: fc.integer({ min: 20 * 60, max: 24 * 60 + 30 }),
+        from: fc.nat({ max: legs.length - 1 }),
+        to: fc.nat({ max: legs.length - 1 }),
+        marginMinutes: fc.integer({ min: 0, max: 30 }),
+        busMinutes: fc.option(fc.integer({ min: 0, max: 120 }), { nil: undefined }),
+        entryDelaySecs: fc.integer({ min: 0, max: 1800 }),
+      }),
+    )
+    .filter((t) => t.from !== t.to);
+  const callsOf = (t: { legs: [number, number][]; start: number }) => {
+    let minute = t.start;
+    return t.legs.map(([gap, dwell], i) => {
+      if (i > 0) minute += gap;
+      const call = {
+        stopSequence: (i + 1) * 10,
+        stopId: `S${i}`,
+        arrivalSecs: minute * 60,
+        departureSecs: (minute + dwell) * 60,
+      };
+      minute += dwell;
+      return call;
+    });
+  };
+
+  it('keeps each connection at least the margin, the bus never going back in time', () => {
+    fc.assert(
+      fc.property(trainArb, (t) => {
+        const calls = callsOf(t);
+        const plan = planReplacementBus(calls, {
+          fromStopId: `S${t.from}`,
+          toStopId: `S${t.to}`,
+          marginMinutes: t.marginMinutes,
+          busMinutes: t.busMinutes,
+          entryDelaySecs: t.entryDelaySecs,
+        })!;
+        const [first, last] = [Math.min(t.from, t.to), Math.max(t.from, t.to)];
+        const margin = t.marginMinutes * 60;
+        for (let i = 1; i < plan.bus.length; i++)
+          expect(plan.bus[i]!.arrivalSecs).toBeGreaterThanOrEqual(plan.bus[i - 1]!.departureSecs);
+        if (first > 0)
+          expect(plan.bus[0]!.departureSecs).toBeGreaterThanOrEqual(
+            calls[first]!.arrivalSecs + t.entryDelaySecs + margin,
+          );
+        else expect(plan.bus[0]!.departureSecs).toBe(calls[0]!.departureSecs);
+        if (last < calls.length - 1) {
+          expect(plan.after[0]!.departureSecs!).toBeGreaterThanOrEqual(plan.bus.at(-1)!.arrivalSecs + margin);
+          // Held, never earlier than timetabled, every later call as late.
+          for (const [k, call] of plan.after.entries())
+            expect(call.departureSecs! - calls[last + k]!.departureSecs).toBe(plan.holdSecs);
+        } else expect(plan.after).toEqual([]);
+        for (const c of plan.connections) expect(c.minutes * 60).toBeGreaterThanOrEqual(margin);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the realtime part before never claims a stop after the section starts; the part after none before it ends', () => {
+    fc.assert(
+      fc.property(trainArb, (t) => {
+        const calls = callsOf(t);
+        const [first, last] = [Math.min(t.from, t.to), Math.max(t.from, t.to)];
+        const tu = mergeDisruptionAction(
+          null,
+          {
+            type: 'replace_by_bus',
+            fromStopId: `S${t.from}`,
+            toStopId: `S${t.to}`,
+            routeId: 'BUS',
+            marginMinutes: t.marginMinutes,
+            busMinutes: t.busMinutes,
+          },
+          { id: 'T', tripId: 'T', startDate: '20250923', stops: calls, nowSecs: 1 },
+        ).tripUpdate;
+        if (first === 0 && last === calls.length - 1) {
+          expect(tu.trip.scheduleRelationship).toBe('DELETED');
+          return;
+        }
+        const served = (tu.stopTimeUpdate ?? [])
+          .filter((u) => u.scheduleRelationship !== 'SKIPPED')
+          .map((u) => calls.findIndex((c) => c.stopSequence === u.stopSequence));
+        const skipped = new Set(
+          (tu.stopTimeUpdate ?? [])
+            .filter((u) => u.scheduleRelationship === 'SKIPPED')
+            .map((u) => calls.findIndex((c) => c.stopSequence === u.stopSequence)),
+        );
+        // Every call the kept part does not run is SKIPPED, not merely closed to riders.
+        const kept = first > 0 ? [0, first] : [last, calls.length - 1];
+        for (let i = 0; i < calls.length; i++)
+          expect(skipped.has(i), `call ${i} of ${calls.length}, kept ${kept}`).toBe(
+            i < kept[0]! || i > kept[1]!,
+          );
+        for (const i of served) expect(i >= kept[0]! && i <= kept[1]!).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('in planned works, the bus is on a bus route and the parts hold no stop inside the section', () => {
+    fc.assert(
+      fc.property(trainArb, fc.boolean(), (t, namedRoute) => {
+        const calls = callsOf(t);
+        const clock = (secs: number) => formatGtfsTime(secs);
+        const feed = makeFeed({
+          'routes.txt':
+            'route_id,agency_id,route_short_name,route_long_name,route_type\nR,A,R,Rail,2\nBUS,A,B,Bus,3',
+          'calendar.txt':
+            'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWD,1,1,1,1,1,1,1,20250101,20251231',
+          'trips.txt': 'route_id,service_id,trip_id\nR,WD,T',
+          'stop_times.txt': [
+            'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+            ...calls.map(
+              (c) => `T,${clock(c.arrivalSecs)},${clock(c.departureSecs)},${c.stopId},${c.stopSequence}`,
+            ),
+          ].join('\n'),
+        });
+        const [outcome] = applyPlannedWorks(feed, [
+          {
+            id: '12345678-0000-0000-0000-000000000000',
+            serviceDate: '20250923',
+            label: 'Works',
+            tripIds: ['T'],
+            action: {
+              type: 'replace_by_bus',
+              fromStopId: `S${t.from}`,
+              toStopId: `S${t.to}`,
+              ...(namedRoute && { routeId: 'BUS' }),
+              marginMinutes: t.marginMinutes,
+              busMinutes: t.busMinutes,
+            },
+          },
+        ]);
+        expect(outcome!.kept).toBe(true);
+        const routeType = new Map(feed.get('routes.txt')!.rows.map((r) => [r[0]!, r[4]!]));
+        const trips = feed.get('trips.txt')!.rows;
+        const bus = trips.find((r) => r[2] === 'T-pw-12345678-bus')!;
+        expect(routeType.get(bus[0]!)).toBe('3');
+        const stopsOf = (tripId: string) =>
+          feed
+            .get('stop_times.txt')!
+            .rows.filter((r) => r[0] === tripId)
+            .map((r) => ({
+              stopId: r[3]!,
+              arrival: parseGtfsTime(r[1]!)!,
+              departure: parseGtfsTime(r[2]!)!,
+            }));
+        const [first, last] = [Math.min(t.from, t.to), Math.max(t.from, t.to)];
+        const inside = new Set(calls.slice(first + 1, last).map((c) => c.stopId));
+        for (const part of ['a', 'b']) {
+          const stops = stopsOf(`T-pw-12345678-${part}`);
+          for (const s of stops) expect(inside.has(s.stopId)).toBe(false);
+          // A part never runs through the section: at most one of its ends.
+          const ends = stops.filter((s) => s.stopId === `S${first}` || s.stopId === `S${last}`);
+          expect(ends.length).toBeLessThanOrEqual(1);
+        }
+        const busStops = stopsOf('T-pw-12345678-bus');
+        const after = stopsOf('T-pw-12345678-b');
+        if (after.length > 0)
+          expect(after[0]!.departure).toBeGreaterThanOrEqual(busStops.at(-1)!.arrival + t.marginMinutes * 60);
+        const before = stopsOf('T-pw-12345678-a');
+        if (before.length > 0)
+          expect(busStops[0]!.departure).toBeGreaterThanOrEqual(
+            before.at(-1)!.arrival + t.marginMinutes * 60,
+          );
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
