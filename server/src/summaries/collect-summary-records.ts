@@ -5,6 +5,7 @@ import {
   type AlertRecord,
   LogRecordCollector,
   settleCancelled,
+  settleSkipped,
   type TripUpdateRecord,
 } from './log-records.ts';
 import { readFeedLog } from './read-feed-log.ts';
@@ -31,7 +32,13 @@ export async function collectSummaryRecords(
   }
   const { alerts, tripUpdates } = collector;
   const names = await loadScheduleNames(deps, mentionedIds(alerts, tripUpdates));
-  for (const tu of tripUpdates) tu.cancelled = settleCancelled(tu, runOf(tu, names));
+  // Counted as riders were told: a lifted disruption's cancellations and skips only when served
+  // at the train's departure or never withdrawn before its run ended (log-records.ts).
+  for (const tu of tripUpdates) {
+    const run = runOf(tu, names);
+    tu.cancelled = settleCancelled(tu, run);
+    tu.skippedStops = settleSkipped(tu, run);
+  }
   return { alerts, tripUpdates, names };
 }
 

@@ -9,7 +9,14 @@ export type ScheduleNames = {
   stops: Map<string, string>;
   trips: Map<
     string,
-    { routeId: string; headsign: string | null; startSecs: number | null; endSecs: number | null }
+    {
+      routeId: string;
+      headsign: string | null;
+      startSecs: number | null;
+      endSecs: number | null;
+      /** trip_short_name: the train number riders and controllers know. */
+      shortName: string | null;
+    }
   >;
   /** The current schedule's zone (null without one): runs are placed in time by it. */
   timezone: string | null;
@@ -38,6 +45,7 @@ export async function loadScheduleNames(
         headsign: trips.tripHeadsign,
         startSecs: trips.startSecs,
         endSecs: trips.endSecs,
+        shortName: trips.tripShortName,
       })
       .from(trips)
       .where(and(eq(trips.versionId, version), inArray(trips.tripId, chunk)));

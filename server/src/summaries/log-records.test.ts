@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogRecordCollector, settleCancelled } from './log-records.ts';
+import { LogRecordCollector, settleCancelled, settleSkipped } from './log-records.ts';
 
 const row = (alert: object) => ({
   id: 1,
@@ -127,5 +127,88 @@ describe('cancellations of a trip update over time', () => {
         undefined,
       ),
     ).toBe(false);
+  });
+});
+
+describe('skipped stops of a trip update over time', () => {
+  const H = 3_600_000;
+  const T0 = Date.UTC(2025, 8, 23, 13);
+  /** Train 305 leaves at 07:29 and arrives at 09:14. */
+  const run = { departsAt: T0 + 1.5 * H - 60_000, endsAt: T0 + 3.25 * H - 60_000 };
+  const fold = (steps: [number, 'save' | 'delete', string[]?][]) => {
+    const collector = new LogRecordCollector();
+    for (const [i, [hours, action, skipped = []]] of steps.entries()) {
+      const stopTimeUpdate = [
+        {
+          stopSequence: 1,
+          stopId: 'PLANDOME',
+          ...(skipped.includes('PLANDOME') ? { scheduleRelationship: 'SKIPPED' } : {}),
+        },
+        {
+          stopSequence: 2,
+          stopId: 'MANHASSET',
+          ...(skipped.includes('MANHASSET')
+            ? { scheduleRelationship: 'SKIPPED' }
+            : { arrival: { delay: 60 } }),
+        },
+      ];
+      collector.add({
+        id: i + 1,
+        kind: 'trip_update',
+        entityId: 'tu-305',
+        action,
+        at: new Date(T0 + hours * H),
+        by: 'controller',
+        erasedAt: null,
+        json:
+          action === 'save'
+            ? { id: 'tu-305', tripUpdate: { trip: { tripId: '305', startDate: '20250923' }, stopTimeUpdate } }
+            : null,
+      });
+    }
+    return collector.tripUpdates[0]!;
+  };
+
+  it('counts a skip lifted before the train left as none, one served when it left or never withdrawn as one', () => {
+    // A disruption skipping Plandome applied at 06:00 and lifted (deleted) at 06:15: riders were told nothing lasting.
+    expect(
+      settleSkipped(
+        fold([
+          [0, 'save', ['PLANDOME']],
+          [0.25, 'delete'],
+        ]),
+        run,
+      ),
+    ).toEqual([]);
+    // Lifted by restoring the update before it (no skip), and a second stop skipped throughout.
+    expect(
+      settleSkipped(
+        fold([
+          [0, 'save', ['PLANDOME', 'MANHASSET']],
+          [0.25, 'save', ['MANHASSET']],
+        ]),
+        run,
+      ),
+    ).toEqual(['MANHASSET']);
+    // In force when the train left, lifted at its end: counted.
+    expect(
+      settleSkipped(
+        fold([
+          [0, 'save', ['PLANDOME']],
+          [3.5, 'delete'],
+        ]),
+        run,
+      ),
+    ).toEqual(['PLANDOME']);
+    const record = fold([
+      [0, 'save', ['PLANDOME']],
+      [0.25, 'save'],
+      [1, 'save', ['PLANDOME']],
+    ]);
+    expect(record.skippedSpans.PLANDOME).toEqual([
+      { from: T0, to: T0 + 0.25 * H, byDelete: false },
+      { from: T0 + H, to: null, byDelete: false },
+    ]);
+    expect(settleSkipped(record, run)).toEqual(['PLANDOME']);
   });
 });

@@ -39,7 +39,14 @@ export type TripUpdateRecord = {
   cancelled: boolean;
   /** When the feed served this run cancelled (ms); `to` null = still; `byDelete` = withdrawn by a delete. */
   cancelledSpans: CancelledSpan[];
+  /**
+   * Stops skipped as riders were told: at first the last save's; collectSummaryRecords settles
+   * them against the run as cancellations are (a disruption lifted before the train left skipped
+   * nothing).
+   */
   skippedStops: string[];
+  /** When the feed served each stop skipped (ms), as `cancelledSpans`. */
+  skippedSpans: Record<string, CancelledSpan[]>;
   stops: string[];
   /** Seconds; null when no stop carries a delay. */
   maxDelay: number | null;
@@ -89,7 +96,8 @@ export class LogRecordCollector {
     if (row.action === 'delete') {
       if (open) {
         open.deletedAt = at;
-        endSpan(open, at, true);
+        endSpan(open.cancelledSpans, at, true);
+        for (const spans of Object.values(open.skippedSpans)) endSpan(spans, at, true);
       }
       this.openTripUpdates.delete(row.entityId);
       return;
@@ -101,25 +109,41 @@ export class LogRecordCollector {
     const record = tripUpdateRecord(row.entityId, tripUpdate, sameRun ? open.firstAt : at, at, row.by);
     if (sameRun) {
       const spans = open.cancelledSpans;
+      const skipped = open.skippedSpans;
       Object.assign(open, {
         ...record,
         startDate: record.startDate ?? open.startDate,
         cancelledSpans: spans,
+        skippedSpans: skipped,
       });
-      if (record.cancelled && spans.at(-1)?.to !== null) spans.push({ from: at, to: null, byDelete: false });
-      if (!record.cancelled) endSpan(open, at, false);
+      markSpan(spans, record.cancelled, at);
+      for (const stop of new Set([...Object.keys(skipped), ...record.skippedStops])) {
+        skipped[stop] ??= [];
+        markSpan(skipped[stop], record.skippedStops.includes(stop), at);
+      }
       return;
     }
-    if (open) endSpan(open, at, false);
-    if (record.cancelled) record.cancelledSpans.push({ from: at, to: null, byDelete: false });
+    if (open) {
+      endSpan(open.cancelledSpans, at, false);
+      for (const spans of Object.values(open.skippedSpans)) endSpan(spans, at, false);
+    }
+    markSpan(record.cancelledSpans, record.cancelled, at);
+    for (const stop of record.skippedStops)
+      record.skippedSpans[stop] = [{ from: at, to: null, byDelete: false }];
     this.tripUpdates.push(record);
     this.openTripUpdates.set(row.entityId, record);
   }
 }
 
-function endSpan(record: TripUpdateRecord, at: number, byDelete: boolean) {
-  const last = record.cancelledSpans.at(-1);
+function endSpan(spans: CancelledSpan[], at: number, byDelete: boolean) {
+  const last = spans.at(-1);
   if (last && last.to === null) Object.assign(last, { to: at, byDelete });
+}
+
+/** A save that serves the state (`on`) opens a span unless one is open; one that does not ends it. */
+function markSpan(spans: CancelledSpan[], on: boolean, at: number) {
+  if (!on) endSpan(spans, at, false);
+  else if (spans.at(-1)?.to !== null) spans.push({ from: at, to: null, byDelete: false });
 }
 
 /**
@@ -130,10 +154,26 @@ function endSpan(record: TripUpdateRecord, at: number, byDelete: boolean) {
  * run's times (no schedule), the last state, a delete withdrawing it.
  */
 export function settleCancelled(
-  record: TripUpdateRecord,
+  record: Pick<TripUpdateRecord, 'cancelledSpans'>,
   run: { departsAt: number; endsAt: number } | undefined,
 ): boolean {
-  const spans = record.cancelledSpans;
+  return servedAsTold(record.cancelledSpans, run);
+}
+
+/** The stops riders were told the run skips, by the rule of settleCancelled applied to each stop. */
+export function settleSkipped(
+  record: Pick<TripUpdateRecord, 'skippedSpans'>,
+  run: { departsAt: number; endsAt: number } | undefined,
+): string[] {
+  return Object.entries(record.skippedSpans)
+    .filter(([, spans]) => servedAsTold(spans, run))
+    .map(([stop]) => stop);
+}
+
+function servedAsTold(
+  spans: CancelledSpan[],
+  run: { departsAt: number; endsAt: number } | undefined,
+): boolean {
   const atDeparture =
     run !== undefined &&
     spans.some((s) => s.from <= run.departsAt && (s.to === null || s.to > run.departsAt));
@@ -195,7 +235,8 @@ function tripUpdateRecord(
     deletedAt: null,
     cancelled: trip.scheduleRelationship === 'CANCELED',
     cancelledSpans: [],
-    skippedStops: updates.filter((u) => u.scheduleRelationship === 'SKIPPED').map(stopOf),
+    skippedStops: distinct(updates.filter((u) => u.scheduleRelationship === 'SKIPPED').map(stopOf)),
+    skippedSpans: {},
     stops: distinct(updates.map(stopOf)),
     maxDelay,
     lastStopDelay: last ? delayOf(last) : null,

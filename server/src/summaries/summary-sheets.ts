@@ -18,9 +18,13 @@ export type SheetContext = {
 const count = (header: string): TableColumn => ({ header, width: 12, format: 'count' });
 const DAY_COLUMN: TableColumn = { header: 'Date', width: 12, format: 'date' };
 
-/** Train number = the part of the trip id after its last '-' (`WD-2300` → `2300`). */
-export function trainNumber(tripId: string): string {
-  return tripId.slice(tripId.lastIndexOf('-') + 1);
+/**
+ * The train number riders know: the schedule's trip_short_name (`6116` of LIRR's trip
+ * `GO103_25_6116`), else the part of the trip id after its last '-' (`WD-2300` → `2300`).
+ */
+export function trainNumber(tripId: string, names?: Pick<ScheduleNames, 'trips'>): string {
+  const short = names?.trips.get(tripId)?.shortName?.trim();
+  return short || tripId.slice(tripId.lastIndexOf('-') + 1);
 }
 
 /** The route a trip update is on: its own route_id, else the schedule's route of its trip. */
@@ -66,7 +70,7 @@ export function alertCountBlocks(alerts: AlertRecord[], { names, timezone }: She
     {
       title: 'Alerts by trip',
       columns: [{ header: 'Trip id', width: 16 }, { header: 'Train number', width: 12 }, n],
-      rows: countBy(alerts, (a) => a.trips).map((c) => [c.key, trainNumber(c.key), c.count]),
+      rows: countBy(alerts, (a) => a.trips).map((c) => [c.key, trainNumber(c.key, names), c.count]),
     },
   ];
 }
@@ -106,7 +110,7 @@ export function tripUpdateCountBlocks(
       ],
       rows: countBy(tripUpdates, (t) => [t.tripId]).map((c) => {
         const routeId = routeByTrip.get(c.key);
-        return [c.key, trainNumber(c.key), routeId ? label(routeId, names.routes) : null, c.count];
+        return [c.key, trainNumber(c.key, names), routeId ? label(routeId, names.routes) : null, c.count];
       }),
     },
     {
@@ -246,7 +250,7 @@ export function* tripUpdateLogRows(
     const routeId = routeOf(t, names);
     yield [
       t.tripId,
-      trainNumber(t.tripId),
+      trainNumber(t.tripId, names),
       excelDay(serviceDay(t, timezone)),
       routeId ? label(routeId, names.routes) : null,
       t.cancelled ? 'Yes' : 'No',
