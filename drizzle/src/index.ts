@@ -94,7 +94,8 @@ async function migrateDb(database: Database): Promise<void> {
   const reserved = await database.raw.sql.reserve();
   try {
     await reserved`select pg_advisory_lock(727001)`;
-    await migratePostgres(database.db as never, { migrationsFolder });
+    // A drizzle handle of postgres.js's own type over the same client: the migrator takes no other.
+    await migratePostgres(drizzlePostgres(database.raw.sql), { migrationsFolder });
   } finally {
     await reserved`select pg_advisory_unlock(727001)`;
     reserved.release();

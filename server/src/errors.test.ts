@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from './errors.ts';
 
@@ -47,5 +47,32 @@ describe('the error catalogue (server/src/errors.ts) and docs/errors.md', () => 
       expect({ code, status: row?.status, title: row?.title }).toEqual({ code, status, title });
       expect(row?.meaning.length, `${code} has no meaning in docs/errors.md`).toBeGreaterThan(10);
     }
+  });
+});
+
+describe('the REST error body and docs/errors.md', () => {
+  /** The codes of the `details` table in "How a client sees an error". */
+  const withDetails = new Set([...doc.matchAll(/^ {2}\| `([a-z_]+)` +\| `\{/gm)].map((m) => m[1]!));
+
+  /** The codes server/src throws with `details` (an `AppError('code', {…details…})` within its braces). */
+  function thrownWithDetails(dir: URL): string[] {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('test-support'))
+      .flatMap((path) => {
+        const text = readFileSync(new URL(path, dir), 'utf8');
+        return [...text.matchAll(/new AppError\('([a-z_]+)',\s*\{/g)].flatMap((m) => {
+          let depth = 1;
+          let i = m.index + m[0].length;
+          for (; i < text.length && depth > 0; i++) depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
+          return /\bdetails\b/.test(text.slice(m.index, i)) ? [m[1]!] : [];
+        });
+      });
+  }
+
+  it('names, for each code sent with details, what they hold', () => {
+    const thrown = [...new Set(thrownWithDetails(new URL('./', import.meta.url)))].sort();
+    expect(thrown.length).toBeGreaterThan(2);
+    expect(thrown.filter((code) => !withDetails.has(code))).toEqual([]);
+    expect([...withDetails].filter((code) => !thrown.includes(code))).toEqual([]);
   });
 });

@@ -119,6 +119,21 @@ describe('the OpenAPI document (docs/rest-api.md "Operations")', () => {
     expect(undescribed).toEqual([]);
   });
 
+  it('lists 409 for the routes whose acts can conflict with another one', () => {
+    // Lifting twice (conflict), a rollback to the current version, one pruned or during a load,
+    // a diff of a pruned version; editors' revisions conflict over tRPC only.
+    const conflicts = [
+      'DELETE /feed/disruptions/{id}',
+      'POST /gtfs/versions/{id}/rollback',
+      'GET /gtfs/versions/{a}/diff/{b}',
+      'POST /auth/add_user',
+      'PUT /auth/modify_user',
+      'PUT /settings',
+      'POST /auth/tokens',
+    ];
+    expect(conflicts.filter((call) => !operation(doc, call)?.responses['409'])).toEqual([]);
+  });
+
   it('describes every path of the contract', () => {
     expect(CONTRACT.filter((call) => !operation(doc, call))).toEqual([]);
   });

@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Product sources say what a value is instead of silencing the checker with `as never`
- * (CONTRIBUTING.md: types instead of casts). Tests may still cast to build broken input on purpose; drizzle/src is
- * being replaced and is left out until then.
+ * (CONTRIBUTING.md "Conventions in one screen": types instead of casts). Tests may still cast to
+ * build broken input on purpose.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PRODUCT_DIRS = ['proto/src', 'drizzle/src', 'server/src', 'gateway/src', 'web/src'];
-const EXCLUDED = ['drizzle/src/'];
 
 function sources(dir: string): string[] {
   let entries: import('node:fs').Dirent[];
@@ -42,10 +41,9 @@ describe('no `as never` in product sources', () => {
     expect(castsToNever(files)).toEqual(['a.ts:2', 'b.ts:2']);
   });
 
-  it('has none in proto, server, gateway and web sources (drizzle/src excepted)', () => {
+  it('has none in proto, drizzle, server, gateway and web sources', () => {
     const files = PRODUCT_DIRS.flatMap((dir) => sources(join(root, dir)))
       .map((path) => relative(root, path))
-      .filter((path) => !EXCLUDED.some((prefix) => path.startsWith(prefix)))
       .map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
     expect(files.length).toBeGreaterThan(100);
     expect(castsToNever(files)).toEqual([]);

@@ -220,7 +220,8 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Lift a disruption: its trips are back as they were, its alert leaves the feed (planned works: a new schedule version without them).',
         params: Type.Object({ id: Id }),
-        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404) },
+        // 409 conflict: lifted already.
+        response: { 200: Message, ...refusals(...ROLE_REFUSALS, 404, 409) },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { rollbackScheduleVersion } from '@feeddesk/server/schedule/versions/roll
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { RolledBack, ScheduleDiff, VersionList } from '../schemas/schedule-versions.ts';
+import { ROLE_REFUSALS, refusals } from '../support/schemas.ts';
 
 const VersionId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const DiffParams = Type.Object({ a: VersionId, b: VersionId });
@@ -14,17 +15,31 @@ const RollbackParams = Type.Object({ id: VersionId });
 export const scheduleVersionRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireRole('gtfs'));
 
-  app.get('/', { schema: { response: { 200: VersionList } } }, () => listScheduleVersions(app.deps));
+  app.get('/', { schema: { response: { 200: VersionList, ...refusals(...ROLE_REFUSALS) } } }, () =>
+    listScheduleVersions(app.deps),
+  );
 
   app.get<{ Params: Static<typeof DiffParams> }>(
     '/:a/diff/:b',
-    { schema: { params: DiffParams, response: { 200: ScheduleDiff } } },
+    // 409 schedule_version_pruned: a version that no longer keeps its rows.
+    {
+      schema: {
+        params: DiffParams,
+        response: { 200: ScheduleDiff, ...refusals(400, ...ROLE_REFUSALS, 404, 409) },
+      },
+    },
     (request) => diffScheduleVersions(app.deps, { from: request.params.a, to: request.params.b }),
   );
 
   app.post<{ Params: Static<typeof RollbackParams> }>(
     '/:id/rollback',
-    { schema: { params: RollbackParams, response: { 200: RolledBack } } },
+    // 409: already current, pruned, or a load under way.
+    {
+      schema: {
+        params: RollbackParams,
+        response: { 200: RolledBack, ...refusals(400, ...ROLE_REFUSALS, 404, 409) },
+      },
+    },
     (request) =>
       rollbackScheduleVersion(app.deps, { versionId: request.params.id, by: request.user!.username }),
   );

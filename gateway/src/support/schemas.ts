@@ -25,7 +25,7 @@ const REFUSALS: Record<number, string> = {
   401: 'Not logged in (not_logged_in).',
   403: 'Missing role or bad CSRF token (forbidden, csrf_invalid).',
   404: 'Unknown thing.',
-  409: 'Conflict.',
+  409: 'Conflict: the thing changed or is in a state that refuses this (entity_changed, conflict, …).',
   413: 'Too large.',
   405: 'Another method is needed (method_not_allowed).',
   415: 'Wrong content type.',
