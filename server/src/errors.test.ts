@@ -54,18 +54,25 @@ describe('the REST error body and docs/errors.md', () => {
   /** The codes of the `details` table in "How a client sees an error". */
   const withDetails = new Set([...doc.matchAll(/^ {2}\| `([a-z_]+)` +\| `\{/gm)].map((m) => m[1]!));
 
-  /** The codes server/src throws with `details` (an `AppError('code', {…details…})` within its braces). */
+  /**
+   * The codes server/src throws with `details`: an `AppError('code', {…details…})` within its
+   * braces, or a quota's refusal (`quotas.refusal(quota, 'code', …)`, details `{quota}`).
+   */
   function thrownWithDetails(dir: URL): string[] {
     return readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('test-support'))
       .flatMap((path) => {
         const text = readFileSync(new URL(path, dir), 'utf8');
-        return [...text.matchAll(/new AppError\('([a-z_]+)',\s*\{/g)].flatMap((m) => {
-          let depth = 1;
-          let i = m.index + m[0].length;
-          for (; i < text.length && depth > 0; i++) depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
-          return /\bdetails\b/.test(text.slice(m.index, i)) ? [m[1]!] : [];
-        });
+        const refusals = [...text.matchAll(/\.refusal\(\s*'[a-z_]+',\s*'([a-z_]+)'/g)].map((m) => m[1]!);
+        return [
+          ...refusals,
+          ...[...text.matchAll(/new AppError\('([a-z_]+)',\s*\{/g)].flatMap((m) => {
+            let depth = 1;
+            let i = m.index + m[0].length;
+            for (; i < text.length && depth > 0; i++) depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
+            return /\bdetails\b/.test(text.slice(m.index, i)) ? [m[1]!] : [];
+          }),
+        ];
       });
   }
 
