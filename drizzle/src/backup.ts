@@ -13,7 +13,20 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import * as tar from 'tar';
-import { postgresUser, runningEmbeddedServer, startEmbeddedPostgres } from './embedded-postgres.ts';
+import {
+  FILE_MODE,
+  FOLDER_MODE,
+  protectDataDir,
+  RESTORE_MARKER,
+  type RestoreMarker,
+  restrictTree,
+} from './data-dir-files.ts';
+import {
+  postgresUser,
+  productSettingsFiles,
+  runningEmbeddedServer,
+  startEmbeddedPostgres,
+} from './embedded-postgres.ts';
 import { connectPostgres } from './postgres-target.ts';
 
 /**
@@ -115,6 +128,9 @@ export async function backup(options: {
   try {
     await rm(stage, { recursive: true, force: true });
     const result = await copyCluster(url, stage, log);
+    // Every file 0600 and folder 0700 as packed or left (docs/backup.md): the copies keep the
+    // cluster's modes, which a server with group access (initdb -g) makes 0640.
+    restrictTree(stage);
     if (archiveKind(target)) {
       log(`Packing ${target}`);
       const partial = `${target}.partial`;
@@ -124,9 +140,12 @@ export async function backup(options: {
           cwd: stage,
           gzip: archiveKind(target) === 'gzip' ? { level: 1 } : false,
           portable: true,
+          // The archive holds the superuser's password: its user's only, whatever the umask.
+          mode: FILE_MODE,
         },
         readdirSync(stage),
       );
+      await chmod(partial, FILE_MODE);
       await rename(partial, target);
       await rm(stage, { recursive: true, force: true });
     }
@@ -174,15 +193,17 @@ async function copyCluster(url: string, stage: string, log: (line: string) => vo
       { lsn: string }[]
     >`select pg_backup_start(${label}, fast => true)::text as lsn`;
     log(`Backup started at WAL ${start!.lsn}: copying ${source}`);
-    await mkdir(stage, { recursive: true, mode: 0o700 });
+    await mkdir(stage, { recursive: true, mode: FOLDER_MODE });
+    // An empty folder named as the target keeps its mode otherwise.
+    await chmod(stage, FOLDER_MODE);
     await copyTree(source, join(stage, CLUSTER), true);
     // pg_basebackup sends pg_control last: the copy nearest to the backup's end.
     await copyFile(join(source, 'global', 'pg_control'), join(stage, CLUSTER, 'global', 'pg_control'));
     const [stop] = await session<{ lsn: string; labelfile: string; spcmapfile: string | null }[]>`
       select lsn::text, labelfile, spcmapfile from pg_backup_stop(wait_for_archive => false)`;
-    await writeFile(join(stage, CLUSTER, 'backup_label'), stop!.labelfile, { mode: 0o600 });
+    await writeFile(join(stage, CLUSTER, 'backup_label'), stop!.labelfile, { mode: FILE_MODE });
     if (stop!.spcmapfile)
-      await writeFile(join(stage, CLUSTER, 'tablespace_map'), stop!.spcmapfile, { mode: 0o600 });
+      await writeFile(join(stage, CLUSTER, 'tablespace_map'), stop!.spcmapfile, { mode: FILE_MODE });
     const [segments] = await session<{ first: string; last: string }[]>`
       select pg_walfile_name(${start!.lsn}::pg_lsn) as first, pg_walfile_name(${stop!.lsn}::pg_lsn) as last`;
     const walFiles = await copyWal(
@@ -197,6 +218,7 @@ async function copyCluster(url: string, stage: string, log: (line: string) => vo
     await writeFile(
       join(stage, MANIFEST),
       `${JSON.stringify({ label, startLsn: start!.lsn, stopLsn: stop!.lsn, serverVersionNum: setting!.version }, null, 2)}\n`,
+      { mode: FILE_MODE },
     );
     return { startLsn: start!.lsn, stopLsn: stop!.lsn, walFiles };
   } finally {
@@ -281,8 +303,22 @@ async function folderBytes(folder: string): Promise<number> {
 }
 
 /**
- * Restores a backup into `dataDir`, which must hold no cluster yet: the next start of the product
- * (or of startEmbeddedPostgres) replays the backup's WAL and opens the database.
+ * What a restore never takes from a backup: the server's settings and its authentication rules
+ * (an `archive_command` runs a program as the server's user, a `trust` line lets anyone in as
+ * superuser), and the signals that would start it as a standby or in archive recovery. The
+ * restored cluster gets the product's own, as its first start writes them.
+ */
+const SETTINGS_FILES = ['postgresql.conf', 'postgresql.auto.conf', 'pg_hba.conf', 'pg_ident.conf'];
+const DROPPED_FILES = ['recovery.signal', 'standby.signal', 'postmaster.opts', 'postmaster.pid'];
+
+/** Entries a backup holds: files and folders; a link could make the restore write or chmod outside DATA_DIR. */
+const ARCHIVE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+/**
+ * Restores a backup into `dataDir`, which must hold no cluster yet (or the half of a restore that
+ * did not finish): the next start of the product (or of startEmbeddedPostgres) replays the
+ * backup's WAL and opens the database. A marker written before anything is put into DATA_DIR and
+ * removed once all is in place makes every start refuse a half-done restore (RESTORE_MARKER).
  */
 export async function restore(options: {
   source: string;
@@ -293,21 +329,46 @@ export async function restore(options: {
   const source = resolve(options.source);
   const dataDir = resolve(options.dataDir);
   const clusterDir = join(dataDir, CLUSTER);
+  const marker = join(dataDir, RESTORE_MARKER);
   if (!existsSync(source)) throw new Error(`${source} does not exist.`);
-  if (existsSync(clusterDir) && readdirSync(clusterDir).length > 0) {
+  const unfinished = existsSync(marker);
+  if (!unfinished && existsSync(clusterDir) && readdirSync(clusterDir).length > 0) {
     throw new Error(
       `${dataDir} already holds a database (${clusterDir}): restore into an empty or new DATA_DIR, ` +
         `or stop the product and move the folder aside first (mv ${clusterDir} ${clusterDir}.old).`,
     );
   }
-  await mkdir(dataDir, { recursive: true });
+  // Folders above DATA_DIR made here keep the usual mode: the server's user may have to pass.
+  await mkdir(dirname(dataDir), { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: FOLDER_MODE });
+  const owner = postgresUser();
+  protectDataDir(dataDir, owner);
+  if (unfinished) {
+    log(`A previous restore into ${dataDir} did not finish: its half-restored ${clusterDir} is replaced`);
+  }
+  const started: RestoreMarker = { source, startedAt: new Date().toISOString(), pid: process.pid };
+  await writeFile(marker, `${JSON.stringify(started)}\n`, { mode: FILE_MODE });
   const partial = join(dataDir, '.restore.partial');
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { mode: 0o700 });
+  await mkdir(partial, { mode: FOLDER_MODE });
+  // Until the first rename into DATA_DIR a failure leaves DATA_DIR as it was: the marker goes too.
+  let placing = false;
   try {
     if (archiveKind(source)) {
       log(`Unpacking ${source}`);
-      await tar.x({ file: source, cwd: partial, preserveOwner: false });
+      const refused: string[] = [];
+      await tar.x({
+        file: source,
+        cwd: partial,
+        preserveOwner: false,
+        filter: (path, entry) => {
+          const type = 'type' in entry ? entry.type : 'File';
+          if (ARCHIVE_TYPES.has(type)) return true;
+          refused.push(`${path} (${type})`);
+          return false;
+        },
+      });
+      if (refused.length > 0) throw linksRefused(source, refused);
     } else {
       await copyFolder(source, partial);
     }
@@ -319,11 +380,12 @@ export async function restore(options: {
         `${source} is no feed desk backup (no ${CLUSTER}/backup_label and ${CLUSTER}/PG_VERSION).`,
       );
     }
+    await writeOwnSettings(join(partial, CLUSTER), dataDir, log);
     // PostgreSQL wants its folder for its own user only; as root the server runs as `postgres`.
-    const owner = postgresUser();
-    await fixModes(join(partial, CLUSTER), owner, 0o700, 0o600);
+    await fixModes(join(partial, CLUSTER), owner, FOLDER_MODE, FILE_MODE);
+    placing = true;
     if (existsSync(join(partial, PASSWORD))) {
-      await fixModes(join(partial, PASSWORD), owner, 0o700, 0o600);
+      await fixModes(join(partial, PASSWORD), owner, FOLDER_MODE, FILE_MODE);
       await rename(join(partial, PASSWORD), join(dataDir, PASSWORD));
     }
     await rm(clusterDir, { recursive: true, force: true });
@@ -332,10 +394,35 @@ export async function restore(options: {
       ? await readFile(join(partial, MANIFEST), 'utf8')
       : '{}';
     const { label } = JSON.parse(manifest) as { label?: string };
+    // Last: from here the product starts on the restored database.
+    await rm(marker, { force: true });
     log(`Restored ${label ?? 'the backup'} into ${clusterDir}: the next start replays its WAL and opens it.`);
+  } catch (error) {
+    if (!placing && !unfinished) await rm(marker, { force: true });
+    throw error;
   } finally {
     await rm(partial, { recursive: true, force: true });
   }
+}
+
+function linksRefused(source: string, entries: string[]): Error {
+  return new Error(
+    `${source} holds ${entries.length} link(s) or special file(s) (${entries.slice(0, 3).join(', ')}${
+      entries.length > 3 ? ', …' : ''
+    }): a feed desk backup holds only files and folders, so nothing was restored.`,
+  );
+}
+
+/**
+ * Replaces the backup's server settings and authentication rules with the product's own: those of
+ * a new cluster made here by initdb, as the product's first start makes them.
+ */
+async function writeOwnSettings(cluster: string, dataDir: string, log: (line: string) => void) {
+  const own = await productSettingsFiles(dataDir);
+  for (const name of [...SETTINGS_FILES, ...DROPPED_FILES]) await rm(join(cluster, name), { force: true });
+  for (const [name, text] of Object.entries(own))
+    await writeFile(join(cluster, name), text, { mode: FILE_MODE });
+  log(`Server settings and authentication rules are the product's own (${SETTINGS_FILES.join(', ')})`);
 }
 
 async function copyFolder(from: string, to: string): Promise<void> {
@@ -343,9 +430,10 @@ async function copyFolder(from: string, to: string): Promise<void> {
     const src = join(from, entry.name);
     const dst = join(to, entry.name);
     if (entry.isDirectory()) {
-      await mkdir(dst, { recursive: true });
+      await mkdir(dst, { recursive: true, mode: FOLDER_MODE });
       await copyFolder(src, dst);
     } else if (entry.isFile()) await copyFile(src, dst);
+    else throw linksRefused(from, [src]);
   }
 }
 

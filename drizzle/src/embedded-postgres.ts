@@ -1,9 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
-  chmodSync,
   chownSync,
-  createWriteStream,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -17,6 +15,13 @@ import {
 import { createServer } from 'node:net';
 import { arch, constants, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import {
+  FILE_MODE,
+  FOLDER_MODE,
+  openServerLog,
+  protectDataDir,
+  refuseUnfinishedRestore,
+} from './data-dir-files.ts';
 
 /**
  * The embedded default: a real PostgreSQL that the product starts itself, from the binaries of the
@@ -75,13 +80,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = resolve(options.dataDir);
   refuseFirstReleaseFolder(dataDir);
   const bins = await platformBinaries();
-  mkdirSync(dataDir, { recursive: true });
+  // Folders above DATA_DIR made here keep the usual mode: the server's user may have to pass.
+  mkdirSync(dirname(dataDir), { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: FOLDER_MODE });
+  // A half-done restore is refused before anything else: an initdb here would hide it.
+  refuseUnfinishedRestore(dataDir);
   const runAs = postgresUser();
-  // As root the server runs as `postgres`, which must pass through DATA_DIR (traverse, not list).
-  if (runAs.uid !== undefined) {
-    chmodSync(dataDir, statSync(dataDir).mode | 0o001);
-    refuseUnreachableFolder(dataDir, runAs);
-  }
+  // Every file for the product's user only, whatever the umask or an older release left; as root
+  // the server runs as `postgres`, which may pass through DATA_DIR (its group), not list it.
+  const tightened = protectDataDir(dataDir, runAs);
+  if (tightened > 0)
+    log(`Made ${tightened} file(s) and folder(s) of ${dataDir} readable by their owner only`);
+  if (runAs.uid !== undefined) refuseUnreachableFolder(dataDir, runAs);
   const clusterDir = join(dataDir, 'postgres');
   const passwordFile = join(dataDir, 'postgres.password');
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
@@ -95,8 +105,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // Linux allows 107 bytes for a socket's path.
   const socketDir = `${clusterDir}/.s.PGSQL.${port}`.length <= 107 ? clusterDir : undefined;
   const warn = options.warn ?? log;
+  // One warning for a log that cannot be written, however often the server restarts.
+  const logState = { logFailure: false };
+  const openLog = () => openServerLog(join(dataDir, 'postgres.log'), logState, warn);
   const { stop } = await supervise(
-    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir),
+    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir, openLog),
     async () => {
       const ended = await endOrphanedBackends(clusterDir);
       if (ended.length > 0)
@@ -171,6 +184,32 @@ export function postgresUser(): RunAs {
     execFileSync('groupadd', ['--system', SUPERUSER]);
     execFileSync('useradd', ['--system', '--gid', SUPERUSER, '--no-create-home', SUPERUSER]);
     return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/**
+ * The server settings and authentication rules of a new cluster of the product, as its first
+ * start writes them (initdb's postgresql.conf, postgresql.auto.conf, pg_hba.conf with
+ * scram-sha-256, pg_ident.conf): made in a throw-away cluster in `dataDir`, which the server's
+ * user can reach. A restore writes these, never the backup's own.
+ */
+export async function productSettingsFiles(dataDir: string): Promise<Record<string, string>> {
+  const bins = await platformBinaries();
+  const cluster = join(dataDir, '.settings.initdb');
+  const passwordFile = `${cluster}.password`;
+  const clean = () => {
+    rmSync(cluster, { recursive: true, force: true });
+    rmSync(passwordFile, { force: true });
+  };
+  clean();
+  try {
+    await initCluster(bins, cluster, passwordFile, postgresUser(), false);
+    const files: Record<string, string> = {};
+    for (const name of ['postgresql.conf', 'postgresql.auto.conf', 'pg_hba.conf', 'pg_ident.conf'])
+      files[name] = readFileSync(join(cluster, name), 'utf8');
+    return files;
+  } finally {
+    clean();
   }
 }
 
@@ -397,7 +436,7 @@ async function choosePort(dataDir: string, requested: number | undefined, warn: 
   const valid = Number.isInteger(kept) && kept > 0 && kept < 65536;
   if (valid && (await portIsFree(kept))) return kept;
   const port = await freePort();
-  writeFileSync(file, `${port}\n`);
+  writeFileSync(file, `${port}\n`, { mode: FILE_MODE });
   if (valid) {
     warn(
       `The embedded PostgreSQL's port ${kept} (kept in ${file}) is taken: it listens on ${port} now. ` +
@@ -541,6 +580,7 @@ async function runServer(
   runAs: RunAs,
   durable: boolean,
   socketDir: string | undefined,
+  openLog: () => ReturnType<typeof openServerLog>,
 ): Promise<RunningServer> {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
@@ -559,7 +599,7 @@ async function runServer(
     detached: true,
     stdio: ['pipe', 'ignore', 'pipe'],
   });
-  const logFile = createWriteStream(join(clusterDir, '..', 'postgres.log'), { flags: 'a' });
+  const logFile = openLog();
   const recent: string[] = [];
   const exited = new Promise<ExitStatus>((done) =>
     child.once('exit', (code, signal) => {
