@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearLiveFeeds, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { PENINSULA_ZONE, pdt, peninsulaLine } from '../support/peninsula-line.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const { transit_realtime: rt } = GtfsRealtimeBindings;
 const NEW = rt.TripDescriptor.ScheduleRelationship.NEW;
@@ -97,6 +97,7 @@ describe('replace_by_bus disruptions', () => {
       id: string;
       active: boolean;
       trips: { tripId: string }[];
+      action: Record<string, unknown>;
       replacementTrips?: { tripId: string; replacesTripId: string }[];
       continuingTrips?: { tripId: string; continuesTripId: string }[];
     }[];
@@ -416,6 +417,62 @@ describe('replace_by_bus disruptions', () => {
     });
     expect(await bytes()).toEqual(before);
     expect((await list()).filter((d) => d.active)).toEqual([]);
+  });
+
+  it('runs the buses on the bus route the operator names in its settings; a rail route is refused there', async () => {
+    const admin = t.client();
+    // Logged in at the real clock: a session cookie made at the line's 2025 clock would have expired.
+    const lineClock = t.clock.now;
+    t.clock.now = new Date();
+    await admin.login(ADMIN.username, ADMIN.password);
+    t.clock.now = lineClock;
+    const settings = (await (await admin.get('/settings')).json()) as Record<string, unknown>;
+    const put = (busRouteIds: unknown) =>
+      admin.fetch('/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          languages: settings.languages,
+          defaultLanguage: settings.defaultLanguage,
+          urlLanguage: settings.urlLanguage,
+          busRouteIds,
+        }),
+      });
+    const refused = await put(['LOC', 'NOPE']);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { description: string }).description).toBe(
+      "The schedule has no route 'NOPE': name its bus routes. 'LOC' (route_type 2) is not a bus route: replacement buses run on bus routes (route_type 3).",
+    );
+    // Hostile: a control character, a route named twice, far too many.
+    for (const ids of [['BUS\u0000'], ['BUS', 'BUS'], Array.from({ length: 51 }, (_, i) => `R${i}`)])
+      expect((await put(ids)).status).toBe(400);
+    expect(((await (await admin.get('/settings')).json()) as { busRouteIds: string[] }).busRouteIds).toEqual(
+      [],
+    );
+    expect((await put(['BUS'])).status).toBe(200);
+    expect(
+      ((await (await controller.get('/settings')).json()) as { busRouteIds: string[] }).busRouteIds,
+    ).toEqual(['BUS']);
+
+    // A disruption naming no route runs its buses on the operator's.
+    const { routeId: _named, ...unnamed } = SECTION;
+    const res = await post({
+      serviceDate: DATE,
+      select: { tripIds: ['307'] },
+      action: unnamed,
+      reason: 'works',
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await tripOf(`307-bus-${DATE}`))!.tripUpdate!.trip!.routeId).toBe('BUS');
+    expect((await list())[0]!.action).toMatchObject({ routeId: 'BUS' });
+    expect((await put([])).status).toBe(200);
+    const none = await post({
+      serviceDate: DATE,
+      select: { tripIds: ['305'] },
+      action: unnamed,
+      reason: 'x',
+    });
+    expect(none.status).toBe(400);
   });
 
   // Last: it replaces the schedule by one with 5 000 trains.

@@ -16,6 +16,8 @@ export const operatorSettings = pgTable('operator_settings', {
   defaultLanguage: text('default_language').notNull(),
   /** The tag of an alert's URL translation. */
   urlLanguage: text('url_language').notNull(),
+  /** The bus routes (route_type 3) replacement buses run on, in the order they are offered. */
+  busRouteIds: jsonb('bus_route_ids').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: text('updated_by'),
 });

@@ -14,6 +14,10 @@ const Settings = Type.Object({
   languages: Type.Array(Language, { description: 'The languages offered for alert texts, in order.' }),
   defaultLanguage: Type.String(),
   urlLanguage: Type.String(),
+  busRouteIds: Type.Array(Type.String(), {
+    description:
+      'The bus routes (route_type 3) replacement buses run on, the first when a disruption names none.',
+  }),
   updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null: the demo defaults apply.' }),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
 });
@@ -22,6 +26,13 @@ const Body = Type.Object({
   languages: Type.Array(Language, { maxItems: 200 }),
   defaultLanguage: Type.String({ maxLength: 100 }),
   urlLanguage: Type.String({ maxLength: 100 }),
+  busRouteIds: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), {
+      maxItems: 200,
+      description:
+        'The bus routes (route_type 3) replacement buses run on; a rail route is refused (400). Absent: kept.',
+    }),
+  ),
   confirmRemoval: Type.Optional(
     Type.Boolean({ description: 'Go on although live alerts or templates use a language removed.' }),
   ),

@@ -50,6 +50,7 @@ import {
   planBusTrips,
   type ReplacementTrip,
   readBusSection,
+  withOperatorBusRoute,
 } from './replacement-bus-trips.ts';
 import { type SelectedTrip, selectDisruptionTrips } from './select-disruption-trips.ts';
 
@@ -98,7 +99,7 @@ export async function applyDisruption(
   deps: AppDeps,
   given: ApplyDisruptionOptions,
 ): Promise<ApplyDisruptionResult> {
-  const options = withDefaults(given);
+  const options = withDefaults({ ...given, action: await withOperatorBusRoute(deps, given.action) });
   const { action } = options;
   checkAction(action);
   if (options.dryRun) {

@@ -34,6 +34,7 @@ import {
   type PlannedConnection,
   refuseRailRoute,
   serviceClock,
+  withOperatorBusRoute,
 } from './replacement-bus-trips.ts';
 import { selectDisruptionTrips } from './select-disruption-trips.ts';
 
@@ -64,7 +65,7 @@ export async function publishPlannedWorks(
   deps: AppDeps,
   options: PublishPlannedWorksOptions,
 ): Promise<ApplyDisruptionResult & { versionId: number | null }> {
-  const action = checkPlannedAction(options.action);
+  const action = checkPlannedAction(await withOperatorBusRoute(deps, options.action));
   const current = await findCurrentSchedule(deps);
   if (!current)
     throw new AppError('bad_request', {

@@ -2,6 +2,7 @@ import { feedEntities, routes, trips as scheduleTrips, stops } from '@feeddesk/d
 import { and, eq, or } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
@@ -38,12 +39,25 @@ export const MAX_BUS_MINUTES = 600;
 export const isContinuingTripId = (tripId: string, trainTripId: string) =>
   tripId.startsWith(`${trainTripId}-after-`);
 
+/**
+ * The action with the operator's first bus route (settings, `busRouteIds`) when it names none
+ * (docs/contract-notes.md "Operator settings"); as given otherwise.
+ */
+export async function withOperatorBusRoute<A extends { type: string; routeId?: string }>(
+  deps: Pick<Deps, 'db'>,
+  action: A,
+): Promise<A> {
+  if (action.type !== 'replace_by_bus' || action.routeId) return action;
+  const [first] = (await getOperatorSettings(deps)).busRouteIds;
+  return first ? { ...action, routeId: first } : action;
+}
+
 /** The action's own fields, before anything is read: each refusal says what to fix. */
 export function checkReplaceByBus(action: DisruptionAction): void {
   const missing = (['fromStopId', 'toStopId', 'routeId'] as const).filter((k) => !action[k]);
   if (missing.length > 0)
     throw new AppError('validation_failed', {
-      message: `Give action.${missing.join(', action.')}: replace_by_bus needs the section's two ends (fromStopId, toStopId) and the route its buses run on (routeId).`,
+      message: `Give action.${missing.join(', action.')}: replace_by_bus needs the section's two ends (fromStopId, toStopId) and the bus route its buses run on (routeId, else the first of the operator's bus routes in the settings).`,
     });
   if (action.fromStopId === action.toStopId)
     throw new AppError('validation_failed', {

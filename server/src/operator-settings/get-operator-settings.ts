@@ -11,6 +11,7 @@ export async function getOperatorSettings(deps: Pick<Deps, 'db'>): Promise<Opera
     languages: row.languages,
     defaultLanguage: row.defaultLanguage,
     urlLanguage: row.urlLanguage,
+    busRouteIds: row.busRouteIds ?? [],
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
   };

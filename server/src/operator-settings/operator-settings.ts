@@ -11,19 +11,31 @@ export type OperatorSettings = {
   defaultLanguage: string;
   /** The tag of an alert's URL. */
   urlLanguage: string;
+  /** The bus routes (route_type 3) replacement buses run on, first the one used when none is named. */
+  busRouteIds: string[];
   /** Null while the demo's defaults apply (nobody saved settings yet). */
   updatedAt: Date | null;
   updatedBy: string | null;
 };
 
 /** What an administrator sends. */
-export type OperatorSettingsInput = Pick<OperatorSettings, 'languages' | 'defaultLanguage' | 'urlLanguage'>;
+export type OperatorSettingsInput = Pick<
+  OperatorSettings,
+  'languages' | 'defaultLanguage' | 'urlLanguage'
+> & {
+  /** Absent: kept as they are. */
+  busRouteIds?: string[];
+};
+
+/** Bounds of the bus routes named: a real operator names a few. */
+export const MAX_BUS_ROUTES = 50;
 
 /** The demo operator's settings: the South African nine, English default. */
 export const DEMO_SETTINGS: OperatorSettings = {
   languages: DEMO_LANGUAGES.map((l) => ({ ...l })),
   defaultLanguage: 'en-ZA',
   urlLanguage: 'en-ZA',
+  busRouteIds: [],
   updatedAt: null,
   updatedBy: null,
 };
@@ -101,9 +113,17 @@ export function checkOperatorSettings(input: OperatorSettingsInput): OperatorSet
       );
     return tag;
   };
+  const busRouteIds = input.busRouteIds?.map((id) => id.trim());
+  if (busRouteIds && busRouteIds.length > MAX_BUS_ROUTES)
+    throw invalid(`${busRouteIds.length} bus routes are too many: name at most ${MAX_BUS_ROUTES}.`);
+  if (busRouteIds && new Set(busRouteIds).size !== busRouteIds.length)
+    throw invalid('A bus route is named twice: name each once.');
+  if (busRouteIds?.some((id) => id === '' || CONTROL.test(id)))
+    throw invalid('A bus route id is empty or holds a control character: name routes of the schedule.');
   return {
     languages,
     defaultLanguage: member('default language', input.defaultLanguage),
     urlLanguage: member('URL language', input.urlLanguage),
+    ...(busRouteIds && { busRouteIds }),
   };
 }

@@ -1,7 +1,10 @@
-import { operatorSettings } from '@feeddesk/drizzle';
+import { operatorSettings, routes } from '@feeddesk/drizzle';
+import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Deps } from '../deps.ts';
+import { isBusRouteType } from '../disruptions/plan-replacement-bus.ts';
 import { AppError } from '../errors.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { findLanguagesInUse, type LanguageInUse } from './find-languages-in-use.ts';
 import { getOperatorSettings } from './get-operator-settings.ts';
 import {
@@ -41,8 +44,10 @@ export async function saveOperatorSettings(
           details: { inUse },
         });
     }
+    const busRouteIds = next.busRouteIds ?? before.busRouteIds;
+    if (next.busRouteIds) await checkBusRoutes({ db: tx }, next.busRouteIds);
     const at = deps.now();
-    const row = { ...next, updatedAt: at, updatedBy: options.by };
+    const row = { ...next, busRouteIds, updatedAt: at, updatedBy: options.by };
     await tx
       .insert(operatorSettings)
       .values({ id: 1, ...row })
@@ -59,12 +64,40 @@ export async function saveOperatorSettings(
           languages: before.languages,
           defaultLanguage: before.defaultLanguage,
           urlLanguage: before.urlLanguage,
+          busRouteIds: before.busRouteIds,
         },
-        after: next,
+        after: { ...next, busRouteIds },
       },
     });
     return row;
   });
+}
+
+/**
+ * The bus routes named are bus routes (route_type 3, or 700–799) of the current schedule: a
+ * replacement bus is never published as a train (docs/contract-notes.md "Operator settings").
+ */
+async function checkBusRoutes(deps: Pick<Deps, 'db'>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const current = await findCurrentSchedule(deps);
+  if (!current)
+    throw new AppError('validation_failed', {
+      message: 'No schedule is loaded: upload one before naming its bus routes.',
+    });
+  const rows = await deps.db
+    .select({ routeId: routes.routeId, routeType: routes.routeType })
+    .from(routes)
+    .where(and(eq(routes.versionId, current.versionId), inArray(routes.routeId, ids)));
+  const typeOf = new Map(rows.map((r) => [r.routeId, r.routeType]));
+  const unknown = ids.filter((id) => !typeOf.has(id));
+  const rail = ids.filter((id) => typeOf.has(id) && !isBusRouteType(typeOf.get(id)));
+  const sentences = [
+    unknown.length > 0 &&
+      `The schedule has no route ${unknown.map((id) => `'${id}'`).join(', ')}: name its bus routes.`,
+    rail.length > 0 &&
+      `${rail.map((id) => `'${id}' (route_type ${typeOf.get(id) ?? 'empty'})`).join(', ')} ${rail.length === 1 ? 'is not a bus route' : 'are not bus routes'}: replacement buses run on bus routes (route_type 3).`,
+  ].filter(Boolean);
+  if (sentences.length > 0) throw new AppError('validation_failed', { message: sentences.join(' ') });
 }
 
 function inUseSentence(use: LanguageInUse, before: OperatorSettings): string {
@@ -104,6 +137,8 @@ function changeSummary(before: OperatorSettings, after: OperatorSettingsInput): 
     parts.push(`default language ${before.defaultLanguage} → ${after.defaultLanguage}`);
   if (before.urlLanguage !== after.urlLanguage)
     parts.push(`URL language ${before.urlLanguage} → ${after.urlLanguage}`);
+  if (after.busRouteIds && after.busRouteIds.join() !== before.busRouteIds.join())
+    parts.push(`bus routes ${after.busRouteIds.join(', ') || 'none'}`);
   const what = parts.length ? parts.join('; ') : 'saved unchanged';
   return `Operator settings: ${what}. Languages offered: ${tags(after.languages).join(', ')}.`;
 }

@@ -8,5 +8,7 @@ export const saveOperatorSettingsInput = z.object({
   languages: z.array(z.object({ tag: z.string().max(100), name: z.string().max(500) })).max(200),
   defaultLanguage: z.string().max(100),
   urlLanguage: z.string().max(100),
+  /** The bus routes (route_type 3) replacement buses run on; absent: kept. */
+  busRouteIds: z.array(z.string().max(200)).max(200).optional(),
   confirmRemoval: z.boolean().optional(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "operator_settings" ADD COLUMN "bus_route_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
