@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type postgres from 'postgres';
+import { watchDatabase } from './database-watch.ts';
 import { connectPostgres } from './postgres-target.ts';
 import * as schema from './schema/index.ts';
 
@@ -37,12 +38,23 @@ export type Database = {
     onListen?: () => void,
   ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * False while the database does not answer a probe (database-watch.ts; always true without
+   * `watch`): then nothing should wait on it, e.g. a poll for a fresh stamp.
+   */
+  responsive(): boolean;
   close(): Promise<void>;
 };
 
 export type OpenDbOptions = {
   /** Pool size for postgres.js. */
   max?: number;
+  /**
+   * Probe the server every second and cut the pool's connections left waiting on a server that
+   * stopped answering (database-watch.ts): the product's processes, where a request must never
+   * wait on a hung database.
+   */
+  watch?: boolean;
 };
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -70,8 +82,24 @@ export function connectDb(url: string, options: OpenDbOptions = {}): Database {
   return openPostgres(url, options);
 }
 
+/**
+ * A connection that cannot be made within this fails (postgres.js's default is 30 s): a request
+ * waits for its connection at most that long (a server whose postmaster hangs while its backends
+ * answer: the watch's probe, on a connection made before, sees nothing wrong). A local connection
+ * is made in milliseconds.
+ */
+const CONNECT_TIMEOUT_SECONDS = 4;
+
 function openPostgres(url: string, options: OpenDbOptions): Database {
-  const sql = connectPostgres(url, { max: options.max ?? 10, onnotice: () => {}, backoff: reconnectDelay });
+  const watch = options.watch ? watchDatabase(url) : undefined;
+  const sql = connectPostgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    backoff: reconnectDelay,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // postgres.js takes a `socket` function; its types do not name it.
+    ...((watch ? { socket: watch.socket } : {}) as object),
+  });
   return {
     db: drizzlePostgres(sql, { schema }) as unknown as Db,
     raw: {
@@ -85,7 +113,11 @@ function openPostgres(url: string, options: OpenDbOptions): Database {
     async notify(channel, payload) {
       await sql.notify(channel, payload);
     },
-    close: () => sql.end({ timeout: 5 }),
+    responsive: () => watch?.responsive() ?? true,
+    async close() {
+      await watch?.stop();
+      await sql.end({ timeout: 5 });
+    },
   };
 }
 

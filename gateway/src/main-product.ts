@@ -21,7 +21,7 @@ const embedded = config.DATABASE_URL
       log: (l) => log.info(l),
       warn: (l) => log.warn(l),
     });
-const database = await openDb(config.DATABASE_URL ?? embedded!.localUrl);
+const database = await openDb(config.DATABASE_URL ?? embedded!.localUrl, { watch: true });
 const deps = createAppDeps({ config, database, log });
 const background = await startBackground(deps);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });

@@ -20,7 +20,7 @@ if (!config.DATABASE_URL) {
 }
 const log = pino({ level: config.LOG_LEVEL });
 surviveTransientErrors(log);
-const database = await openDb(config.DATABASE_URL);
+const database = await openDb(config.DATABASE_URL, { watch: true });
 const deps = createAppDeps({ config, database, log });
 await deps.bus.start();
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });

@@ -7,8 +7,11 @@ import { contentOf, refusals, Text } from '../support/schemas.ts';
 const Ready = Type.Object({ status: Type.Literal('ready') });
 const NotReady = Type.Object({ status: Type.Literal('not_ready'), reason: Type.String() });
 const tags = ['operations'];
-/** Probes and scrapes come every few seconds: logged only at warn and above, never per call. */
-const quiet = { logLevel: 'warn' } as const;
+/**
+ * Probes and scrapes come every few seconds: logged only at warn and above, never per call; they
+ * never read the session (a cookie does not make them wait on the database).
+ */
+const quiet = { logLevel: 'warn', config: { session: false } } as const;
 
 /** docs/rest-api.md "Operations": health, readiness and Prometheus metrics, without a session. */
 export const operationsRoutes: FastifyPluginAsync = async (app) => {

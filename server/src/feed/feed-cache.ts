@@ -9,8 +9,13 @@ type Served = { content: FeedContent; snapshot: FeedSnapshot };
 
 /** How often each feed's revision is checked in the database (a missed NOTIFY; confirmation). */
 const CHECK_EVERY_MS = 5_000;
-/** How long a poll due a new stamp waits for the confirmation it asked for, at most. */
-const CONFIRM_WAIT_MS = 1_000;
+/**
+ * How long a poll due a new stamp waits for the confirmation it asked for, at most, counted from
+ * when that check began: a check takes a millisecond or two, and one that takes longer leaves the
+ * polls with the last stamp rather than waiting (a database that hangs held every poll at each
+ * 15-second slot for a whole second at 1 000 ms; docs/operations.md "Faults the product survives").
+ */
+const CONFIRM_WAIT_MS = 50;
 /** After a confirmation failed (the database unreachable), polls ask again this much later. */
 const CONFIRM_RETRY_MS = 2_000;
 /**
@@ -56,6 +61,8 @@ export class FeedCache {
   private readonly confirmed = new Map<FeedKind, number>();
   /** The revision check under way, which polls due a new stamp share. */
   private checking: Promise<void> | undefined;
+  /** When it was started (performance.now()): no poll waits for it past CONFIRM_WAIT_MS after that. */
+  private checkStartedAt = 0;
   /** When the last check failed (performance.now()), to pace polls' retries. */
   private failedAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
@@ -203,20 +210,30 @@ export class FeedCache {
     if (!served) return false;
     const slot = stampSlot(Math.floor(this.deps.now().getTime() / 1000));
     if (slot <= served.snapshot.stamp || this.confirmedSec(kind) >= slot) return false;
+    // A database that does not answer (stopped, hung) is never waited for: the poll gets the last
+    // snapshot at once (docs/operations.md "Faults the product survives"), as after a failed check.
+    if (!this.deps.database.responsive()) return false;
+    if (this.checking && performance.now() - this.checkStartedAt >= CONFIRM_WAIT_MS) return false;
     return performance.now() - this.failedAt >= CONFIRM_RETRY_MS;
   }
 
-  /** Checks the revisions (one check at a time), waiting for it at most CONFIRM_WAIT_MS. */
+  /**
+   * Checks the revisions (one check at a time), waiting for it at most until CONFIRM_WAIT_MS after
+   * it started: polls that come while a check hangs do not each wait a whole CONFIRM_WAIT_MS more.
+   */
   private confirmNow(): Promise<void> {
     const check = this.check();
+    const left = CONFIRM_WAIT_MS - (performance.now() - this.checkStartedAt);
+    if (left <= 0) return Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((done) => {
-      timer = setTimeout(done, CONFIRM_WAIT_MS);
+      timer = setTimeout(done, left);
     });
     return Promise.race([check, waited]).finally(() => clearTimeout(timer));
   }
 
   private check(): Promise<void> {
+    if (!this.checking) this.checkStartedAt = performance.now();
     this.checking ??= this.checkRevisions()
       .catch(() => {
         this.failedAt = performance.now();

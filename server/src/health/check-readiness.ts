@@ -11,6 +11,8 @@ const DATABASE_TIMEOUT_MS = 2_000;
  * "Operations"). One small query: probes come every few seconds from every load balancer.
  */
 export async function checkReadiness(deps: Pick<AppDeps, 'database'>): Promise<Readiness> {
+  // The watch's probe already knows: answered at once, not after a timeout of its own.
+  if (!deps.database.responsive()) return { ready: false, reason: 'The database does not answer.' };
   let missing: string[];
   try {
     missing = await withTimeout(findMissingMigrations(deps.database), DATABASE_TIMEOUT_MS);

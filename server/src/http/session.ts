@@ -5,6 +5,10 @@ import { admittedSocket } from '../quotas/admit-trpc-socket.ts';
 import { isSecureRequest, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route never reads the session (the probes), so the cookie is not looked up. */
+    session?: false;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
@@ -19,7 +23,9 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
       // Most requests (journey planners polling the feed) carry no session: no promise for them.
-      if (!token) return done();
+      // Probes never use one: a browser's cookie must not make /readyz wait on the database or
+      // fail with its error while the database is away.
+      if (!token || request.routeOptions.config?.session === false) return done();
       // A websocket's upgrade was read already, before it was let in (quotas/admit-trpc-socket.ts).
       const upgrade = admittedSocket(request.raw);
       if (upgrade) {
