@@ -37,19 +37,17 @@ export function watchDatabase(url: string): DatabaseWatch {
   let responsive = true;
   let stopped = false;
 
-  const socket: DatabaseWatch['socket'] = (options) =>
-    new Promise((resolve, reject) => {
-      // The first host of a multi-host URL: the product's URLs name one.
-      const s = options.path ? connect(options.path) : connect(options.port[0]!, options.host[0]!);
-      s.once('error', reject);
-      s.once('connect', () => {
-        s.off('error', reject);
-        const entry: Watched = { socket: s, read: 0, written: 0, waitingSince: undefined };
-        watched.add(entry);
-        s.once('close', () => watched.delete(entry));
-        resolve(s);
-      });
-    });
+  // Handed over before it connects, as postgres.js's own socket is: a failed connect then ends
+  // the connection the driver's usual way ('error', 'close'). A promise that rejected instead
+  // left the driver's connection in its `connecting` queue for good, and the pool without it.
+  const socket: DatabaseWatch['socket'] = async (options) => {
+    // The first host of a multi-host URL: the product's URLs name one.
+    const s = options.path ? connect(options.path) : connect(options.port[0]!, options.host[0]!);
+    const entry: Watched = { socket: s, read: 0, written: 0, waitingSince: undefined };
+    watched.add(entry);
+    s.once('close', () => watched.delete(entry));
+    return s;
+  };
 
   /** Notes which sockets wait for an answer: written to since they last read. */
   const look = (now: number) => {
@@ -83,6 +81,9 @@ export function watchDatabase(url: string): DatabaseWatch {
     fetch_types: false,
     idle_timeout: 0,
     connect_timeout: PROBE_TIMEOUT_MS / 1000,
+    // postgres.js waits up to 20 s before connecting again after failures: the probe would then
+    // see a database that is back that much later.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     ...(target.path ? { path: target.path } : {}),
     // Its own sockets are watched too: a probe left waiting is cut with the others. (postgres.js
     // takes a `socket` function; its types do not name it.)

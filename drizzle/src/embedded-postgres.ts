@@ -60,6 +60,11 @@ export type EmbeddedPostgresOptions = {
   previousServerWaitMs?: number;
   /** Where a line an operator must see goes (the server exited and is restarted; its port changed); default `log`. */
   warn?: (line: string) => void;
+  /**
+   * Told when the server says its disk is full ("No space left on device": a page or a log record
+   * it could not write, a PANIC, a start that failed for it), so the product says so too.
+   */
+  onNoSpace?: () => void;
 };
 
 type Binaries = { postgres: string; initdb: string };
@@ -109,7 +114,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const logState = { logFailure: false };
   const openLog = () => openServerLog(join(dataDir, 'postgres.log'), logState, warn);
   const { stop } = await supervise(
-    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir, openLog),
+    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir, openLog, options.onNoSpace),
     async () => {
       const ended = await endOrphanedBackends(clusterDir);
       if (ended.length > 0)
@@ -581,6 +586,7 @@ async function runServer(
   durable: boolean,
   socketDir: string | undefined,
   openLog: () => ReturnType<typeof openServerLog>,
+  onNoSpace: (() => void) | undefined,
 ): Promise<RunningServer> {
   const settings: Record<string, string> = {
     listen_addresses: '127.0.0.1',
@@ -617,6 +623,7 @@ async function runServer(
     }),
   );
   child.stderr.on('data', (chunk: Buffer) => {
+    if (onNoSpace && chunk.includes('No space left on device')) onNoSpace();
     logFile.write(chunk);
     for (const line of chunk.toString().split('\n')) if (line.trim()) recent.push(line);
     recent.splice(0, Math.max(0, recent.length - 30));

@@ -9,6 +9,7 @@ import { buildProduct } from './product.ts';
 
 /** Runs the whole product in one process: `npm start`. */
 const config = loadConfig();
+let noteNoSpace = () => {};
 const log = pino({ level: config.LOG_LEVEL });
 surviveTransientErrors(log);
 // Without DATABASE_URL the product runs its own PostgreSQL in DATA_DIR, stopped after it, and
@@ -20,9 +21,12 @@ const embedded = config.DATABASE_URL
       port: config.EMBEDDED_PG_PORT,
       log: (l) => log.info(l),
       warn: (l) => log.warn(l),
+      // Told before the deps exist only at start, where nothing else would note it.
+      onNoSpace: () => noteNoSpace(),
     });
 const database = await openDb(config.DATABASE_URL ?? embedded!.localUrl, { watch: true });
 const deps = createAppDeps({ config, database, log });
+noteNoSpace = () => deps.disk.noteFull();
 const background = await startBackground(deps);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });
 

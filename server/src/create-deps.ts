@@ -2,6 +2,7 @@ import type { Database } from '@feeddesk/drizzle';
 import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
 import { Bus } from './events/bus.ts';
+import { watchDiskSpace } from './health/disk-full.ts';
 import { UploadSlots } from './http/upload-slots.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { readOperationalFigures } from './metrics/read-operational-figures.ts';
@@ -14,9 +15,12 @@ export function createAppDeps(options: {
   log: Logger;
   now?: () => Date;
 }): AppDeps {
+  // DATA_DIR holds the database only for the embedded PostgreSQL (no DATABASE_URL).
+  const disk = watchDiskSpace(options.config.DATA_DIR, !options.config.DATABASE_URL);
   const metrics = createMetrics({
     readFigures: () => readOperationalFigures(deps),
     cacheSeconds: options.config.METRICS_CACHE_SECONDS,
+    freeBytes: disk.freeBytes,
   });
   const deps: AppDeps = {
     db: options.database.db,
@@ -28,6 +32,7 @@ export function createAppDeps(options: {
     uploads: new UploadSlots(options.config.UPLOADS_AT_ONCE),
     metrics,
     quotas: new ProcessQuotas(metrics),
+    disk,
   };
   // Every change of trip updates, alerts or the schedule, on any process (each hears the others'
   // by NOTIFY), drops the cached figures: /metrics then shows the feed as checked after it (issue

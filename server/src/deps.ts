@@ -44,6 +44,21 @@ export type AppDeps = Deps & {
   quotas: Quotas;
   /** This process's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+  /** The disk under the database's files (health/disk-full.ts). */
+  disk: DiskSpace;
+};
+
+/**
+ * The disk under the database's files: its free bytes (statfs of DATA_DIR, where the embedded
+ * PostgreSQL keeps its cluster) and whether it is full, from what was measured and what the
+ * database said (health/disk-full.ts; docs/operations.md "Faults the product survives").
+ */
+export type DiskSpace = {
+  /** Free bytes for an unprivileged user in DATA_DIR; undefined when it cannot be measured. */
+  freeBytes(): number | undefined;
+  /** Something said the disk is full. */
+  noteFull(): void;
+  full(): boolean;
 };
 
 /**

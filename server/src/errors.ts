@@ -64,6 +64,7 @@ export const errorCatalogue = {
   summary_not_found: { status: 404, title: 'Unknown summary' },
   internal: { status: 500, title: 'Internal error' },
   database_unreachable: { status: 503, title: 'Database unreachable' },
+  disk_full: { status: 503, title: 'Disk full' },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

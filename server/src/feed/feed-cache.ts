@@ -198,6 +198,9 @@ export class FeedCache {
   }
 
   private markConfirmed(kind: FeedKind, at: number): void {
+    // A full disk: nothing can be saved nor expired, so the content cannot be kept current and
+    // its stamp stays (docs/operations.md "Faults the product survives").
+    if (this.deps.disk.full()) return;
     if ((this.confirmed.get(kind) ?? 0) < at) this.confirmed.set(kind, at);
   }
 
@@ -211,8 +214,9 @@ export class FeedCache {
     const slot = stampSlot(Math.floor(this.deps.now().getTime() / 1000));
     if (slot <= served.snapshot.stamp || this.confirmedSec(kind) >= slot) return false;
     // A database that does not answer (stopped, hung) is never waited for: the poll gets the last
-    // snapshot at once (docs/operations.md "Faults the product survives"), as after a failed check.
-    if (!this.deps.database.responsive()) return false;
+    // snapshot at once (docs/operations.md "Faults the product survives"), as after a failed check;
+    // nor one whose disk is full, where no check confirms anything (markConfirmed).
+    if (!this.deps.database.responsive() || this.deps.disk.full()) return false;
     if (this.checking && performance.now() - this.checkStartedAt >= CONFIRM_WAIT_MS) return false;
     return performance.now() - this.failedAt >= CONFIRM_RETRY_MS;
   }

@@ -10,7 +10,14 @@ const DATABASE_TIMEOUT_MS = 2_000;
  * Ready = the database answers and has every migration this code expects (docs/rest-api.md
  * "Operations"). One small query: probes come every few seconds from every load balancer.
  */
-export async function checkReadiness(deps: Pick<AppDeps, 'database'>): Promise<Readiness> {
+export async function checkReadiness(deps: Pick<AppDeps, 'database' | 'disk'>): Promise<Readiness> {
+  if (deps.disk.full()) {
+    const free = deps.disk.freeBytes();
+    return {
+      ready: false,
+      reason: `The disk of the database is full${free === undefined ? '' : ` (${Math.floor(free / 1024)} KB free in DATA_DIR)`}: nothing can be saved. Free space there; the product goes on by itself.`,
+    };
+  }
   // The watch's probe already knows: answered at once, not after a timeout of its own.
   if (!deps.database.responsive()) return { ready: false, reason: 'The database does not answer.' };
   let missing: string[];

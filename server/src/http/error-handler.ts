@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errorCatalogue, isAppError } from '../errors.ts';
 import { databaseUnreachableError } from '../health/database-unreachable.ts';
+import { diskFullError } from '../health/disk-full.ts';
 import { badInputError } from './bad-input-errors.ts';
 
 export type ErrorBody = { code: number; error: string; description: string; details?: unknown };
@@ -30,13 +31,17 @@ export function toErrorBody(error: unknown): ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const unreachable = databaseUnreachableError(error, request.method);
+    // A disk-full failure often also looks unreachable (the server's PANIC): it says more.
+    const unreachable =
+      diskFullError(error, request.server.deps?.disk) ?? databaseUnreachableError(error, request.method);
     const body = toErrorBody(unreachable ?? error);
     if (unreachable) {
       // One line, not a stack per request while the database is down.
       request.log.warn(
         { code: (error as { code?: unknown }).code },
-        'request failed: the database cannot be reached',
+        unreachable.code === 'disk_full'
+          ? 'request failed: the disk of the database is full'
+          : 'request failed: the database cannot be reached',
       );
       void reply.header('retry-after', '5');
     } else if (body.code >= 500) request.log.error({ err: error }, 'request failed');

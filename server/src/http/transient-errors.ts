@@ -21,9 +21,17 @@ const TRANSIENT = new Set([
   'EAI_AGAIN',
 ]);
 
+/**
+ * A disk that is full (docs/operations.md "Faults the product survives") does not pass by itself,
+ * but it is no reason to end the process either: the product serves the feeds from memory and is
+ * back once space is freed, where a restart would only lose that.
+ */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+
 /** A passing system error, or a database that cannot be reached now (its supervisor or server brings it back). */
 export function isTransientError(error: unknown): boolean {
   if (isDatabaseUnreachable(error)) return true;
+  for (const e of errorAndCauses(error)) if (typeof e.code === 'string' && DISK_FULL.has(e.code)) return true;
   for (const e of errorAndCauses(error)) if (typeof e.code === 'string' && TRANSIENT.has(e.code)) return true;
   return false;
 }

@@ -11,6 +11,8 @@ import type { OperationalFigures } from './read-operational-figures.ts';
 export function createMetrics(options: {
   readFigures: () => Promise<OperationalFigures>;
   cacheSeconds: number;
+  /** Free bytes in DATA_DIR (statfs), undefined when unknown. */
+  freeBytes?: () => number | undefined;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -20,6 +22,16 @@ export function createMetrics(options: {
   const figures = () => cached().catch(() => undefined);
   const registers = [registry];
 
+  new Gauge({
+    name: 'feeddesk_data_dir_free_bytes',
+    help: 'Bytes free for the product in DATA_DIR (statfs), where the embedded PostgreSQL keeps its data; absent when unknown.',
+    registers,
+    collect() {
+      const free = options.freeBytes?.();
+      this.reset();
+      if (free !== undefined) this.set(free);
+    },
+  });
   new Gauge({
     name: 'feeddesk_feed_entities',
     help: 'Entities in each live feed (updates, alerts, positions).',

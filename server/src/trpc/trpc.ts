@@ -6,6 +6,7 @@ import { sessionPolicy } from '../auth/sessions.ts';
 import { validateSessionTokenOnce } from '../auth/validate-session-once.ts';
 import { type AppError, isAppError } from '../errors.ts';
 import { databaseUnreachableError } from '../health/database-unreachable.ts';
+import { diskFullError } from '../health/disk-full.ts';
 import { badInputError } from '../http/bad-input-errors.ts';
 import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
@@ -57,13 +58,15 @@ const t = initTRPC
   });
 
 /** AppErrors thrown by services become tRPC errors with the matching code (one table, errors.ts). */
-const translateErrors = t.middleware(async ({ next, type }) => {
+const translateErrors = t.middleware(async ({ ctx, next, type }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
   const app = isAppError(cause)
     ? cause
-    : (badInputError(cause) ?? databaseUnreachableError(cause, type === 'mutation' ? 'POST' : 'GET'));
+    : (badInputError(cause) ??
+      diskFullError(cause, ctx.deps.disk) ??
+      databaseUnreachableError(cause, type === 'mutation' ? 'POST' : 'GET'));
   if (app) {
     throw new TRPCError({
       code: trpcCodes[app.status] ?? 'INTERNAL_SERVER_ERROR',

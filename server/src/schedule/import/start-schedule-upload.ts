@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import { DISK_FULL_SENTENCE, diskFullError } from '../../health/disk-full.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { findCurrentSchedule } from '../find-current-schedule.ts';
 import { plannedWorksAhead } from '../planned-works/planned-works-ahead.ts';
@@ -76,7 +77,9 @@ export async function startScheduleUpload(
       status: 'error',
       message: isAppError(error)
         ? error.message
-        : 'The upload failed on the server; the current schedule keeps serving. Try again.',
+        : diskFullError(error, deps.disk)
+          ? `${DISK_FULL_SENTENCE} The current schedule keeps serving; free space, then upload again.`
+          : 'The upload failed on the server; the current schedule keeps serving. Try again.',
       data: {
         validation_report:
           isAppError(error) && (error.details as { validation_report?: boolean })?.validation_report === true,

@@ -30,7 +30,7 @@ export type CopyReply =
   | { type: 'rows'; table: string; rows: number }
   | { type: 'table'; table: string; label: string }
   | { type: 'done' }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string; code?: string };
 
 const port = parentPort!;
 const { url, versionId } = workerData as { url: string; versionId: number };
@@ -153,7 +153,13 @@ try {
   await copyAll(connection);
   reply({ type: 'done' });
 } catch (error) {
-  reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  // The code too: the main thread tells a full disk (53100) from a bad row by it.
+  const { code } = error as { code?: unknown };
+  reply({
+    type: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  });
 } finally {
   await connection.end({ timeout: 5 });
   port.close();
