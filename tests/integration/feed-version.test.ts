@@ -91,5 +91,17 @@ describe('feed_version', () => {
     expect(versionId).toBeGreaterThan(v2);
     expect(await currentVersion()).toBe(versionId);
     expect(await served()).toEqual([`2025-10+v${versionId}`]);
+    // The diff of the two versions says it by date, not "0 trips added, 0 removed".
+    const diff = await (await planner.get(`/gtfs/versions/${v2}/diff/${versionId}`)).json();
+    expect(diff.dated).toEqual([
+      {
+        date: '20251004',
+        notRunning: 1,
+        added: 0,
+        notRunningTrains: ['2300'],
+        addedTrains: [],
+        sentence: '1 train does not run on 2025-10-04.',
+      },
+    ]);
   }, 120_000);
 });

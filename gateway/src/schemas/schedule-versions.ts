@@ -84,6 +84,17 @@ export const ScheduleDiff = Type.Object({
       dates: Type.Array(Type.Object({ date: Type.String(), before: Exception, after: Exception })),
     }),
   ),
+  dated: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      notRunning: Count,
+      added: Count,
+      notRunningTrains: Type.Array(Type.String()),
+      addedTrains: Type.Array(Type.String()),
+      sentence: Type.String(),
+    }),
+    { description: 'What runs differently on each date whose calendar changed.' },
+  ),
 });
 
 export const RolledBack = Type.Object({

@@ -1,6 +1,7 @@
 import { trips } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPlannedWorks } from '../planned-works/apply-planned-works.ts';
 import { storeScheduleVersion } from '../store-schedule-version.ts';
 import { changedSampleFiles as changed, jnb, sampleFeed } from '../test-support/sample-feed.ts';
 import { makeDeps, openTestDatabase, type TestDatabase } from '../test-support/test-databases.ts';
@@ -98,6 +99,24 @@ describe('diffScheduleVersions', () => {
           dates: [{ date: '20251225', before: null, after: 'added' }],
         },
       ],
+      dated: [
+        {
+          date: '20251216',
+          notRunning: 4,
+          added: 0,
+          notRunningTrains: ['123', '1234', '2300', '9001'],
+          addedTrains: [],
+          sentence: '4 trains do not run on 2025-12-16.',
+        },
+        {
+          date: '20251225',
+          notRunning: 1,
+          added: 2,
+          notRunningTrains: ['1234'],
+          addedTrains: ['1500', '7000'],
+          sentence: '1 train does not run on 2025-12-25; 2 trips are added that day.',
+        },
+      ],
     });
   });
 
@@ -142,5 +161,40 @@ describe('diffScheduleVersions', () => {
       code: 'schedule_version_pruned',
       message: expect.stringMatching(/only the current and the previous versions/),
     });
+  });
+  it('says what planned works change by date: the cancelled train does not run that Saturday', async () => {
+    const base = (await load({})).versionId;
+    const feed = sampleFeed();
+    applyPlannedWorks(feed, [
+      {
+        id: 'works-1',
+        serviceDate: '20251004',
+        action: { type: 'cancel' },
+        tripIds: ['WE-2300'],
+        label: 'Works',
+      },
+    ]);
+    const works = (
+      await storeScheduleVersion(deps(), {
+        feed,
+        sourceKind: 'zip',
+        sourceName: 'gtfs.zip',
+        uploadedBy: 'planner',
+        jobId: null,
+      })
+    ).versionId;
+    const diff = await diffScheduleVersions(deps(), { from: base, to: works });
+    expect(diff.dated).toEqual([
+      {
+        date: '20251004',
+        notRunning: 1,
+        added: 0,
+        notRunningTrains: ['2300'],
+        addedTrains: [],
+        sentence: '1 train does not run on 2025-10-04.',
+      },
+    ]);
+    // Counted by trip id the cancellation is no change at all: the trip only moved to another service.
+    expect([diff.totals.tripsAdded, diff.totals.tripsRemoved]).toEqual([0, 0]);
   });
 });

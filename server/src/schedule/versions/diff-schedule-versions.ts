@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
 import { loadScheduleLabels } from '../load-schedule-labels.ts';
 import { formatGtfsTime } from '../time/gtfs-time.ts';
+import { type DatedChange, diffDates } from './diff-dates.ts';
 import { diffServices, type ServiceChange } from './diff-services.ts';
 import { type RetimedRow, retimedTrips, type TripRow, tripsOnlyIn } from './diff-trips.ts';
 import { getStoredVersion } from './get-stored-version.ts';
@@ -39,6 +40,8 @@ export type ScheduleDiff = {
   stopsAdded: StopRef[];
   stopsRemoved: StopRef[];
   services: ServiceChange[];
+  /** What runs differently on each date whose calendar changed ("24 trains do not run on 2026-12-12"). */
+  dated: DatedChange[];
 };
 
 /**
@@ -76,6 +79,7 @@ export async function diffScheduleVersions(
     stopsAdded,
     stopsRemoved,
     services,
+    dated: await diffDates(deps, from, to, services),
   };
 }
 

@@ -16,7 +16,7 @@ export function VersionDiff({ from, to }: { from: number | null; to: number | nu
   if (diff.isLoading) return <LoadingScreen />;
   if (diff.error) return <Alert variant="danger">{formatError(diff.error)}</Alert>;
   if (!diff.data) return null;
-  const { totals, routes, stopsAdded, stopsRemoved, services } = diff.data;
+  const { totals, routes, stopsAdded, stopsRemoved, services, dated } = diff.data;
   return (
     <div data-testid="version-diff">
       <p data-testid="diff-totals">
@@ -24,6 +24,26 @@ export function VersionDiff({ from, to }: { from: number | null; to: number | nu
         {totals.tripsRetimed} retimed; {totals.stopsAdded} stops added, {totals.stopsRemoved} removed;{' '}
         {totals.servicesChanged} services with changed days.
       </p>
+      {dated.length > 0 && (
+        // What riders see on each date (planned works move trains between services: by trip id
+        // they read as added or nothing at all).
+        <ul data-testid="diff-dated">
+          {dated.map((d) => (
+            <li key={d.date}>
+              {d.sentence}
+              {d.notRunningTrains.length > 0 && (
+                <span className="small text-body-secondary">
+                  {' '}
+                  Not running: {d.notRunningTrains.join(', ')}.
+                </span>
+              )}
+              {d.addedTrains.length > 0 && (
+                <span className="small text-body-secondary"> Added: {d.addedTrains.join(', ')}.</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {routes.length > 0 && (
         <Card className="shadow-sm mb-3">
           <Table responsive className="mb-0 align-top" aria-label="Changes per route">
