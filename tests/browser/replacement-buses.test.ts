@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from '../support/browser.ts';
 import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const { transit_realtime: rt } = GtfsRealtimeBindings;
 const NEW = rt.TripDescriptor.ScheduleRelationship.NEW;
@@ -241,5 +241,55 @@ describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {
     // The earlier lift's banner may still show: wait for the feed itself.
     await expect.poll(served, { timeout: 10_000 }).toEqual([]);
     await expect.poll(() => list.getByRole('button', { name: 'Lift' }).count(), { timeout: 10_000 }).toBe(0);
+  });
+  it("an administrator names the bus route in the settings; the controller's buses run on it without choosing", async () => {
+    t.clock.now = new Date();
+    const admin = await openBrowser(t.url, { timezoneId: 'Asia/Tokyo' });
+    try {
+      await logIn(admin.page, ADMIN.username, ADMIN.password);
+      await openScreen(admin.page, 'Settings');
+      // Only bus routes are offered: the rail routes LOC and NGT are not.
+      const offered = admin.page.getByRole('group', { name: 'Bus routes for replacement buses' });
+      await offered.getByLabel('B', { exact: false }).waitFor();
+      expect(await offered.getByRole('checkbox').count()).toBe(1);
+      await offered.getByRole('checkbox').check();
+      await admin.page.getByRole('button', { name: 'Save settings' }).click();
+      await expect
+        .poll(
+          async () =>
+            ((await (await admin.page.request.get('/settings')).json()) as { busRouteIds?: string[] })
+              .busRouteIds,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual(['BUS']);
+    } finally {
+      await admin.close();
+    }
+
+    const { page } = b;
+    t.clock.now = pdt('05:00');
+    await page.reload();
+    await openScreen(page, 'Disruptions');
+    await page.getByLabel('Service date').fill('2025-09-23');
+    await page.getByLabel('Or these trains (numbers or trip ids)').fill('305');
+    await page.getByLabel('Action').selectOption('replace_by_bus');
+    const pick = async (label: string, search: string, stopId: string) => {
+      await page.getByLabel(`${label}: search`).fill(search);
+      const select = page.getByLabel(label, { exact: true });
+      await select.locator(`option[value="${stopId}"]`).waitFor({ state: 'attached' });
+      await select.selectOption(stopId);
+    };
+    await pick('Buses from', 'San Martin', 'SMN');
+    await pick('Buses to', 'San Jose', 'SJD');
+    const first = page.getByLabel('Bus route').locator('option').first();
+    await expect.poll(() => first.textContent(), { timeout: 10_000 }).toMatch(/^The operator's bus route \(/);
+    await page.getByLabel('Reason').fill('Signal fault.');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Apply to 1 trip' }).click();
+    await page.getByTestId('banner-success').filter({ hasText: 'Disruption applied to 1 trip' }).waitFor();
+    const bus = (await served()).find((e) => e.id === '305-bus-20250923')!.tripUpdate!;
+    expect(bus.trip!.routeId).toBe('BUS');
   });
 });

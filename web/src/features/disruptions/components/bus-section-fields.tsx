@@ -1,10 +1,17 @@
 import { Col, Form } from 'react-bootstrap';
+import { useOperatorSettings } from '../../../lib/operator-languages.ts';
 import { useRouteChoices } from '../api/schedule-lists.ts';
 import { StopPicker } from './stop-picker.tsx';
 
 /** GTFS route_type of buses: 3, or the extended 700–799 (bus service) of Google's route types. */
 export const isBusRoute = (type: number | null) =>
   type === 3 || (type !== null && type >= 700 && type <= 799);
+
+/** Where a route stands in the operator's list (those not named after). */
+const rank = (named: string[], routeId: string) => {
+  const i = named.indexOf(routeId);
+  return i < 0 ? named.length : i;
+};
 
 export type BusSection = { fromStopId: string; toStopId: string; routeId: string; marginMinutes: number };
 
@@ -24,7 +31,12 @@ export function BusSectionFields({
   plannedWorks: boolean;
 }) {
   const routes = useRouteChoices();
-  const buses = (routes.data ?? []).filter((r) => isBusRoute(r.route_type));
+  // The operator's bus routes (settings) first, in their order: the server takes the first when none is chosen.
+  const named = useOperatorSettings().data?.busRouteIds ?? [];
+  const buses = (routes.data ?? [])
+    .filter((r) => isBusRoute(r.route_type))
+    .sort((a, b) => rank(named, a.route_id) - rank(named, b.route_id));
+  const operators = buses.find((r) => r.route_id === named[0]);
   return (
     <>
       <StopPicker
@@ -43,7 +55,11 @@ export function BusSectionFields({
         <Form.Label>Bus route</Form.Label>
         <Form.Select value={value.routeId} onChange={(e) => onChange({ ...value, routeId: e.target.value })}>
           <option value="">
-            {plannedWorks ? 'A replacement-bus route (added to the schedule)' : 'Choose a bus route'}
+            {operators
+              ? `The operator's bus route (${operators.label})`
+              : plannedWorks
+                ? 'A replacement-bus route (added to the schedule)'
+                : 'Choose a bus route'}
           </option>
           {buses.map((r) => (
             <option key={r.route_id} value={r.route_id}>

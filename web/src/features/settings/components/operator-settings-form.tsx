@@ -2,11 +2,18 @@ import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { type OfferedLanguage, useOperatorSettings } from '../../../lib/operator-languages.ts';
 import { submitByButton } from '../../../lib/submit-by-button.ts';
+import { useBusRoutes } from '../api/bus-routes.ts';
 import { languagesInUseOf, useSaveOperatorSettings } from '../api/save-operator-settings.ts';
 import { useScheduleLanguages } from '../api/schedule-languages.ts';
 import { canonicalTag, englishName, moved } from '../language-list.ts';
 
-type Draft = { languages: OfferedLanguage[]; defaultLanguage: string; urlLanguage: string };
+type Draft = {
+  languages: OfferedLanguage[];
+  defaultLanguage: string;
+  urlLanguage: string;
+  /** The bus routes replacement buses run on (docs/contract-notes.md "Operator settings"). */
+  busRouteIds: string[];
+};
 
 /**
  * The operator settings (admin): the languages offered for alert texts, in order, with
@@ -29,7 +36,9 @@ function SettingsEditor({
     languages: saved.languages,
     defaultLanguage: saved.defaultLanguage,
     urlLanguage: saved.urlLanguage,
+    busRouteIds: saved.busRouteIds,
   });
+  const busRoutes = useBusRoutes();
   const [adding, setAdding] = useState('');
   const [addProblem, setAddProblem] = useState<string | null>(null);
   const save = useSaveOperatorSettings();
@@ -197,6 +206,30 @@ function SettingsEditor({
                 onChange={(urlLanguage) => set({ urlLanguage })}
               />
             </Row>
+            <fieldset className="mb-3">
+              <legend className="h6">Bus routes for replacement buses</legend>
+              {busRoutes.length === 0 ? (
+                <p className="small text-body-secondary" data-testid="no-bus-routes">
+                  The schedule has no bus route (route_type 3); planned works add one when they need it.
+                </p>
+              ) : (
+                busRoutes.map((r) => (
+                  <Form.Check
+                    key={r.route_id}
+                    id={`settings-bus-${r.route_id}`}
+                    label={r.label}
+                    checked={draft.busRouteIds.includes(r.route_id)}
+                    onChange={(e) =>
+                      set({
+                        busRouteIds: e.target.checked
+                          ? [...draft.busRouteIds, r.route_id]
+                          : draft.busRouteIds.filter((id) => id !== r.route_id),
+                      })
+                    }
+                  />
+                ))
+              )}
+            </fieldset>
             {inUse && (
               <Alert variant="warning" data-testid="languages-in-use">
                 <p className="mb-2">{inUse.message}</p>
