@@ -86,4 +86,23 @@ describe('quotas of a principal (docs/rest-api.md "Quotas of a principal")', () 
     ]).toEqual([8, 20, 4]);
     expect(() => loadConfig({ SUBSCRIPTIONS_PER_SOCKET: '0' })).toThrow(/SUBSCRIPTIONS_PER_SOCKET/);
   });
+
+  it('bounds live vehicle positions and the entities of a push by default, and reads other values', () => {
+    const defaults = loadConfig({});
+    expect([
+      defaults.VEHICLE_POSITIONS_MAX,
+      defaults.VEHICLE_POSITIONS_PER_PRINCIPAL,
+      defaults.FEED_PUSH_MAX_ENTITIES,
+    ]).toEqual([20_000, 10_000, 10_000]);
+    const set = loadConfig({
+      VEHICLE_POSITIONS_MAX: '500',
+      VEHICLE_POSITIONS_PER_PRINCIPAL: '200',
+      FEED_PUSH_MAX_ENTITIES: '100',
+    });
+    expect([
+      set.VEHICLE_POSITIONS_MAX,
+      set.VEHICLE_POSITIONS_PER_PRINCIPAL,
+      set.FEED_PUSH_MAX_ENTITIES,
+    ]).toEqual([500, 200, 100]);
+  });
 });

@@ -90,6 +90,12 @@ const envSchema = z.object({
   SUBSCRIPTIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(128),
   /** Open websockets (/trpc and /ws) of one principal, in one process. */
   WEBSOCKETS_PER_PRINCIPAL: z.coerce.number().int().positive().default(32),
+  /** Live vehicle positions in the positions feed, all producers together (every process). */
+  VEHICLE_POSITIONS_MAX: z.coerce.number().int().positive().default(20_000),
+  /** Live vehicle positions saved by one principal (an AVL system's token), every process together. */
+  VEHICLE_POSITIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(10_000),
+  /** Entities of one bulk push (POST /feed/trip_updates, /feed/vehicle_positions). */
+  FEED_PUSH_MAX_ENTITIES: z.coerce.number().int().positive().default(10_000),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
 });

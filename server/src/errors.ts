@@ -35,6 +35,8 @@ export const errorCatalogue = {
   // quotas of a principal (docs/rest-api.md "Quotas of a principal")
   too_many_subscriptions: { status: 429, title: 'Too many subscriptions' },
   too_many_websockets: { status: 429, title: 'Too many live connections' },
+  too_many_vehicle_positions: { status: 429, title: 'Too many vehicle positions' },
+  too_many_entities: { status: 413, title: 'Too many entities' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },

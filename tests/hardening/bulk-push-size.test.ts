@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * The largest bulk push the 1 MB body limit lets through: 62 500 trains, each its own trip id.
+ * The largest bulk push allowed: FEED_PUSH_MAX_ENTITIES (10 000) trains, each its own trip id.
  * Every per-message lookup (the runs' updates, the schedule) names them all at once; PostgreSQL
- * takes at most 65 535 parameters in one statement.
+ * takes at most 65 535 parameters in one statement. More than that in one message (the 1 MB body
+ * limit lets 62 500 through) is refused whole before any is checked (docs/rest-api.md "Quotas of
+ * a principal").
  */
 describe('a bulk push as large as the body limit allows', () => {
   let t: TestApp;
@@ -14,20 +16,37 @@ describe('a bulk push as large as the body limit allows', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers every entity with its refusal and keeps serving the feed meanwhile', async () => {
-    const editor = await t.clientWithRoles(['edit'], 'cad');
-    const count = 62_500;
-    const entity = Array.from({ length: count }, (_, i) => ({
-      id: i.toString(36),
-      tripUpdate: { trip: { tripId: i.toString(36) } },
-    }));
-    const body = Buffer.from(
+  const pushOf = (count: number) =>
+    Buffer.from(
       encodeFeedMessage({
         header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(Date.now() / 1000) },
-        entity,
+        entity: Array.from({ length: count }, (_, i) => ({
+          id: i.toString(36),
+          tripUpdate: { trip: { tripId: i.toString(36) } },
+        })),
       }),
     );
+
+  it('refuses a push of more entities than FEED_PUSH_MAX_ENTITIES whole, with 413', async () => {
+    const editor = await t.clientWithRoles(['edit'], 'cad-too-many');
+    const body = pushOf(62_500);
     expect(body.length).toBeLessThan(1024 * 1024);
+    const res = await editor.fetch('/feed/trip_updates', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      description:
+        'This FeedMessage has 62500 entities; one push takes at most 10000 (FEED_PUSH_MAX_ENTITIES). Send them in several pushes.',
+    });
+  });
+
+  it('answers every entity of the largest push allowed with its refusal and keeps serving the feed meanwhile', async () => {
+    const editor = await t.clientWithRoles(['edit'], 'cad');
+    const count = 10_000;
+    const body = pushOf(count);
     let polls = 0;
     let pushing = true;
     const poller = (async () => {

@@ -57,7 +57,7 @@ const DeleteFields = Type.Object({
 });
 const Saved = Type.Object({ id: Type.String(), message: Type.String(), warnings: Type.Array(Notice) });
 /** A save: one protobuf FeedEntity, as the original web app and external clients send it. */
-const saveSchema = (summary: string) => ({
+const saveSchema = (summary: string, ...more: number[]) => ({
   tags,
   summary,
   headers: Type.Object({
@@ -68,7 +68,7 @@ const saveSchema = (summary: string) => ({
   documentedBody: {
     'application/x-protobuf': { ...Binary, description: 'One GTFS-Realtime FeedEntity (at most 1 MB).' },
   },
-  response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422) },
+  response: { 200: Saved, ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422, ...more) },
 });
 
 /** A bulk push: one FeedMessage in, the count saved and the entities refused out. */
@@ -83,7 +83,8 @@ const bulkSchema = (summary: string) => ({
       saved: Type.Integer(),
       rejected: Type.Array(Type.Object({ id: Type.String(), notices: Type.Array(Notice) })),
     }),
-    ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422),
+    // 413: more entities than FEED_PUSH_MAX_ENTITIES; 429: over a quota of live positions.
+    ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422, 429),
   },
 });
 
@@ -180,6 +181,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       ...edit,
       schema: saveSchema(
         'Save one vehicle position (edit): a FeedEntity holding a `vehicle`; not logged unless LogEntity: true.',
+        429,
       ),
     },
     async (request) => {

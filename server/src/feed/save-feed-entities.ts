@@ -1,6 +1,7 @@
 import { decodeFeedMessage, FeedDecodeError, type FeedEntity, type transit_realtime } from '@feeddesk/proto';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 import { letPollsIn } from './let-polls-in.ts';
@@ -47,6 +48,19 @@ export async function saveFeedEntities(
 ): Promise<SaveFeedEntitiesResult> {
   const { kind } = options;
   const message = readMessage(deps, options.message);
+  const most = deps.config.FEED_PUSH_MAX_ENTITIES;
+  if (message.entity.length > most) {
+    // Each entity is checked on the thread that serves the feed: a push is bounded (docs/rest-api.md "Quotas of a principal").
+    throw deps.quotas.refusal(
+      'entities_per_request',
+      'too_many_entities',
+      `This FeedMessage has ${message.entity.length} entities; one push takes at most ${most} (FEED_PUSH_MAX_ENTITIES). Send them in several pushes.`,
+    );
+  }
+  if (kind === 'vehicle') {
+    const ids = message.entity.map((e) => e.id ?? '');
+    await checkVehiclePositionQuota(deps, deps.db, { ids, by: options.by, now: deps.now(), early: true });
+  }
   const refusals = new Map<FeedEntity, RejectedEntity>();
   const readable: FeedEntity[] = [];
   for (const [i, entity] of message.entity.entries()) {
@@ -90,7 +104,11 @@ export async function saveFeedEntities(
       }
     };
     if (kind === 'vehicle') {
-      await deps.db.transaction(write);
+      await deps.db.transaction(async (tx) => {
+        const ids = prepared.map((p) => p.id);
+        await checkVehiclePositionQuota(deps, tx, { ids, by: options.by, now });
+        await write(tx);
+      });
       await deps.bus.publish('feed_changed', kind);
     } else
       await inFeedTransaction(deps, async (feed) => {

@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
+import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
 import type { FeedKind } from './feed-kind.ts';
@@ -134,6 +135,8 @@ export async function saveFeedEntity(
   const base = options.baseRevision;
   const write = async (tx: DbOrTx) => {
     if (draft) await refuseDraftOfPublished(tx, prepared.id);
+    if (kind === 'vehicle')
+      await checkVehiclePositionQuota(deps, tx, { ids: [prepared.id], by: options.by, now });
     const [saved] = await writeFeedEntities(tx, {
       kind,
       entities: [prepared],
