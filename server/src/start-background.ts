@@ -4,6 +4,7 @@ import { isDatabaseUnreachable } from './health/database-unreachable.ts';
 import { markInterruptedJobs } from './jobs/mark-interrupted-jobs.ts';
 import { importDemoScheduleIfEmpty } from './schedule/import/import-demo-schedule.ts';
 import { markInterruptedLoads } from './schedule/mark-interrupted-loads.ts';
+import { recoverPlannedWorks } from './schedule/planned-works/recover-planned-works.ts';
 import { scheduleCache } from './schedule/schedule-cache.ts';
 import { ensureFirstAdmin } from './users/ensure-first-admin.ts';
 
@@ -29,6 +30,8 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   await markInterruptedJobs(deps);
   // A load another process on the same database is running holds its lock and is spared.
   await markInterruptedLoads(deps);
+  // Planned works an older release left half published are kept or removed, never carried unasked.
+  await recoverPlannedWorks(deps);
   // Another process loaded a schedule: forget the cached current version.
   const offSchedule = deps.bus.on('schedule_changed', () => scheduleCache.invalidate());
   // Listening again after the connection was lost: a change may have gone unheard.

@@ -1,51 +1,64 @@
 import { disruptions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
+import { FeedChanges, feedActIn } from '../feed/feed-transaction.ts';
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
 import { liftedAudit } from './disruption-audit.ts';
-import { lockDisruptions } from './lock-disruptions.ts';
 
 /**
  * Lifts planned works: a new current schedule version without them (the others still ahead are
- * kept), and their alert leaves the feed. When the version cannot be made they stay planned.
+ * kept), and their alert leaves the feed. They are marked lifted, and their alert deleted, in the
+ * transaction that makes that version current: a crash or a refusal at any phase leaves them
+ * planned and in the schedule, or lifted and out of it (docs/contract-notes.md "Planned works in
+ * the schedule").
  */
 export async function liftPlannedWorks(
   deps: AppDeps,
   options: { id: string; by: string | null },
 ): Promise<{ id: string; versionId: number }> {
-  const disruption = await deps.db.transaction(async (tx) => {
-    await lockDisruptions(tx);
-    const [row] = await tx.select().from(disruptions).where(eq(disruptions.id, options.id));
-    if (!row)
-      throw new AppError('disruption_not_found', {
-        message: `There is no disruption with id '${options.id}'.`,
+  // Refused before a version is made; checked again in the switch's transaction.
+  await findLiftable(deps.db, options.id);
+  const changes = new FeedChanges();
+  const { versionId } = await makePlannedWorksVersion(deps, {
+    by: options.by,
+    lifting: options.id,
+    withSwitch: async (tx, version) => {
+      const disruption = await findLiftable(tx, options.id);
+      await tx
+        .update(disruptions)
+        .set({ liftedAt: deps.now(), liftedBy: options.by })
+        .where(eq(disruptions.id, options.id));
+      if (disruption.alertId) {
+        const alertId = disruption.alertId;
+        await feedActIn({ ...deps, db: tx }, changes, (feed) =>
+          deleteFeedEntity(feed.deps, {
+            kind: 'alert',
+            id: alertId,
+            by: options.by,
+            ifLive: true,
+            changes: feed.changes,
+          }),
+        );
+      }
+      await recordAudit(tx, {
+        ...liftedAudit(deps.now(), options.by, disruption),
+        summary: `Lifted the planned works "${disruption.reason}" of ${disruption.serviceDate}: schedule version ${version.versionId} runs those trips again.`,
       });
-    if (row.liftedAt)
-      throw new AppError('conflict', { message: `Disruption '${options.id}' was already lifted.` });
-    await tx
-      .update(disruptions)
-      .set({ liftedAt: deps.now(), liftedBy: options.by })
-      .where(eq(disruptions.id, options.id));
-    return row;
+    },
   });
-  let versionId: number;
-  try {
-    ({ versionId } = await makePlannedWorksVersion(deps, { by: options.by }));
-  } catch (error) {
-    await deps.db
-      .update(disruptions)
-      .set({ liftedAt: null, liftedBy: null })
-      .where(eq(disruptions.id, options.id));
-    throw error;
-  }
-  if (disruption.alertId)
-    await deleteFeedEntity(deps, { kind: 'alert', id: disruption.alertId, by: options.by, ifLive: true });
-  await recordAudit(deps.db, {
-    ...liftedAudit(deps.now(), options.by, disruption),
-    summary: `Lifted the planned works "${disruption.reason}" of ${disruption.serviceDate}: schedule version ${versionId} runs those trips again.`,
-  });
+  await changes.announce(deps.bus);
   return { id: options.id, versionId };
+}
+
+async function findLiftable(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(disruptions).where(eq(disruptions.id, id));
+  if (!row)
+    throw new AppError('disruption_not_found', {
+      message: `There is no disruption with id '${id}'.`,
+    });
+  if (row.liftedAt) throw new AppError('conflict', { message: `Disruption '${id}' was already lifted.` });
+  return row;
 }

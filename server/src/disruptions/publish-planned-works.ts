@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { FeedChanges, feedActIn } from '../feed/feed-transaction.ts';
 import {
   prepareFeedEntity,
   readEntityOf,
@@ -17,7 +18,7 @@ import {
   shortId,
 } from '../schedule/planned-works/apply-planned-works.ts';
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
-import { agencyToday } from '../schedule/planned-works/planned-works-ahead.ts';
+import { agencyToday, plannedWorkLabel } from '../schedule/planned-works/planned-works-ahead.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { ApplyDisruptionResult } from './apply-disruption.ts';
 import { appliedAudit } from './disruption-audit.ts';
@@ -25,7 +26,6 @@ import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from '.
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
 import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
-import { lockDisruptions } from './lock-disruptions.ts';
 import type { ScheduledStop } from './merge-disruption-action.ts';
 import { DEFAULT_MARGIN_MINUTES, planReplacementBus } from './plan-replacement-bus.ts';
 import { recordDisruptionTrips } from './record-disruption-trips.ts';
@@ -151,63 +151,74 @@ export async function publishPlannedWorks(
     await prepareFeedEntity(deps, { kind: 'alert', entity, view, verify: false });
   }
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await lockDisruptions(tx);
-    await tx.insert(disruptions).values({
+  const reason = options.reason.trim();
+  const changes = new FeedChanges();
+  // Nothing is written before the version is made: the disruption, its trips, its alert and the
+  // audit are written in the transaction that makes it current, so a crash or a refusal at any
+  // phase leaves neither half planned works nor a version without its disruption
+  // (docs/contract-notes.md "Planned works in the schedule").
+  const made = await makePlannedWorksVersion(deps, {
+    by: options.by,
+    adding: {
       id,
-      createdAt: now,
-      createdBy: options.by,
-      reason: options.reason.trim(),
       serviceDate: selection.serviceDate,
-      select: options.select,
       action,
-      alertId,
-      publishAs: 'schedule',
-    });
-    await recordDisruptionTrips(
-      tx,
-      trips.map((t) => ({
-        disruptionId: id,
-        tripId: t.tripId,
-        startDate: t.startDate,
-        // No trip update is written: the schedule holds the change.
-        entityId: '',
-        beforePb: null,
-      })),
-    );
+      tripIds: trips.map((t) => t.tripId),
+      label: plannedWorkLabel({ reason, serviceDate: selection.serviceDate }),
+    },
+    withSwitch: async (tx, version) => {
+      if (!version.plannedWorks.includes(id)) {
+        // Cannot happen for trips just selected from the current schedule, but never claim it.
+        throw new AppError('bad_request', {
+          message: `The planned works could not be applied to the schedule: ${version.log.filter((l) => l.includes('dropped')).join(' ')}`,
+        });
+      }
+      await tx.insert(disruptions).values({
+        id,
+        createdAt: now,
+        createdBy: options.by,
+        reason,
+        serviceDate: selection.serviceDate,
+        select: options.select,
+        action,
+        alertId,
+        publishAs: 'schedule',
+        versionId: version.versionId,
+      });
+      await recordDisruptionTrips(
+        tx,
+        trips.map((t) => ({
+          disruptionId: id,
+          tripId: t.tripId,
+          startDate: t.startDate,
+          // No trip update is written: the schedule holds the change.
+          entityId: '',
+          beforePb: null,
+        })),
+      );
+      if (alert && alertId)
+        await feedActIn({ ...deps, db: tx }, changes, (feed) =>
+          saveFeedEntity(feed.deps, {
+            kind: 'alert',
+            entity: { json: { id: alertId, ...alert } },
+            by: options.by,
+            log: true,
+            changes: feed.changes,
+          }),
+        );
+      await recordAudit(
+        tx,
+        appliedAudit(now, options.by, {
+          id,
+          serviceDate: selection.serviceDate,
+          action: action as DisruptionAction,
+          reason: `${reason} (planned works in schedule version ${version.versionId})`,
+          trips: trips.length,
+        }),
+      );
+    },
   });
-  let made: Awaited<ReturnType<typeof makePlannedWorksVersion>>;
-  try {
-    made = await makePlannedWorksVersion(deps, { by: options.by });
-  } catch (error) {
-    await deps.db.delete(disruptions).where(eq(disruptions.id, id));
-    throw error;
-  }
-  if (!made.plannedWorks.includes(id)) {
-    // Cannot happen for trips just selected from the current schedule, but never claim it.
-    await deps.db.delete(disruptions).where(eq(disruptions.id, id));
-    throw new AppError('bad_request', {
-      message: `The planned works could not be applied to the schedule: ${made.log.filter((l) => l.includes('dropped')).join(' ')}`,
-    });
-  }
-  await deps.db.update(disruptions).set({ versionId: made.versionId }).where(eq(disruptions.id, id));
-  if (alert && alertId)
-    await saveFeedEntity(deps, {
-      kind: 'alert',
-      entity: { json: { id: alertId, ...alert } },
-      by: options.by,
-      log: true,
-    });
-  await recordAudit(
-    deps.db,
-    appliedAudit(now, options.by, {
-      id,
-      serviceDate: selection.serviceDate,
-      action: action as DisruptionAction,
-      reason: `${options.reason.trim()} (planned works in schedule version ${made.versionId})`,
-      trips: trips.length,
-    }),
-  );
+  await changes.announce(deps.bus);
   return {
     id,
     serviceDate: selection.serviceDate,

@@ -20,16 +20,27 @@ export async function inFeedTransaction<T>(
   work: (feed: FeedTransaction) => Promise<T>,
 ): Promise<T> {
   const changes = new FeedChanges();
-  const result = await deps.db.transaction(async (tx) => {
-    const feed = { deps: { ...deps, db: tx }, changes };
-    const before = await invariantErrors(feed.deps);
-    const done = await work(feed);
-    if (changes.changed) await keepFeedInvariants(feed, before);
-    await changes.markUnmarked(tx, deps.now());
-    return done;
-  });
+  const result = await deps.db.transaction((tx) => feedActIn({ ...deps, db: tx }, changes, work));
   await changes.announce(deps.bus);
   return result;
+}
+
+/**
+ * inFeedTransaction's act in a transaction the caller holds (the one that makes a schedule version
+ * current, for planned works): the same invariant check; the caller announces `changes` once its
+ * transaction has committed.
+ */
+export async function feedActIn<T>(
+  deps: AppDeps & { db: Tx },
+  changes: FeedChanges,
+  work: (feed: FeedTransaction) => Promise<T>,
+): Promise<T> {
+  const feed = { deps, changes };
+  const before = await invariantErrors(deps);
+  const done = await work(feed);
+  if (changes.changed) await keepFeedInvariants(feed, before);
+  await changes.markUnmarked(deps.db, deps.now());
+  return done;
 }
 
 /** What a rehearsed act would do, and the refusals its invariant check would give (none: it would be saved). */

@@ -1,6 +1,6 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, Tx } from '../deps.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
@@ -43,6 +43,8 @@ export type StoreScheduleVersionOptions = ScheduleSource & {
   onProgress?: (message: string) => void;
   /** Told the rows copied so far after each chunk (the upload's progress bar). */
   onRows?: (rowsCopied: number) => void;
+  /** Writes made in the transaction that makes the version current (activateVersion's withSwitch). */
+  withSwitch?: (tx: Tx, switched: { versionId: number; files: VersionFiles }) => Promise<void>;
 };
 
 export type ScheduleCounts = {
@@ -98,7 +100,14 @@ export async function storeScheduleVersion(
     // Directions were derived where the schedule gave none as the trips were encoded.
     const derived = await countDerivedDirections(deps, versionId);
     for (const note of await derivedDirectionNotes(deps, versionId, derived)) progress(note);
-    await activateVersion(deps, versionId, counts, approved.value);
+    const files = approved.value;
+    await activateVersion(
+      deps,
+      versionId,
+      counts,
+      files,
+      options.withSwitch && ((tx) => options.withSwitch!(tx, { versionId, files })),
+    );
     scheduleCache.invalidate();
     progress(`Schedule version ${versionId} is now current.`);
     await afterSwitch(deps, versionId);

@@ -5,7 +5,7 @@ import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
 import { onBackgroundConnection } from '../../workers/background-connection.ts';
 import type { PlannedWork } from '../planned-works/apply-planned-works.ts';
 import type { VersionFiles } from '../store/activate-version.ts';
-import { storeScheduleVersion } from '../store-schedule-version.ts';
+import { type StoreScheduleVersionOptions, storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedResult, type ReadUpload, readInWorker } from './prepare-in-worker.ts';
 
 export type ImportScheduleOptions = {
@@ -18,6 +18,8 @@ export type ImportScheduleOptions = {
   tracker?: ProgressTracker;
   /** Planned works still ahead, applied to the schedule before it is validated (planned-works/). */
   plannedWorks?: PlannedWork[];
+  /** Writes made in the transaction that makes the version current (storeScheduleVersion's). */
+  withSwitch?: StoreScheduleVersionOptions['withSwitch'];
 };
 
 /** The upload thread's heap: IMPORT_HEAP_MB, else three times UNZIPPED_MAX_MB (at least 1 024 MB). */
@@ -139,6 +141,7 @@ async function load(
     sourceName: options.fileName,
     uploadedBy: options.uploadedBy,
     jobId: options.jobId,
+    withSwitch: options.withSwitch,
   });
   await written;
   tracker?.update('load', rowsToLoad, rowsToLoad);

@@ -1,12 +1,13 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, Tx } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { getFileById } from '../../files/get-file.ts';
 import { readStoredFile } from '../../files/read-file.ts';
 import { importSchedule } from '../import/import-schedule.ts';
 import { oneImportAtATime } from '../import/one-import-at-a-time.ts';
-import { plannedWorksAhead } from './planned-works-ahead.ts';
+import type { PlannedWork } from './apply-planned-works.ts';
+import { openPlannedWorkIds, plannedWorksAhead } from './planned-works-ahead.ts';
 
 export type PlannedWorksVersion = {
   versionId: number;
@@ -16,6 +17,20 @@ export type PlannedWorksVersion = {
   log: string[];
 };
 
+export type MakePlannedWorksVersionOptions = {
+  by: string | null;
+  /** Planned works being published: applied with those ahead; their rows are written by `withSwitch`. */
+  adding?: PlannedWork;
+  /** Planned works being lifted: left out; `withSwitch` marks them lifted. */
+  lifting?: string;
+  /**
+   * The act's own writes (the disruption, its alert, the audit), in the transaction that makes the
+   * version current: a crash or a refusal at any phase leaves the schedule and the planned works
+   * both as they were, or both changed (docs/contract-notes.md "Planned works in the schedule").
+   */
+  withSwitch: (tx: Tx, made: PlannedWorksVersion) => Promise<void>;
+};
+
 /**
  * A new current schedule version with the planned works still ahead: the current version's source
  * (the planners' file as given, without planned works) imported again through the upload pipeline
@@ -23,7 +38,7 @@ export type PlannedWorksVersion = {
  */
 export async function makePlannedWorksVersion(
   deps: AppDeps,
-  options: { by: string | null },
+  options: MakePlannedWorksVersionOptions,
 ): Promise<PlannedWorksVersion> {
   return oneImportAtATime(async () => {
     const [current] = await deps.db
@@ -37,16 +52,37 @@ export async function makePlannedWorksVersion(
       });
     const file = await getFileById(deps, sourceId, 'The current schedule’s source file');
     const bytes = await readAll(readStoredFile(deps, file));
+    const read = await openPlannedWorkIds(deps.db);
     const { ahead } = await plannedWorksAhead(deps, current.agencyTimezone ?? 'UTC');
+    const works = [
+      ...ahead.filter((w) => w.id !== options.lifting),
+      ...(options.adding ? [options.adding] : []),
+    ];
     const log: string[] = [];
     const { versionId } = await importSchedule(deps, {
       bytes,
       fileName: current.sourceName,
       uploadedBy: options.by,
       jobId: null,
-      plannedWorks: ahead,
+      plannedWorks: works,
       progress: async (message) => {
         log.push(message);
+      },
+      withSwitch: async (tx, switched) => {
+        // Under the switch's lock (activateVersion): every publish and lift of planned works writes
+        // in it, so the planned works read here stay as they are until the commit. Another process published or lifted planned works while this version was made: it
+        // would silently drop theirs (or keep what they lifted). Nothing is changed; try again.
+        const now = await openPlannedWorkIds(tx);
+        if (now.join('\n') !== read.join('\n'))
+          throw new AppError('conflict', {
+            message:
+              'Other planned works were published or lifted while this schedule version was being made: nothing was changed. Try again.',
+          });
+        await options.withSwitch(tx, {
+          versionId: switched.versionId,
+          plannedWorks: switched.files.plannedWorks ?? [],
+          log,
+        });
       },
     });
     const [made] = await deps.db

@@ -1,7 +1,7 @@
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Deps } from '../../deps.ts';
+import type { DbOrTx, Deps } from '../../deps.ts';
 import type { PlannedAction, PlannedWork } from './apply-planned-works.ts';
 
 /** A planned work as the upload log names it. */
@@ -14,6 +14,23 @@ export function agencyToday(now: Date, timezone: string): string {
 }
 
 /**
+ * Planned works published and not lifted. A published one has the version it was published with,
+ * written in the same transaction (publishPlannedWorks): a row without one is left from a publish
+ * an older release never finished, and no version carries it (recoverPlannedWorks).
+ */
+export const openPlannedWorks = and(
+  eq(disruptions.publishAs, 'schedule'),
+  isNull(disruptions.liftedAt),
+  isNotNull(disruptions.versionId),
+);
+
+/** The ids of the planned works published and not lifted, whatever their date. */
+export async function openPlannedWorkIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: disruptions.id }).from(disruptions).where(openPlannedWorks);
+  return rows.map((r) => r.id).sort();
+}
+
+/**
  * The planned works not lifted, split by their date: those of today or later are applied to the
  * next schedule version (a work of today still holds until its day ends), those before are not.
  */
@@ -21,11 +38,7 @@ export async function plannedWorksAhead(
   deps: Pick<Deps, 'db' | 'now'>,
   timezone: string,
 ): Promise<{ ahead: PlannedWork[]; passed: { id: string; label: string }[] }> {
-  const rows = await deps.db
-    .select()
-    .from(disruptions)
-    .where(and(eq(disruptions.publishAs, 'schedule'), isNull(disruptions.liftedAt)))
-    .orderBy(disruptions.seq);
+  const rows = await deps.db.select().from(disruptions).where(openPlannedWorks).orderBy(disruptions.seq);
   const today = agencyToday(deps.now(), timezone);
   const ahead = rows.filter((r) => r.serviceDate >= today);
   const trips =

@@ -1,7 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record-audit.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, Tx } from '../../deps.ts';
 
 /** The files an upload keeps with its version (workbook, zip, validation report). */
 export type VersionFiles = {
@@ -28,6 +28,11 @@ export async function activateVersion(
   counts: Record<string, number>,
   /** The stored files of the upload, when they were stored during the load. */
   files: VersionFiles = {},
+  /**
+   * Writes that belong to the switch, in its transaction (planned works published or lifted with
+   * this version): all committed with it or, when it throws, none, and the version not made current.
+   */
+  withSwitch?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SWITCH_LOCK})`);
@@ -66,5 +71,6 @@ export async function activateVersion(
       summary: `Loaded schedule version ${versionId} from ${mine.sourceName} (${counts.trips ?? 0} trips, ${counts.stopTimes ?? 0} stop times); it is now current.`,
       details: { sourceName: mine.sourceName, counts },
     });
+    await withSwitch?.(tx);
   });
 }
