@@ -114,7 +114,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const logState = { logFailure: false };
   const openLog = () => openServerLog(join(dataDir, 'postgres.log'), logState, warn);
   const { stop } = await supervise(
-    () => runServer(bins, clusterDir, port, runAs, options.durable ?? true, socketDir, openLog, options.onNoSpace),
+    () =>
+      runServer(
+        bins,
+        clusterDir,
+        port,
+        runAs,
+        options.durable ?? true,
+        socketDir,
+        openLog,
+        options.onNoSpace,
+      ),
     async () => {
       const ended = await endOrphanedBackends(clusterDir);
       if (ended.length > 0)
