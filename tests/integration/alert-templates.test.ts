@@ -55,8 +55,9 @@ describe('alert templates', () => {
       ['disruption-short_turn_start', 'short_turn_start', 'REDUCED_SERVICE', ['en-ZA']],
       ['disruption-short_turn_end', 'short_turn_end', 'REDUCED_SERVICE', ['en-ZA']],
     ]);
+    // The seeded header names the trains: it does not read as if the whole route were cancelled.
     expect(templates.find((tpl) => tpl.action === 'cancel')!.texts['en-ZA']!.headerText).toBe(
-      '{route}: trains cancelled',
+      '{route}: trains {trains} cancelled',
     );
   });
 

@@ -406,21 +406,24 @@ describe('disruptions', () => {
     expect(alerts.entity.map((e) => e.id)).toEqual([applied.alertId]);
     const alert = alerts.entity[0]!.alert!;
     expect(alert.informedEntity).toEqual([{ routeId: 'NTH', directionId: 0 }]);
-    expect(alert.activePeriod).toEqual([
+    // Told from its publication (05:00), about the trains' times.
+    const period = (from: string) => [
       {
-        start: jnb('2025-09-23T06:00:00').getTime() / 1000,
+        start: jnb(`2025-09-23T${from}:00`).getTime() / 1000,
         end: jnb('2025-09-23T07:59:00').getTime() / 1000,
       },
-    ]);
+    ];
+    expect(alert.activePeriod).toEqual(period('05:00'));
+    expect(alert.impactPeriod).toEqual(period('06:00'));
     expect([alert.cause, alert.effect]).toEqual([1, 1]); // UNKNOWN_CAUSE, NO_SERVICE
     // In the order of the operator's languages (the demo's: English first).
     expect(alert.headerText!.translation).toEqual([
-      { text: 'Northern Line: trains cancelled', language: 'en-ZA' },
+      { text: 'Northern Line: trains 600, 700 cancelled', language: 'en-ZA' },
       { text: 'Northern Line: treine gekanselleer', language: 'af-ZA' },
     ]);
     expect(alert.descriptionText!.translation).toEqual([
       {
-        text: 'Trains 600, 700 of Northern Line on 23 Sep 2025 between 06:00 and 07:59 are cancelled. Signal fault at Bellville.',
+        text: 'Trains 600, 700 of Northern Line on 23 September 2025 between 06:00 and 07:59 are cancelled. Signal fault at Bellville.',
         language: 'en-ZA',
       },
     ]);
@@ -459,7 +462,7 @@ describe('disruptions', () => {
     expect(alert.headerText!.translation).toEqual([{ text: 'Bellville closed', language: 'en' }]);
     expect(alert.descriptionText!.translation).toEqual([
       {
-        text: 'Trains 600, 650 of Northern Line do not stop at Bellville on 23 Sep 2025 between 06:00 and 07:50. Flooding',
+        text: 'Trains 600, 650 of Northern Line do not stop at Bellville on 23 September 2025 between 06:00 and 07:50. Flooding',
         language: 'en-ZA',
       },
     ]);

@@ -147,7 +147,7 @@ describe('short turns and stop restrictions as disruption actions', () => {
       }),
     ]);
     expect(alert.descriptionText!.translation![0]!.text).toBe(
-      'Trains 600 of Northern Line on 23 Sep 2025 between 06:00 and 06:59 terminate at Bellville and do not run further. Points failure',
+      'Trains 600 of Northern Line on 23 September 2025 between 06:00 and 06:59 terminate at Bellville and do not run further. Points failure',
     );
 
     await lift(applied.id);

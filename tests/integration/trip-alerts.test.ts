@@ -91,15 +91,18 @@ describe('a single cancellation or skipped stop tells riders, linked both ways',
       offer: 'publish',
       draft: {
         alert: {
-          activePeriod: [{ start: 1758603600, end: 1758607140 }], // 07:00–07:59 SAST
+          // Told from now (05:00, an advance notice), about the train's run 07:00–07:59 SAST.
+          activePeriod: [{ start: 1758596400, end: 1758607140 }],
+          communicationPeriod: [{ start: 1758596400, end: 1758607140 }],
+          impactPeriod: [{ start: 1758603600, end: 1758607140 }],
           informedEntity: [{ trip: { tripId: 'WD-0700', startDate: DATE } }],
           cause: 'UNKNOWN_CAUSE',
           effect: 'NO_SERVICE',
-          headerText: { translation: [{ text: 'Northern Line: trains cancelled', language: 'en-ZA' }] },
+          headerText: { translation: [{ text: 'Northern Line: trains 700 cancelled', language: 'en-ZA' }] },
           descriptionText: {
             translation: [
               {
-                text: 'Trains 700 of Northern Line on 23 Sep 2025 between 07:00 and 07:59 are cancelled.',
+                text: 'Trains 700 of Northern Line on 23 September 2025 between 07:00 and 07:59 are cancelled.',
                 language: 'en-ZA',
               },
             ],

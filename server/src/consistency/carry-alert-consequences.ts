@@ -25,11 +25,11 @@ const TEXT_FIELDS = ['headerText', 'descriptionText', 'ttsHeaderText', 'ttsDescr
  * the alerts that said otherwise (a colleague's, a disruption's), in the same transaction; an alert
  * left naming nothing is ended, a disruption no longer counts the train among its trips (its lift
  * leaves the controller's change alone), and its number leaves the alert's texts. A push of many
- * entities (a CAD system) carries none: it knows nothing of the alerts, so it is refused instead.
+ * entities (a CAD system), a disruption and a lift carry none (FeedChanges.carriesConsequences).
  * Answers whether any alert changed.
  */
 export async function carryAlertConsequences(feed: FeedTransaction, findings: Finding[]): Promise<boolean> {
-  if (feed.changes.pushed) return false;
+  if (!feed.changes.carriesConsequences) return false;
   const drops = new Map<string, Run[]>();
   const drop = (alertId: string, runs: Run[]) => {
     if (runs.length > 0 && !feed.changes.wroteAlert(alertId))

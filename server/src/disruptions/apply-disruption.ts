@@ -133,6 +133,9 @@ async function writeDisruption(
 ): Promise<void> {
   const tx = txDeps.db;
   const { result, now } = plan;
+  // Disruptions layer on one another and their lifts replay that order: one never edits
+  // another's alert or trips (a contradiction is refused instead).
+  changes.carriesConsequences = false;
   // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
   for (const entities of batchesOf(plan.updates))
     await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true, changes });

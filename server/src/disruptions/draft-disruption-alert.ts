@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
-import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
+import { serviceDateOf, serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import {
   type DisruptionAction,
   type DisruptionAlertInput,
@@ -15,6 +15,7 @@ import {
   templateActionOf,
 } from './disruption-input.ts';
 import { loadStationNames } from './load-station-names.ts';
+import { loadTripStops } from './load-trip-stops.ts';
 import type { DisruptionSelection } from './select-disruption-trips.ts';
 
 export type DraftDisruptionAlertOptions = {
@@ -60,7 +61,7 @@ const MAX_TRAINS_NAMED = 20;
  * text, in the order of the operator's settings (a language no longer offered stays in the template).
  */
 export async function draftDisruptionAlert(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'now'>,
   options: DraftDisruptionAlertOptions,
 ): Promise<AlertJson> {
   const { selection, select, action, given } = options;
@@ -84,15 +85,20 @@ export async function draftDisruptionAlert(
       ? (await loadStationNames(deps, [action.stopId])).get(action.stopId)
       : undefined;
   const picked = (select.tripIds?.length ?? 0) > 0;
-  const informedEntity = informedEntities({ trips, routeIds, stopIds, picked, select });
+  // Buses replacing trains over a section affect those trains and the section's stops, not the
+  // whole route (docs/contract-notes.md "Dated trips and disruptions").
+  const section = action.type === 'replace_by_bus' ? await sectionStops(deps, trips, action) : [];
+  const informedEntity =
+    action.type === 'replace_by_bus'
+      ? [
+          ...trips.map((t) => ({ trip: { tripId: t.tripId, startDate: t.startDate } })),
+          ...section.map((stopId) => (routeIds.length === 1 ? { routeId: routeIds[0], stopId } : { stopId })),
+        ]
+      : informedEntities({ trips, routeIds, stopIds, picked, select });
   const values = {
     route: [...new Set(trips.map((t) => t.routeName))].join(', '),
     stop: turnedAt ?? (stopIds.length > 0 ? await stopNames(deps, stopIds) : (selection.stopName ?? '')),
     trains: trainList(trips.map((t) => t.trainNumber)),
-    date: DateTime.fromSeconds(start, { zone: timezone }).toFormat('d LLL yyyy'),
-    from: DateTime.fromSeconds(start, { zone: timezone }).toFormat('HH:mm'),
-    to: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
-    until: DateTime.fromSeconds(end, { zone: timezone }).toFormat('HH:mm'),
     minutes: String((action.type === 'replace_by_bus' ? action.marginMinutes : action.minutes) ?? ''),
     reason: options.reason ?? '',
     ...(action.type === 'replace_by_bus' && {
@@ -109,13 +115,26 @@ export async function draftDisruptionAlert(
   const languages = (inOffered.length > 0 ? inOffered : written).sort(
     (a, b) => offered.indexOf(a.language) - offered.indexOf(b.language),
   );
+  // An alert about another day than today says which, and its hours, in each language's words.
+  const otherDay = serviceDate !== serviceDateOf(deps.now(), timezone);
   const textsOf = (key: 'headerText' | 'descriptionText' | 'url') =>
-    Object.fromEntries(languages.map((t) => [t.language, fillTemplateText(t[key], values)]));
+    Object.fromEntries(
+      languages.map((t) => {
+        const when = whenIn(t.language, start, end, timezone);
+        const filled = fillTemplateText(t[key], { ...values, ...when.values });
+        const says = key !== 'url' && otherDay && filled !== '' && !/\{(date|from|to|until)\}/.test(t[key]);
+        return [t.language, says ? `${filled} (${when.range})` : filled];
+      }),
+    );
   const header = given?.headerText ?? textsOf('headerText');
   const description = given?.descriptionText ?? textsOf('descriptionText');
+  // Told from the moment it is published (an advance notice), its impact the trains' own times.
+  const told = [{ start: Math.min(Math.floor(deps.now().getTime() / 1000), start), end }];
   return {
     alert: {
-      activePeriod: [{ start, end }],
+      activePeriod: told,
+      communicationPeriod: told,
+      impactPeriod: [{ start, end }],
       informedEntity,
       cause: given?.cause ?? template?.cause ?? 'UNKNOWN_CAUSE',
       effect: given?.effect ?? template?.effect ?? EFFECTS[action.type],
@@ -149,7 +168,8 @@ async function actionTemplate(deps: Pick<Deps, 'db'>, action: TemplateAction) {
 function trainList(numbers: string[]): string {
   const named = numbers.slice(0, MAX_TRAINS_NAMED).join(', ');
   const more = numbers.length - MAX_TRAINS_NAMED;
-  return more > 0 ? `${named} and ${more} more` : named;
+  // Counted without words, so no language's text carries another's ("and 4 more" in Spanish).
+  return more > 0 ? `${named} (+${more})` : named;
 }
 
 function informedEntities(o: {
@@ -182,4 +202,61 @@ function informedEntities(o: {
 async function stopNames(deps: Pick<Deps, 'db'>, stopIds: string[]): Promise<string> {
   const labels = await findCurrentLabels(deps);
   return stopIds.map((id) => labelOf(labels.stops, id)).join(', ');
+}
+
+/**
+ * The day and hours of [start, end] in one language's words (Intl, the agency's zone): the
+ * placeholders {date} {from} {to} {until}, and the range a text about another day is given. A
+ * language Intl does not know gets numbers only (2026-12-12, 10:00), never another language's words.
+ */
+export function whenIn(
+  language: string,
+  start: number,
+  end: number,
+  timeZone: string,
+): { values: Record<'date' | 'from' | 'to' | 'until', string>; range: string } {
+  const known = Intl.DateTimeFormat.supportedLocalesOf([language]).length > 0;
+  const [from, to] = [new Date(start * 1000), new Date(end * 1000)];
+  if (!known) {
+    const day = DateTime.fromSeconds(start, { zone: timeZone }).toFormat('yyyy-MM-dd');
+    const hour = (secs: number) => DateTime.fromSeconds(secs, { zone: timeZone }).toFormat('HH:mm');
+    return {
+      values: { date: day, from: hour(start), to: hour(end), until: hour(end) },
+      range: `${day} ${hour(start)}–${hour(end)}`,
+    };
+  }
+  const date = new Intl.DateTimeFormat(language, {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit' });
+  const range = new Intl.DateTimeFormat(language, {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return {
+    values: { date: date.format(from), from: time.format(from), to: time.format(to), until: time.format(to) },
+    range: range.formatRange(from, to),
+  };
+}
+
+/** The stops from the section's first to its last, as the first train calls at them (both ends included). */
+async function sectionStops(
+  deps: Pick<Deps, 'db'>,
+  trips: DisruptionSelection['trips'],
+  action: DisruptionAction,
+): Promise<string[]> {
+  const first = trips[0];
+  if (!first || !action.fromStopId || !action.toStopId) return [];
+  const calls = (await loadTripStops(deps, [first.tripId])).get(first.tripId) ?? [];
+  const ids = calls.map((c) => c.stopId);
+  const [a, b] = [ids.indexOf(action.fromStopId), ids.indexOf(action.toStopId)];
+  if (a < 0 || b < 0) return [action.fromStopId, action.toStopId];
+  return ids.slice(Math.min(a, b), Math.max(a, b) + 1);
 }

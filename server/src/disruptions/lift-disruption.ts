@@ -58,6 +58,8 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
 async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promise<{ id: string }> {
   return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
     const tx = txDeps.db;
+    // A lift replays the later disruptions: it never edits their alerts or trips.
+    changes.carriesConsequences = false;
     await lockDisruptions(tx);
     const by = options.by;
     const [disruption] = await tx.select().from(disruptions).where(eq(disruptions.id, options.id));

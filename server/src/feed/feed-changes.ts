@@ -13,10 +13,12 @@ export class FeedChanges {
   /** Who made the last change: what the transaction itself changes on top is theirs too. */
   by: string | null = null;
   /**
-   * A push of many entities (a CAD system's FeedMessage): it knows nothing of the controllers'
-   * alerts, so a contradiction of one is refused rather than carried into their alerts.
+   * Whether the act carries its consequences into the alerts it contradicts (a controller's save,
+   * delete or undo: carry-alert-consequences.ts). Not a push of many entities (a CAD system's
+   * FeedMessage knows nothing of the controllers' alerts), nor a disruption or its lift (they
+   * layer on one another): a contradiction of theirs is refused instead.
    */
-  pushed = false;
+  carriesConsequences = true;
   /** The alerts this act wrote itself: a contradiction of one is the act's own, refused. */
   private readonly alerts = new Set<string>();
   /** The trains whose update this act wrote or deleted (trip ids). */

@@ -112,7 +112,7 @@ export async function saveFeedEntities(
       await deps.bus.publish('feed_changed', kind);
     } else
       await inFeedTransaction(deps, async (feed) => {
-        feed.changes.pushed = true;
+        feed.changes.carriesConsequences = false;
         await write(feed.deps.db, feed.changes);
         feed.changes.add(kind, options.by);
       });
