@@ -4,8 +4,8 @@ import ts from 'typescript';
 
 /**
  * Every regular expression written in the product's sources, found by walking each file's syntax
- * tree: regex literals, `RegExp(…)`/`new RegExp(…)`, and the string methods that turn a string
- * argument into a regex (`match`, `matchAll`, `search`). A pattern the tree does not spell out
+ * tree: regex literals, `RegExp(…)`/`new RegExp(…)`, the string methods that turn a string
+ * argument into a regex (`match`, `matchAll`, `search`) and the `pattern` of JSON schemas. A pattern the tree does not spell out
  * (a variable, a template with substitutions) comes back with `source: null`, so a checker can
  * refuse what it cannot see instead of passing it.
  */
@@ -79,6 +79,14 @@ export function regexesIn(path: string, text: string): FoundRegex[] {
         const flagText = flags ? literalText(flags) : '';
         add(node, flagText === null ? null : source, flagText ?? '');
       }
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      node.name.text === 'pattern' &&
+      literalText(node.initializer) !== null
+    ) {
+      // A JSON schema's `pattern` (TypeBox, plain schemas): Fastify's validator compiles it with the u flag.
+      add(node, literalText(node.initializer), 'u');
     } else if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&

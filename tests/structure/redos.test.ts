@@ -51,11 +51,12 @@ async function problemsOf(found: FoundRegex[], builtAtRunTime = BUILT_AT_RUN_TIM
 }
 
 describe('regular expressions of the product', () => {
-  it('finds regex literals, RegExp calls and string patterns, and names those built at run time', () => {
+  it('finds regex literals, RegExp calls, string and schema patterns, and names those built at run time', () => {
     const text = [
       "const a = /ab+c/gi; const b = new RegExp('x*y', 'm');",
       "const c = RegExp(`z+`); text.match('q+'); text.search(/s/);",
       "const d = new RegExp(prefix + '$'); text.split(/,/); text.match(pattern);",
+      "const Day = Type.String({ pattern: '^\\\\d{8}$' });",
     ].join('\n');
     expect(
       regexesIn('server/src/x.ts', text).map(({ at, source, flags }) => ({ at, source, flags })),
@@ -67,6 +68,7 @@ describe('regular expressions of the product', () => {
       { at: 'server/src/x.ts:2', source: 's', flags: '' },
       { at: 'server/src/x.ts:3', source: null, flags: '' },
       { at: 'server/src/x.ts:3', source: ',', flags: '' },
+      { at: 'server/src/x.ts:4', source: '^\\d{8}$', flags: 'u' },
     ]);
   });
 
