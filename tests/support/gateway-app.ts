@@ -3,12 +3,15 @@ import { buildApp } from '@feeddesk/server/app';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
 import { silentLogger } from '@feeddesk/server/deps';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { openTestDatabase } from './databases.ts';
 
-/** A route as registered: `GET /excel/{name}` (OpenAPI's way of writing `:name`). */
-export type RegisteredRoute = { call: string; hidden: boolean };
+/**
+ * A route as registered: `GET /excel/{name}` (OpenAPI's way of writing `:name`), with the schema
+ * it validates its request with (what a generated caller fills in).
+ */
+export type RegisteredRoute = { call: string; hidden: boolean; schema: FastifySchema | undefined };
 
 export type GatewayApp = { app: FastifyInstance; routes: RegisteredRoute[]; close(): Promise<void> };
 
@@ -31,7 +34,7 @@ export async function buildGatewayApp(): Promise<GatewayApp> {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue; // Fastify's automatic HEAD twin of each GET
         const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-        routes.push({ call: `${method} ${path}`, hidden: route.schema?.hide === true });
+        routes.push({ call: `${method} ${path}`, hidden: route.schema?.hide === true, schema: route.schema });
       }
     });
   });
