@@ -138,7 +138,7 @@ describe('what every feed consumer gets', () => {
         );
       }
       const json = await (await app.client().get('/feed/updates?format=json')).json();
-      // feed_info's feed_version with the version's number (docs/rest-api.md "The feeds").
+      // feed_info's feed_version with the version's number (docs/rest-api.md, `GET /feed/updates`).
       expect(json.header.feedVersion).toMatch(/^demo-1\+v\d+$/);
     }
   });

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * FeedHeader.feed_version of the three feeds names the current schedule version and changes with
- * each new one, planned works included (docs/rest-api.md "The feeds"). The sample line, now
+ * each new one, planned works included (docs/rest-api.md, `GET /feed/updates`). The sample line, now
  * Wednesday 1 October 2025 in Johannesburg; WE-2300 runs on Saturdays.
  */
 const NOW = new Date('2025-10-01T08:00:00Z');

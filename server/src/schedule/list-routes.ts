@@ -46,6 +46,12 @@ export async function listRoutes(deps: Pick<Deps, 'db'>): Promise<RouteListItem[
     .from(routes)
     .where(eq(routes.versionId, current.versionId))
     .orderBy(asc(routes.routeId));
+  // route_sort_order first (GTFS), then as numbers read: route 2 before route 10.
+  rows.sort(
+    (a, b) =>
+      (a.routeSortOrder ?? Number.POSITIVE_INFINITY) - (b.routeSortOrder ?? Number.POSITIVE_INFINITY) ||
+      NATURAL.compare(a.routeId, b.routeId),
+  );
   return rows.map((r) => ({
     route_id: r.routeId,
     route_long_name: r.routeLongName,
@@ -60,6 +66,8 @@ export async function listRoutes(deps: Pick<Deps, 'db'>): Promise<RouteListItem[
     label: labelOf(labels.routes, r.routeId),
   }));
 }
+
+const NATURAL = new Intl.Collator('en', { numeric: true });
 
 function hex(color: string | null): string | null {
   return color ? color.replace(/^#/, '') : null;

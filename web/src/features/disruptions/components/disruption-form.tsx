@@ -71,6 +71,9 @@ const CAUSES = [
   'OTHER_CAUSE',
 ];
 
+/** GTFS-Realtime's cause as a controller reads it: TECHNICAL_PROBLEM → "Technical problem". */
+const causeLabel = (cause: string) => cause.charAt(0) + cause.slice(1).toLowerCase().replaceAll('_', ' ');
+
 const byLanguage = (t: Translated): Texts =>
   Object.fromEntries((t?.translation ?? []).map((x) => [x.language ?? '', x.text]));
 
@@ -462,7 +465,9 @@ export function DisruptionForm() {
                 <Form.Label>Cause</Form.Label>
                 <Form.Select value={cause} onChange={(e) => setCause(e.target.value)}>
                   {CAUSES.map((c) => (
-                    <option key={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {causeLabel(c)}
+                    </option>
                   ))}
                 </Form.Select>
               </Form.Group>

@@ -3,6 +3,7 @@ import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useLiftDisruption } from '../api/lift-disruption.ts';
 import { useDisruptions } from '../api/list-disruptions.ts';
+import { useRouteChoices } from '../api/schedule-lists.ts';
 
 const ACTIONS: Record<string, string> = {
   cancel: 'Cancel',
@@ -31,6 +32,10 @@ export function DisruptionList() {
   const list = useDisruptions();
   const lift = useLiftDisruption();
   const zone = useTimeZone();
+  // Routes by the name a controller reads, not their id.
+  const routes = useRouteChoices();
+  const routeName = (id: string | undefined) =>
+    (routes.data ?? []).find((r) => r.route_id === id)?.label ?? id ?? '';
   if (!list.data?.length) return <p className="text-body-secondary">No disruptions yet.</p>;
   return (
     <Table size="sm" striped aria-label="Disruptions">
@@ -58,7 +63,7 @@ export function DisruptionList() {
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
               {d.action.type === 'replace_by_bus'
-                ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${d.action.routeId} (+${d.action.marginMinutes} min)`
+                ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
                 : ''}
               {d.alertId ? ' + alert' : ''}
               {d.publishAs === 'schedule' && (
