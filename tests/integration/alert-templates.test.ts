@@ -48,6 +48,7 @@ describe('alert templates', () => {
       ['disruption-replace_by_bus', 'replace_by_bus', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-delay', 'delay', 'SIGNIFICANT_DELAYS', ['en-ZA']],
       ['disruption-pick_up_only', 'pick_up_only', 'MODIFIED_SERVICE', ['en-ZA']],
+      ['disruption-change_platform', 'change_platform', 'STOP_MOVED', ['en-ZA']],
       ['disruption-delete', 'delete', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-set_down_only', 'set_down_only', 'MODIFIED_SERVICE', ['en-ZA']],
       ['disruption-cancel', 'cancel', 'NO_SERVICE', ['en-ZA']],

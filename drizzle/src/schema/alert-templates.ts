@@ -6,7 +6,7 @@ import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
  * a description and a URL (alert_template_texts). Texts hold placeholders ({route} {stop} {trains}
  * {date} {from} {to} {until} {minutes} {reason}) filled when the template is used. A template with
  * an `action` (cancel | delete | skip_stop | delay | short_turn_end | short_turn_start |
- * set_down_only | pick_up_only) is also the one a disruption of that action
+ * set_down_only | pick_up_only | replace_by_bus | change_platform) is also the one a disruption of that action
  * drafts its alert from; at most one per action.
  */
 export const alertTemplates = pgTable('alert_templates', {

@@ -29,7 +29,13 @@ const Action = Type.Object(
     fromStopId: Type.Optional(
       Type.String({ maxLength: 200, description: 'replace_by_bus: one end of the section.' }),
     ),
-    toStopId: Type.Optional(Type.String({ maxLength: 200, description: 'replace_by_bus: the other end.' })),
+    toStopId: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'replace_by_bus: the other end; change_platform: the platform the trains use instead of stopId (a stop of the same station).',
+      }),
+    ),
     routeId: Type.Optional(
       Type.String({
         maxLength: 200,

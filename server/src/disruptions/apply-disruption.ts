@@ -22,6 +22,7 @@ import {
 } from '../feed/save-feed-entity.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
+import { listStationPlatforms } from '../schedule/list-station-platforms.ts';
 import { batchesOf, isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
 import { onBackgroundConnection } from '../workers/background-connection.ts';
 import { appliedAudit } from './disruption-audit.ts';
@@ -232,6 +233,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
           ])
         : undefined;
   if (stopNames && action.type === 'short_turn') refuseShortTurn(action, stopNames, trips, stopsOf);
+  if (action.type === 'change_platform') await refusePlatformChange(deps, action, trips);
 
   const id = randomUUID();
   const now = deps.now();
@@ -341,7 +343,12 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
 }
 
 /** The actions that change one stop: a trip not calling there is left out of the selection. */
-const STOP_ACTIONS = new Set<DisruptionAction['type']>(['skip_stop', 'set_down_only', 'pick_up_only']);
+const STOP_ACTIONS = new Set<DisruptionAction['type']>([
+  'skip_stop',
+  'set_down_only',
+  'pick_up_only',
+  'change_platform',
+]);
 
 /** Trips named one by one in a refusal; more are counted. */
 const MAX_TRIPS_NAMED = 20;
@@ -367,6 +374,11 @@ function checkAction(action: DisruptionAction) {
       message: 'Give action.minutes, a whole number of minutes other than 0.',
     });
   if (action.type === 'replace_by_bus') checkReplaceByBus(action);
+  if (action.type === 'change_platform' && (!action.stopId || !action.toStopId))
+    throw new AppError('validation_failed', {
+      message:
+        'Name the scheduled platform in action.stopId and the platform the trains use instead in action.toStopId.',
+    });
 }
 
 /** The action as it is kept and listed: a replace_by_bus without a margin has the default one. */
@@ -425,6 +437,33 @@ function refuseShortTurn(
       `${nothingLeft} have nothing left to run if they ${end ? 'terminate at' : 'start from'} ${place}, where they ${end ? 'start' : 'end'}: cancel them instead.`,
   ].filter(Boolean);
   if (sentences.length > 0) throw new AppError('bad_request', { message: sentences.join(' ') });
+}
+
+/**
+ * A platform change stays in the station (GTFS-RT reference, "StopTimeProperties": the assigned
+ * stop must not give riders a different trip): `toStopId` must be another platform of the
+ * `parent_station` of `stopId`. Refused whole, naming the trains and the station's platforms.
+ */
+async function refusePlatformChange(deps: AppDeps, action: DisruptionAction, trips: SelectedTrip[]) {
+  const stopId = action.stopId!;
+  const toStopId = action.toStopId!;
+  const platforms = (await listStationPlatforms(deps, { stopIds: [stopId] }))[stopId] ?? [];
+  if (platforms.some((p) => p.stopId === toStopId)) return;
+  const named = trips.slice(0, MAX_TRIPS_NAMED).map((t) => t.tripId);
+  const more = trips.length - named.length;
+  const trains = `${trips.length === 1 ? 'Trip' : 'Trips'} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const choices = platforms.map((p) => p.stopId).join(', ');
+  const why =
+    toStopId === stopId
+      ? `stop ${toStopId} is the platform they are scheduled at`
+      : platforms.length === 0
+        ? `stop ${stopId} is not a platform of a station with other platforms (it has no parent_station sharing one)`
+        : `stop ${toStopId} is not another platform of the station of ${stopId}`;
+  throw new AppError('bad_request', {
+    message: `${trains} cannot be moved from ${stopId} to ${toStopId}: ${why}. ${
+      choices ? `Choose one of ${choices} in action.toStopId.` : 'Choose another action.'
+    }`,
+  });
 }
 
 /** The selected direction as a controller names it ("towards San Francisco"), when the schedule has it. */

@@ -19,6 +19,7 @@ export const DISRUPTION_ACTIONS = [
   'set_down_only',
   'pick_up_only',
   'replace_by_bus',
+  'change_platform',
 ] as const;
 export type DisruptionActionType = (typeof DISRUPTION_ACTIONS)[number];
 
@@ -37,6 +38,7 @@ export const TEMPLATE_ACTIONS = [
   'set_down_only',
   'pick_up_only',
   'replace_by_bus',
+  'change_platform',
 ] as const;
 export type TemplateAction = (typeof TEMPLATE_ACTIONS)[number];
 
@@ -48,8 +50,9 @@ export function templateActionOf(action: Pick<DisruptionAction, 'type' | 'at'>):
 /**
  * What a disruption does to each selected trip (docs/contract-notes.md "Dated trips and
  * disruptions", replacement buses among them). Fields beyond `type` belong to some actions only: `stopId` (skip_stop, delay,
- * short_turn, set_down_only, pick_up_only), `minutes` (delay), `at` (short_turn),
- * `fromStopId`/`toStopId`/`routeId`/`marginMinutes`/`busMinutes` (replace_by_bus).
+ * short_turn, set_down_only, pick_up_only, change_platform), `minutes` (delay), `at` (short_turn),
+ * `fromStopId`/`toStopId`/`routeId`/`marginMinutes`/`busMinutes` (replace_by_bus), `toStopId`
+ * (change_platform: the platform the trains use instead of `stopId`, a stop of the same station).
  */
 export type DisruptionAction = {
   type: DisruptionActionType;

@@ -44,10 +44,16 @@ const EFFECTS: Record<DisruptionAction['type'], string> = {
   short_turn: 'REDUCED_SERVICE',
   set_down_only: 'MODIFIED_SERVICE',
   pick_up_only: 'MODIFIED_SERVICE',
+  change_platform: 'STOP_MOVED',
 };
 
 /** The actions whose alert is about one stop (informed by it), not about the trains' whole runs. */
-const AT_A_STOP = new Set<DisruptionAction['type']>(['skip_stop', 'set_down_only', 'pick_up_only']);
+const AT_A_STOP = new Set<DisruptionAction['type']>([
+  'skip_stop',
+  'set_down_only',
+  'pick_up_only',
+  'change_platform',
+]);
 
 /** Trains named one by one in a text; more are counted. */
 const MAX_TRAINS_NAMED = 20;
@@ -103,6 +109,11 @@ export async function draftDisruptionAlert(
     reason: options.reason ?? '',
     ...(action.type === 'replace_by_bus' && {
       fromStop: await stopNames(deps, [action.fromStopId ?? '']),
+      toStop: await stopNames(deps, [action.toStopId ?? '']),
+    }),
+    // A platform change names the platforms as riders read them on the station's boards.
+    ...(action.type === 'change_platform' && {
+      fromStop: await stopNames(deps, [action.stopId ?? '']),
       toStop: await stopNames(deps, [action.toStopId ?? '']),
     }),
   };

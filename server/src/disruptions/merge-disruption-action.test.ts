@@ -160,3 +160,76 @@ describe('mergeDisruptionAction: stop restrictions', () => {
     expect(merged.tripUpdate.stopTimeUpdate).toEqual(delayed.tripUpdate.stopTimeUpdate);
   });
 });
+
+describe('mergeDisruptionAction: change_platform', () => {
+  const move = { type: 'change_platform' as const, stopId: 'BLV', toStopId: 'BLV-4' };
+
+  it('a train without an update: NO_DATA at the stop with the assigned platform, nothing else', () => {
+    const merged = mergeDisruptionAction(null, move, target);
+    expect(merged).toEqual({
+      id: 'tu-1',
+      tripUpdate: {
+        trip: { tripId: 'WD-0600', startDate: '20250923' },
+        timestamp: 1000,
+        stopTimeUpdate: [
+          {
+            stopSequence: 2,
+            stopId: 'BLV',
+            scheduleRelationship: 'NO_DATA',
+            stopTimeProperties: { assignedStopId: 'BLV-4' },
+          },
+        ],
+      },
+    });
+  });
+
+  it('a delayed train keeps its delay: the call gets the delay in force there, not NO_DATA', () => {
+    const merged = mergeDisruptionAction(delayed, move, target);
+    expect(merged.tripUpdate.stopTimeUpdate).toEqual([
+      { stopSequence: 1, stopId: 'EER', departure: { delay: 300 } },
+      {
+        stopSequence: 2,
+        stopId: 'BLV',
+        arrival: { delay: 300 },
+        departure: { delay: 300 },
+        stopTimeProperties: { assignedStopId: 'BLV-4' },
+      },
+    ]);
+    // Pure: the existing update is unchanged.
+    expect(delayed.tripUpdate.stopTimeUpdate).toHaveLength(1);
+  });
+
+  it("the call's own update keeps its times and properties and gains the platform", () => {
+    const own: TripUpdateJson = {
+      id: 'tu-1',
+      tripUpdate: {
+        trip: { tripId: 'WD-0600' },
+        stopTimeUpdate: [
+          {
+            stopSequence: 2,
+            stopId: 'BLV',
+            arrival: { delay: 120 },
+            stopTimeProperties: { pickupType: 'NONE' },
+          },
+        ],
+      },
+    };
+    const merged = mergeDisruptionAction(own, move, target);
+    expect(merged.tripUpdate.stopTimeUpdate).toEqual([
+      {
+        stopSequence: 2,
+        stopId: 'BLV',
+        arrival: { delay: 120 },
+        stopTimeProperties: { pickupType: 'NONE', assignedStopId: 'BLV-4' },
+      },
+    ]);
+  });
+
+  it('a skipped call is given no platform; a train not calling there is unchanged', () => {
+    const skipped = mergeDisruptionAction(null, { type: 'skip_stop', stopId: 'BLV' }, target);
+    const merged = mergeDisruptionAction(skipped, move, target);
+    expect(merged.tripUpdate.stopTimeUpdate).toEqual(skipped.tripUpdate.stopTimeUpdate);
+    const elsewhere = mergeDisruptionAction(delayed, { ...move, stopId: 'SLR' }, target);
+    expect(elsewhere.tripUpdate.stopTimeUpdate).toEqual(delayed.tripUpdate.stopTimeUpdate);
+  });
+});

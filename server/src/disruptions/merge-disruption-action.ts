@@ -23,7 +23,12 @@ type StopTimeUpdateJson = {
   arrival?: StopTimeEventJson;
   departure?: StopTimeEventJson;
   scheduleRelationship?: string;
-  stopTimeProperties?: { pickupType?: string; dropOffType?: string; [k: string]: unknown };
+  stopTimeProperties?: {
+    assignedStopId?: string;
+    pickupType?: string;
+    dropOffType?: string;
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 };
 
@@ -73,6 +78,8 @@ export function mergeDisruptionAction(
   if (action.type === 'short_turn') shortTurn(tu, action, target);
   if (action.type === 'set_down_only') restrictStop(tu, action.stopId ?? '', 'pickupType', target.stops);
   if (action.type === 'pick_up_only') restrictStop(tu, action.stopId ?? '', 'dropOffType', target.stops);
+  if (action.type === 'change_platform')
+    changePlatform(tu, action.stopId ?? '', action.toStopId ?? '', target.stops);
   return base;
 }
 
@@ -222,6 +229,38 @@ function replaceByBus(tu: TripUpdateJson['tripUpdate'], action: DisruptionAction
       }
     }
     restrictCall(tu, plan.exit, 'dropOffType', stops);
+  }
+  sortBySequence(updates, stops);
+}
+
+/**
+ * The train calls at `toStopId` instead of its scheduled platform `stopId`: every call there carries
+ * StopTimeProperties.assigned_stop_id (GTFS-RT reference, "StopTimeProperties"). A call with its own
+ * update keeps its times and properties; one without gets the delay in force there (so the delay
+ * propagates on as before), or NO_DATA when the train has no realtime times there, as the
+ * reference's best practice for a stop assignment without predictions says. A skipped call is not
+ * given a platform (the train does not stop there; docs/contract-notes.md "Consistency findings").
+ */
+function changePlatform(
+  tu: TripUpdateJson['tripUpdate'],
+  stopId: string,
+  toStopId: string,
+  stops: ScheduledStop[],
+) {
+  const updates = tu.stopTimeUpdate!;
+  for (const call of stops.filter((s) => s.stopId === stopId)) {
+    const own = updates.find((u) => sameStop(u, call));
+    if (own?.scheduleRelationship === 'SKIPPED') continue;
+    if (own) {
+      own.stopTimeProperties = { ...own.stopTimeProperties, assignedStopId: toStopId };
+      continue;
+    }
+    const inForce = delayAt(tu, call.stopSequence, stops);
+    const timing: StopTimeUpdateJson =
+      inForce === undefined
+        ? { stopSequence: call.stopSequence, stopId: call.stopId, scheduleRelationship: 'NO_DATA' }
+        : withDelay(call, inForce);
+    updates.push({ ...timing, stopTimeProperties: { assignedStopId: toStopId } });
   }
   sortBySequence(updates, stops);
 }

@@ -30,4 +30,12 @@ describe('no_changes', () => {
     expect(check(makeTripUpdate([makeStopTimeUpdate(1, { arrival: { delay: 0 } })]))).toEqual([]);
     expect(check(makeTripUpdate([]))).toEqual([]);
   });
+
+  it('accepts a platform change alone: NO_DATA with an assigned_stop_id (a stop moved, no times)', () => {
+    const moved = {
+      ...makeStopTimeUpdate(1, { scheduleRelationship: StopScheduleRelationship.NO_DATA }),
+      stopTimeProperties: { assignedStopId: 'BLV-4' },
+    };
+    expect(check(makeTripUpdate([moved]))).toEqual([]);
+  });
 });

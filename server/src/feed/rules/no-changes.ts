@@ -1,11 +1,13 @@
 import type { FeedEntity } from '@feeddesk/proto';
 import { StopScheduleRelationship } from '@feeddesk/proto';
-import { isCancelled, own, stopRelationship, stopTimeUpdates } from './fields.ts';
+import { idOf, isCancelled, own, stopRelationship, stopTimeUpdates } from './fields.ts';
 import { type FeedNotice, reporter, type Severity } from './notice.ts';
 
 /**
- * Trip update changes nothing: not cancelled and no stop skipped or given a time or delay (docs/spec.md §4
- * "Saving a trip with no cancel flag and no stop changes fails"). An empty list is E041's notice.
+ * Trip update changes nothing: not cancelled and no stop skipped, given a time or delay, or moved to
+ * another platform (docs/spec.md §4 "Saving a trip with no cancel flag and no stop changes fails";
+ * a platform change alone is NO_DATA with an assigned_stop_id, GTFS-RT reference
+ * "StopTimeProperties"). An empty list is E041's notice.
  */
 export const code = 'no_changes';
 export const severity: Severity = 'error';
@@ -19,6 +21,7 @@ export function check(entity: FeedEntity): FeedNotice[] {
   const changed = stus.some(
     (stu) =>
       stopRelationship(stu) === StopScheduleRelationship.SKIPPED ||
+      idOf(stu.stopTimeProperties, 'assignedStopId') !== undefined ||
       [stu.arrival, stu.departure].some(
         (event) => own(event, 'time') !== undefined || own(event, 'delay') !== undefined,
       ),
