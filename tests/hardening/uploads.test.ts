@@ -13,7 +13,13 @@ function firstKilobyte(): Buffer {
   return Buffer.concat([Buffer.from(head), KB]).subarray(0, 1024);
 }
 
-type Held = { status: Promise<number>; sent: () => number; close: () => void };
+type Held = {
+  status: Promise<number>;
+  /** Whether the server answered already (a held upload refused is not holding anything). */
+  answered: () => boolean;
+  sent: () => number;
+  close: () => void;
+};
 
 /**
  * A request sent by hand on a raw socket: the headers and the first KB of a body announced as
@@ -55,8 +61,16 @@ function sendHeadersAndOneKb(
     socket.on('error', reject);
     socket.on('close', () => reject(new Error(`closed without an answer: ${text}`)));
   });
-  status.catch(() => {});
-  return { status, sent: () => sent, close: () => socket.destroy() };
+  let answered = false;
+  status.then(
+    () => {
+      answered = true;
+    },
+    () => {
+      answered = true;
+    },
+  );
+  return { status, answered: () => answered, sent: () => sent, close: () => socket.destroy() };
 }
 
 /** Resolves with the status, or fails after a generous 10 s: a server waiting for the body never answers. */
@@ -126,15 +140,19 @@ describe('uploads', () => {
     const empty = () => new FormData();
     const rest = async () =>
       (await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: empty() })).status;
-    // The one slot is held by an upload whose body is still coming.
-    const held = sendHeadersAndOneKb(t.url, {
-      path: '/gtfs/upload_gtfs',
-      client: planner,
-      csrf,
-      length: 4e6,
+    // The one slot is held by an upload whose body is still coming. Its connection is new, while
+    // the polls reuse theirs: a poll read first takes the slot and the held upload is (rightly)
+    // refused, so such a refused upload is sent again until it is the one holding the slot.
+    let held: Held | undefined;
+    await pollUntil('the slot taken', async () => {
+      if (!held || held.answered()) {
+        held?.close();
+        held = sendHeadersAndOneKb(t.url, { path: '/gtfs/upload_gtfs', client: planner, csrf, length: 4e6 });
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return (await rest()) === 429 && !held.answered() ? true : undefined;
     });
-    await pollUntil('the slot taken', async () => ((await rest()) === 429 ? true : undefined));
-    held.close();
+    held?.close();
     // Freed when that client goes away: an empty form is refused as usual, so nothing loads.
     await pollUntil('the slot freed', async () => ((await rest()) === 400 ? true : undefined));
   });
