@@ -39,6 +39,10 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
   // With several processes one may die while the others run on: they fail its jobs soon after.
   const timer = setInterval(() => {
     markInterruptedJobs(deps).catch(failed(deps, 'interrupted jobs check'));
+    // A load whose database died under it could not mark its own version failed (the database
+    // was away then): its lock went with the connection, so it is found here, without a restart
+    // (docs/operations.md "Faults the product survives").
+    markInterruptedLoads(deps).catch(failed(deps, 'interrupted loads check'));
   }, 15_000);
   timer.unref();
   // Entities past their expiry leave the live feed (docs/rest-api.md); the history keeps them. Every 10 s:

@@ -1,0 +1,162 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { io } from 'socket.io-client';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { HttpClient } from '../support/http-client.ts';
+import type { LiveMessage } from '../support/live.ts';
+import { ADMIN } from '../support/test-app.ts';
+import { pollUntil } from './helpers.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+/**
+ * The embedded PostgreSQL killed (SIGKILL of its postmaster) at each phase of a schedule load, under
+ * one running product (heavy: a real product process, about two minutes): each load ends
+ * failed with a message instead of hanging, no version is left loading, the process lives on, and
+ * the next upload, without a restart of the product, loads and becomes current (docs/operations.md
+ * "Faults the product survives"). Killed during a COPY, the driver once threw from a timer and
+ * ended the process, or the load's pipeline waited for minutes.
+ */
+
+/** A GTFS zip whose load takes a few seconds: `trips` trips of `stopsPerTrip` stops. */
+function bigGtfsZip(trips: number, stopsPerTrip: number): Uint8Array {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
+  for (let s = 0; s < stopsPerTrip; s++)
+    stops.push(`K${s},Kill stop ${s},${-33.9 - s * 0.01},${18.4 + s * 0.01}`);
+  const tripRows = ['route_id,service_id,trip_id'];
+  const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
+  for (let t = 0; t < trips; t++) {
+    tripRows.push(`KR,KWD,K-${t}`);
+    const start = 4 * 3600 + (t % 1000) * 60;
+    for (let s = 0; s < stopsPerTrip; s++) {
+      const secs = start + s * 120;
+      const hms = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60]
+        .map((n) => String(n).padStart(2, '0'))
+        .join(':');
+      stopTimes.push(`K-${t},${hms},${hms},K${s},${s + 1}`);
+    }
+  }
+  return zipSync({
+    'agency.txt': enc(
+      'agency_id,agency_name,agency_url,agency_timezone\nK,Kill,https://example.org,Africa/Johannesburg\n',
+    ),
+    'routes.txt': enc('route_id,agency_id,route_long_name,route_type\nKR,K,Kill line,2\n'),
+    'calendar.txt': enc(
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nKWD,1,1,1,1,1,0,0,20240101,20281231\n',
+    ),
+    'stops.txt': enc(`${stops.join('\n')}\n`),
+    'trips.txt': enc(`${tripRows.join('\n')}\n`),
+    'stop_times.txt': enc(`${stopTimes.join('\n')}\n`),
+  });
+}
+
+/**
+ * Follows a job over /ws: `at` is called on each working message (it may kill); resolves with the
+ * final message, or fails after `timeoutMs` (a load that hangs).
+ */
+function followJob(
+  url: string,
+  cookie: string,
+  room: string,
+  at: (m: LiveMessage) => void,
+  timeoutMs: number,
+) {
+  return new Promise<LiveMessage>((resolve, reject) => {
+    const socket = io(url, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie } });
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error(`job ${room} did not end in ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('connect', () => socket.emit('join-room', { room }));
+    socket.on('event', (m: LiveMessage) => {
+      if (m.status === 'working') return at(m);
+      clearTimeout(timer);
+      socket.close();
+      resolve(m);
+    });
+  });
+}
+
+const PHASES: { name: string; when: RegExp; delayMs: number }[] = [
+  { name: 'the COPY of its rows', when: /^Read \d+ rows/, delayMs: 400 },
+  { name: 'the index builds of its stop times', when: /^Loaded \d+ stop times/, delayMs: 0 },
+  { name: 'validation and the switch to the new version', when: /^Validated/, delayMs: 0 },
+];
+
+describe('[heavy] the embedded PostgreSQL killed at each phase of a schedule load', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'feeddesk-loadkill-'));
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails each load cleanly, and the next upload works without a restart', async () => {
+    server = await startServerProcess({ dataDir: dir });
+    onTestFailed(() => console.log(`product output (end):\n${server?.output().slice(-8_000)}`));
+    const s = server;
+    const zip = bigGtfsZip(5_000, 30);
+    const upload = async (admin: HttpClient) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(zip)]), 'kill.zip');
+      const res = await admin.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const loggedIn = async () => {
+      await pollUntil(
+        '/readyz 200',
+        async () => ((await new HttpClient(s.url).get('/readyz')).status === 200 ? true : undefined),
+        30_000,
+      );
+      const admin = new HttpClient(s.url);
+      await admin.login(ADMIN.username, ADMIN.password);
+      return admin;
+    };
+
+    for (const phase of PHASES) {
+      const admin = await loggedIn();
+      const jobId = await upload(admin);
+      let killed = false;
+      const final = await followJob(
+        s.url,
+        admin.cookieHeader,
+        jobId,
+        (m) => {
+          if (killed || !phase.when.test(m.message)) return;
+          killed = true;
+          setTimeout(() => {
+            const pid = Number(readFileSync(join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+            process.kill(pid, 'SIGKILL');
+          }, phase.delayMs);
+        },
+        90_000,
+      ).catch((error: Error) => ({ status: 'hung', message: error.message }));
+      console.log(`killed during ${phase.name} (${killed}): ${final.status}: ${final.message}`);
+      expect(final.status, phase.name).not.toBe('hung');
+      if (killed) expect(final.status === 'error' || final.status === 'done', final.message).toBe(true);
+      expect(s.child.exitCode, `the product exited after a kill during ${phase.name}`).toBeNull();
+    }
+
+    // The next try works, on the same process.
+    const admin = await loggedIn();
+    const final = await followJob(s.url, admin.cookieHeader, await upload(admin), () => {}, 120_000);
+    expect(final.status, final.message).toBe('done');
+    // A killed load's version is marked failed by the next check of interrupted loads (every 15 s).
+    const statuses = async () =>
+      (
+        (await admin.trpc('query', 'schedule.versions')).body.result.data as {
+          versions: { status: string }[];
+        }
+      ).versions.map((v) => v.status);
+    await pollUntil(
+      'no version left loading',
+      async () => ((await statuses()).includes('loading') ? undefined : true),
+      40_000,
+    );
+    expect(await statuses()).toContain('current');
+    expect(s.child.exitCode).toBeNull();
+  }, 420_000);
+});
