@@ -12,7 +12,7 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * The embedded PostgreSQL killed (SIGKILL of its postmaster) at each phase of a schedule load, under
- * one running product (heavy: a real product process, about two minutes): each load ends
+ * one running product (heavy: a real product process, 3–4 minutes on a loaded machine): each load ends
  * failed with a message instead of hanging, no version is left loading, the process lives on, and
  * the next upload, without a restart of the product, loads and becomes current (docs/operations.md
  * "Faults the product survives"). Killed during a COPY, the driver once threw from a timer and
