@@ -119,15 +119,21 @@ function trpcCall(path: string, procedure: Procedure, subscriptions: number): Ho
       const opened = await Promise.race([socket.opened.then(() => 0), refused]).catch(() => 499);
       if (opened !== 0) return opened;
       const count = cls === 'many' ? subscriptions : 1;
-      const answers = await Promise.all(
-        Array.from({ length: count }, () =>
-          socket.call(
-            'subscription',
-            path,
-            sample(schema as never, { cls: 'deep', stringLength: 8, arrayLength: 1, attacks }),
+      // A socket the server closes (a quota of subscriptions) answers no more: a refusal, not a hang.
+      const closed = socket.closed.then(() => 'closed' as const);
+      const answers = await Promise.race([
+        Promise.all(
+          Array.from({ length: count }, () =>
+            socket.call(
+              'subscription',
+              path,
+              sample(schema as never, { cls: 'deep', stringLength: 8, arrayLength: 1, attacks }),
+            ),
           ),
         ),
-      );
+        closed,
+      ]);
+      if (answers === 'closed') return 499;
       socket.close();
       const failed = answers.find((a) => !a.ok);
       return failed && !failed.ok ? failed.httpStatus : 200;
@@ -218,6 +224,8 @@ export async function hostilePrincipals(url: string, suffix = ''): Promise<Princ
   return principals;
 }
 
+const CALL_TIMEOUT_MS = 60_000;
+
 export type Outcome = {
   call: string;
   principal: string;
@@ -256,11 +264,23 @@ export async function runHostileCalls(
           const started = performance.now();
           let status: number;
           let name = call.name;
+          let timer: NodeJS.Timeout | undefined;
           try {
-            status = await call.run(principal, cls, attacks);
+            // A call that never answers is a finding, not a harness that hangs.
+            status = await Promise.race([
+              call.run(principal, cls, attacks),
+              new Promise<number>((_, reject) => {
+                timer = setTimeout(
+                  () => reject(new Error(`no answer in ${CALL_TIMEOUT_MS} ms`)),
+                  CALL_TIMEOUT_MS,
+                );
+              }),
+            ]);
           } catch (error) {
             status = 0;
             name = `${call.name} (${String(error)})`;
+          } finally {
+            clearTimeout(timer);
           }
           outcomes.push({
             call: name,
