@@ -168,7 +168,7 @@ describe('a hostile principal of every role against every route and procedure', 
     return said;
   }
 
-  it('edit users lint and save alerts of regex-killer texts: all answered, none 5xx; the feed\'s figures printed (its bounds held with HOSTILE_BOUNDS=1)', async () => {
+  it("edit users lint and save alerts of regex-killer texts: all answered, none 5xx; the feed's figures printed (its bounds held with HOSTILE_BOUNDS=1)", async () => {
     const editors = principals.filter((p) => p.name === 'edit' || p.name === 'token');
     // A route of the schedule, so that the saves are made, not refused.
     const routes = (await (await editors[0]!.client.get('/db/get_routes')).json()) as unknown;
@@ -220,7 +220,7 @@ describe('a hostile principal of every role against every route and procedure', 
     expect(result.filter((s) => s === 200).length).toBeGreaterThan(10);
   }, 120_000);
 
-  it('every route and procedure × every role and a token, every payload class: the process lives, no undocumented 5xx, RSS bounded; the feed\'s figures printed (its bounds held with HOSTILE_BOUNDS=1)', async () => {
+  it("every route and procedure × every role and a token, every payload class: the process lives, no undocumented 5xx, RSS bounded; the feed's figures printed (its bounds held with HOSTILE_BOUNDS=1)", async () => {
     const { result, polls, trace, loop, rssBefore } = await whilePolled(() =>
       runHostileCalls(calls, principals, classesOf, attacks, { skip: known }),
     );
