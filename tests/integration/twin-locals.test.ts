@@ -64,17 +64,19 @@ describe('two routes of one long name (the twin locals)', () => {
   it('offers the station and its two platforms by distinct labels, and finds trains by the station', async () => {
     const found = (await planner.trpc('query', 'schedule.stops', { stopname: 'palo alto' })).body.result.data;
     expect(found).toEqual([
-      { stopId: 'palo_alto', name: 'Palo Alto', label: 'Palo Alto', station: true },
+      { stopId: 'palo_alto', name: 'Palo Alto', label: 'Palo Alto', code: null, station: true },
       {
         stopId: '70171',
         name: 'Palo Alto Caltrain Station',
         label: 'Palo Alto Caltrain Station (70171)',
+        code: null,
         station: false,
       },
       {
         stopId: '70172',
         name: 'Palo Alto Caltrain Station',
         label: 'Palo Alto Caltrain Station (70172)',
+        code: null,
         station: false,
       },
     ]);

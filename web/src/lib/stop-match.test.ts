@@ -26,3 +26,14 @@ describe('the stop a typed text means', () => {
     expect(matchStop(paloAlto, '  ')).toBeUndefined();
   });
 });
+
+describe('a stop typed by its code', () => {
+  const coded = [
+    { stopId: 'CPT', name: 'Cape Town', label: 'Cape Town', code: 'CT01', station: false },
+    { stopId: 'BLV', name: 'Bellville', label: 'Bellville', code: null, station: false },
+  ];
+  it('is the stop of that stop_code, ignoring case', () => {
+    expect(matchStop(coded, 'ct01')?.stopId).toBe('CPT');
+    expect(matchStop(coded, 'CT0')).toBeUndefined();
+  });
+});

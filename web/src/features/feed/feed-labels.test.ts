@@ -4,6 +4,8 @@ import {
   matchesTrainNumber,
   PROGRESS,
   platformLabel,
+  scopeLabel,
+  stopLabel,
   TRIP_STATE,
   trainNumber,
 } from './feed-labels.ts';
@@ -97,5 +99,28 @@ describe('a train number matched in one reading of the trip id', () => {
     const started = performance.now();
     expect(matchesTrainNumber(`-${'0'.repeat(100_000)}x`, '0')).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('stop chips and scopes', () => {
+  const stops = new Map([
+    ['CPT', { label: 'Cape Town', code: 'CT01' }],
+    ['BLV', { label: 'Bellville', code: null }],
+    ['70171', { label: 'Palo Alto Caltrain Station (70171)', code: '70171' }],
+  ]);
+  const routes = new Map([['NTH', 'Northern Line']]);
+
+  it('name a stop by its name and code, not its id', () => {
+    expect(scopeLabel({ stopId: 'CPT' }, routes, stops)).toBe('Stop:Cape Town (CT01)');
+    expect(scopeLabel({ stopId: 'BLV' }, routes, stops)).toBe('Stop:Bellville');
+    // A label that already tells namesakes apart by the code does not say it twice.
+    expect(stopLabel('70171', stops)).toBe('Palo Alto Caltrain Station (70171)');
+  });
+
+  it('fall back to the id for a stop the schedule lacks, and keep trips and routes', () => {
+    expect(scopeLabel({ stopId: 'GONE' }, routes, stops)).toBe('Stop:GONE');
+    expect(scopeLabel({ stopId: '<img src=x>' }, routes, stops)).toBe('Stop:<img src=x>');
+    expect(scopeLabel({ routeId: 'NTH' }, routes, stops)).toBe('Route:Northern Line');
+    expect(scopeLabel({ trip: { tripId: 'WD-0123' } }, routes, stops)).toBe('Trip:WD-0123');
   });
 });

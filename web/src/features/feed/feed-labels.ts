@@ -7,11 +7,28 @@ export function previewText(text: string): string {
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
 }
 
-/** docs/spec.md §2: Trip:{trip id}, else Route:{route name or id}, else Stop:{stop id}. */
-export function scopeLabel(entity: InformedEntityJson, routeNames: Map<string, string>): string {
+/** A stop as controllers know it: its label (name, told apart from namesakes) and its stop_code. */
+export type StopName = { label: string; code?: string | null };
+
+/**
+ * 'Cape Town (CT01)'; the label alone without a code or when it already says the code (namesakes
+ * are told apart by it); the stop id when the schedule lacks the stop.
+ */
+export function stopLabel(stopId: string, stops: ReadonlyMap<string, StopName>): string {
+  const stop = stops.get(stopId);
+  if (!stop?.label) return stopId;
+  return stop.code && !stop.label.includes(stop.code) ? `${stop.label} (${stop.code})` : stop.label;
+}
+
+/** docs/spec.md §2: Trip:{trip id}, else Route:{route name or id}, else Stop:{stop name or id}. */
+export function scopeLabel(
+  entity: InformedEntityJson,
+  routeNames: Map<string, string>,
+  stops: ReadonlyMap<string, StopName> = new Map(),
+): string {
   if (entity.trip?.tripId) return `Trip:${entity.trip.tripId}`;
   if (entity.routeId) return `Route:${routeNames.get(entity.routeId) || entity.routeId}`;
-  if (entity.stopId) return `Stop:${entity.stopId}`;
+  if (entity.stopId) return `Stop:${stopLabel(entity.stopId, stops)}`;
   return '';
 }
 

@@ -5,7 +5,9 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { type Affected, NOTHING_AFFECTED } from '../alert-entity.ts';
 import { useFindStops } from '../api/find-stops.ts';
 import { useFindTrips } from '../api/find-trips.ts';
+import { useAllStops } from '../api/get-all-stops.ts';
 import { useRoutes } from '../api/get-routes.ts';
+import { scopeLabel } from '../feed-labels.ts';
 
 type Props = { affected: Affected[]; onChange: (a: Affected[]) => void; missing: boolean };
 
@@ -23,6 +25,9 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
     () => new Map((routes.data ?? []).map((r) => [r.route_id, r.label])),
     [routes.data],
   );
+  // Chips name stops as controllers know them (name and code), not by stop_id.
+  const allStops = useAllStops();
+  const stopNames = useMemo(() => new Map((allStops.data ?? []).map((s) => [s.stopId, s])), [allStops.data]);
   const add = (item: Affected) => {
     if (!item.id || affected.some((a) => a.kind === item.kind && a.id === item.id)) return;
     onChange([...affected, item]);
@@ -45,9 +50,15 @@ export function AffectedEntities({ affected, onChange, missing }: Props) {
     }
   }, [tripMatch?.trip_id]);
   const label = (a: Affected) =>
-    a.kind === 'route'
-      ? `Route:${routeNames.get(a.id) ?? a.id}`
-      : `${a.kind === 'trip' ? 'Trip' : 'Stop'}:${a.id}`;
+    scopeLabel(
+      a.kind === 'trip'
+        ? { trip: { tripId: a.id } }
+        : a.kind === 'route'
+          ? { routeId: a.id }
+          : { stopId: a.id },
+      routeNames,
+      stopNames,
+    );
   return (
     <fieldset className="mb-3">
       <legend className="fs-6 fw-semibold">Affected trips, routes and stops</legend>

@@ -12,6 +12,7 @@ import {
   matchesAlertFilter,
 } from '../alert-list-state.ts';
 import { useDeleteFeedEntity } from '../api/delete-feed-entity.ts';
+import { useAllStops } from '../api/get-all-stops.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { usePublishAlert } from '../api/publish-alert.ts';
 import { ALERT_STATE, previewText, scopeLabel } from '../feed-labels.ts';
@@ -78,6 +79,8 @@ export function AlertsTable({
     () => new Map((routes.data ?? []).map((r) => [r.route_id, r.label])),
     [routes.data],
   );
+  const allStops = useAllStops();
+  const stopNames = useMemo(() => new Map((allStops.data ?? []).map((s) => [s.stopId, s])), [allStops.data]);
   return (
     <>
       <Table hover responsive size="sm" className="mb-0 table-cards" data-testid="alerts-table">
@@ -152,7 +155,7 @@ export function AlertsTable({
                   {textIn(alert.headerText, languages.defaultLanguage)}
                 </td>
                 <td className="small" data-testid="alert-scope" data-label="Scope">
-                  {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames)).join(', ')}
+                  {(alert.informedEntity ?? []).map((e) => scopeLabel(e, routeNames, stopNames)).join(', ')}
                 </td>
                 <td className="small" data-label="Cause / effect">
                   {humanEnum(alert.cause)} / {humanEnum(alert.effect)}
