@@ -27,6 +27,11 @@ export type AlertTemplate = {
   texts: Record<string, AlertTemplateText>;
   /** The operator's languages first (its settings' order), then any other the template has. */
   completeness: LanguageCompleteness[];
+  /**
+   * A header is written in a language the operator offers: controllers are offered the template.
+   * One written only in languages the operator no longer uses is kept for administrators, not offered.
+   */
+  offered: boolean;
   updatedAt: Date;
   updatedBy: string | null;
 };

@@ -20,6 +20,7 @@ export async function listAlertTemplates(deps: Pick<Deps, 'db'>): Promise<AlertT
   }
   return heads.map((head) => {
     const own = byTemplate.get(head.id) ?? {};
+    const completeness = completenessOf(own, settings.languages);
     return {
       id: head.id,
       name: head.name,
@@ -28,7 +29,8 @@ export async function listAlertTemplates(deps: Pick<Deps, 'db'>): Promise<AlertT
       effect: head.effect,
       severity: head.severity,
       texts: own,
-      completeness: completenessOf(own, settings.languages),
+      completeness,
+      offered: completeness.some((c) => c.offered && c.header),
       updatedAt: head.updatedAt,
       updatedBy: head.updatedBy,
     };

@@ -64,7 +64,8 @@ const MAX_TRAINS_NAMED = 20;
  * picked, so other trains calling there are not said to skip it), the route with its period (a
  * route chosen without picking trips), else the trips themselves. Cause, effect, texts and URLs
  * come from the alert template of the action, one translation per offered language with a header
- * text, in the order of the operator's settings (a language no longer offered stays in the template).
+ * text, in the order of the operator's settings (a language no longer offered stays in the template
+ * and is never drafted: a template written in none of them drafts no texts).
  */
 export async function draftDisruptionAlert(
   deps: Pick<Deps, 'db' | 'now'>,
@@ -119,13 +120,11 @@ export async function draftDisruptionAlert(
   };
   const { template, texts } = await actionTemplate(deps, templateActionOf(action));
   const offered = (await getOperatorSettings(deps)).languages.map((l) => l.tag);
-  const written = texts.filter((t) => t.headerText.trim() !== '');
-  const inOffered = written.filter((t) => offered.includes(t.language));
-  // A template not yet written in any offered language still drafts its texts (the linter then
-  // says their language is not offered) rather than an alert without a header.
-  const languages = (inOffered.length > 0 ? inOffered : written).sort(
-    (a, b) => offered.indexOf(a.language) - offered.indexOf(b.language),
-  );
+  // Only the languages the operator offers: a template's texts in a language it no longer uses
+  // are kept in the template but never drafted (docs/contract-notes.md "Languages of an alert").
+  const languages = texts
+    .filter((t) => t.headerText.trim() !== '' && offered.includes(t.language))
+    .sort((a, b) => offered.indexOf(a.language) - offered.indexOf(b.language));
   // An alert about another day than today says which, and its hours, in each language's words.
   const otherDay = serviceDate !== serviceDateOf(deps.now(), timezone);
   const textsOf = (key: 'headerText' | 'descriptionText' | 'url') =>

@@ -6,7 +6,8 @@ import { type AlertTemplate, useAlertTemplates } from '../api/alert-templates.ts
 export function TemplatePicker({ onPick }: { onPick: (template: AlertTemplate) => void }) {
   const templates = useAlertTemplates();
   const [chosen, setChosen] = useState('');
-  const list = templates.data ?? [];
+  // A template written only in languages the operator no longer uses is not offered.
+  const list = (templates.data ?? []).filter((t) => t.offered);
   if (list.length === 0) return null;
   return (
     <Form.Group className="mb-3" controlId="alert-template">
@@ -16,7 +17,7 @@ export function TemplatePicker({ onPick }: { onPick: (template: AlertTemplate) =
           <option value="">Choose a template…</option>
           {list.map((t) => (
             <option key={t.id} value={t.id}>
-              {t.name} ({t.completeness.filter((c) => c.header).length} languages)
+              {t.name} ({t.completeness.filter((c) => c.offered && c.header).length} languages)
             </option>
           ))}
         </Form.Select>

@@ -1,0 +1,127 @@
+import { alertTemplateTexts } from '@feeddesk/drizzle';
+import { saveOperatorSettings } from '@feeddesk/server/operator-settings/save-operator-settings';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearLiveFeeds } from '../support/feed.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { pdt, peninsulaLine } from '../support/peninsula-line.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const { transit_realtime: rt } = GtfsRealtimeBindings;
+type Translated = GtfsRealtimeBindings.transit_realtime.ITranslatedString | null | undefined;
+const textsIn = (field: Translated) =>
+  Object.fromEntries((field?.translation ?? []).map((tr) => [tr.language, tr.text]));
+
+/**
+ * The languages of a drafted alert (docs/contract-notes.md "Operator settings" and "Languages of
+ * an alert"): only the operator's languages, each in its own words, the controller's reason only
+ * in the default language it is typed in.
+ */
+describe('a drafted alert speaks the operator’s languages, each in its own words', () => {
+  let t: TestApp;
+  let controller: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp({ trpc: true });
+    await storeScheduleVersion(t.deps, {
+      feed: peninsulaLine(),
+      sourceKind: 'zip',
+      sourceName: 'peninsula.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    controller = await t.clientWithRoles(['view', 'edit'], 'controller');
+    t.clock.now = pdt('06:00');
+    await saveOperatorSettings(t.deps, {
+      languages: [
+        { tag: 'en-ZA', name: 'English' },
+        { tag: 'es', name: 'Español' },
+      ],
+      defaultLanguage: 'en-ZA',
+      urlLanguage: 'en-ZA',
+      confirmRemoval: true,
+      by: null,
+    });
+    await t.deps.db.insert(alertTemplateTexts).values([
+      {
+        templateId: 'disruption-cancel',
+        language: 'es',
+        headerText: '{route}: trenes {trains} cancelados',
+        descriptionText: 'Los trenes {trains} de {route} no circulan. {reason}',
+        url: 'https://example.org/es',
+      },
+      // A hostile or stale text: German, which the operator never offered.
+      {
+        templateId: 'disruption-cancel',
+        language: 'de',
+        headerText: '{route}: Züge {trains} fallen aus',
+        descriptionText: 'Die Züge {trains} fahren nicht. {reason}',
+        url: 'https://example.org/de',
+      },
+    ]);
+  });
+  afterAll(() => t?.close());
+  beforeEach(() => clearLiveFeeds(t));
+
+  const served = async () => {
+    const res = await t.client().get('/feed/alerts');
+    return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
+  };
+  const disrupt = async (body: object) => {
+    const res = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alert: true, ...body }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [entity] = await served();
+    return entity!.alert!;
+  };
+  const templates = async (): Promise<{ id: string; offered: boolean }[]> =>
+    (await controller.trpc('query', 'alertTemplates.list')).body.result.data;
+
+  it('never drafts a language the operator does not offer, even one a template holds', async () => {
+    const alert = await disrupt({
+      reason: 'Works',
+      select: { tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    for (const field of [alert.headerText, alert.descriptionText, alert.url])
+      expect(Object.keys(textsIn(field))).not.toContain('de');
+  });
+
+  it('after the operator stops using English: no English translation drafted, English-only templates not offered', async () => {
+    await saveOperatorSettings(t.deps, {
+      languages: [{ tag: 'es', name: 'Español' }],
+      defaultLanguage: 'es',
+      urlLanguage: 'es',
+      confirmRemoval: true,
+      by: null,
+    });
+    const cancelled = await disrupt({
+      reason: 'Sin personal',
+      select: { tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    expect(textsIn(cancelled.headerText)).toEqual({ es: 'Local: trenes 305 cancelados' });
+    // Spanish is now the default language: the reason is read as Spanish and told in it.
+    expect(textsIn(cancelled.descriptionText)).toEqual({
+      es: 'Los trenes 305 de Local no circulan. Sin personal',
+    });
+    expect(textsIn(cancelled.url)).toEqual({ es: 'https://example.org/es' });
+
+    // The delay template is written in English only: it drafts no text rather than an English one.
+    const delayed = await disrupt({
+      reason: 'Señal averiada',
+      select: { tripIds: ['305'] },
+      action: { type: 'delay', minutes: 10 },
+    });
+    for (const field of [delayed.headerText, delayed.descriptionText, delayed.url])
+      expect(Object.keys(textsIn(field))).not.toContain('en-ZA');
+
+    const list = await templates();
+    expect(list.find((tpl) => tpl.id === 'disruption-cancel')?.offered).toBe(true);
+    expect(list.find((tpl) => tpl.id === 'disruption-delay')?.offered).toBe(false);
+  });
+});
