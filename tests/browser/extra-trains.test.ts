@@ -102,7 +102,10 @@ describe.skipIf(!hasChromium)('extra trains and platform changes in the browser'
     await page.waitForURL(`${t.url}/`);
     const row = page.locator('tr[data-trip-id="WD-105"]');
     await row.waitFor();
-    expect(await row.getByTestId('trip-effect').textContent()).toBe('On time, Platform 3 at CAPE TOWN');
+    // As riders see it on the boards, once the station's platform names are in.
+    await expect
+      .poll(() => row.getByTestId('trip-effect').textContent())
+      .toBe('On time, Platform 3, was Cape Town Station');
     await row.getByRole('button', { name: 'Details of WD-105' }).click();
     expect(await page.getByTestId('trip-platforms').textContent()).toBe(
       'Platform changes: CAPE TOWN → Platform 3',

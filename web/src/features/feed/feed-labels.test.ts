@@ -3,6 +3,7 @@ import {
   deletedThing,
   matchesTrainNumber,
   PROGRESS,
+  platformChange,
   platformLabel,
   scopeLabel,
   stopLabel,
@@ -42,6 +43,13 @@ describe('TRIP_STATE', () => {
     expect(platformLabel('Cape Town Platform 3')).toBe('Platform 3');
     expect(platformLabel('CAPE TOWN 3')).toBe('Platform 3');
     expect(platformLabel('Cape Town Station')).toBe('Cape Town Station');
+  });
+
+  it('says a platform change as riders see it: the new platform, and which it was', () => {
+    expect(platformChange('Bellville (platform 4)', 'Bellville (platform 2)')).toBe('Platform 4, was 2');
+    expect(platformChange('Cape Town Platform 3', 'Cape Town Station')).toBe(
+      'Platform 3, was Cape Town Station',
+    );
   });
 
   it('labels search results by inprogress as the list labels trip states', () => {

@@ -104,3 +104,12 @@ export function platformLabel(name: string): string {
   const number = /platform\s*(\w+)/i.exec(name)?.[1] ?? /\s(\d+)$/.exec(name.trim())?.[1];
   return number ? `Platform ${number}` : name;
 }
+
+/**
+ * A platform change as riders see it on the boards: "Platform 4, was 2" (names of the assigned and
+ * the scheduled stop; a name without a platform number is said whole).
+ */
+export function platformChange(assignedName: string, scheduledName: string): string {
+  const was = platformLabel(scheduledName);
+  return `${platformLabel(assignedName)}, was ${was.startsWith('Platform ') ? was.slice('Platform '.length) : was}`;
+}

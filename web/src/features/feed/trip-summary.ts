@@ -1,10 +1,15 @@
-import { platformLabel } from './feed-labels.ts';
+import { platformChange, platformLabel } from './feed-labels.ts';
 import type { FeedEntityJson } from './types.ts';
 
 type Updated = Pick<FeedEntityJson, 'tripUpdate'>;
 
 /** What an update does, in the words a controller uses: "Cancelled", "+5 min", "2 stops skipped". */
-export function tripEffect(entity: Updated, state: string | null): string {
+export function tripEffect(
+  entity: Updated,
+  state: string | null,
+  /** Platform names by stop id (the station's platforms), to say "Platform 4, was 2"; ids otherwise. */
+  platformNames?: ReadonlyMap<string, string>,
+): string {
   const tu = entity.tripUpdate;
   if (tu?.trip?.scheduleRelationship === 'CANCELED') return 'Cancelled';
   const updates = tu?.stopTimeUpdate ?? [];
@@ -31,7 +36,13 @@ export function tripEffect(entity: Updated, state: string | null): string {
   if (skipped > 0) parts.push(`${skipped} stop${skipped === 1 ? '' : 's'} skipped`);
   for (const u of updates) {
     const assigned = u.stopTimeProperties?.assignedStopId;
-    if (assigned) parts.push(`${platformLabel(assigned)} at ${u.stopId ?? `#${u.stopSequence}`}`);
+    if (!assigned) continue;
+    const scheduled = u.stopId ?? `#${u.stopSequence}`;
+    parts.push(
+      platformNames?.has(assigned) && u.stopId && platformNames.has(u.stopId)
+        ? platformChange(platformNames.get(assigned)!, platformNames.get(u.stopId)!)
+        : `${platformLabel(assigned)} at ${scheduled}`,
+    );
   }
   if (parts.length === 0 && state === 'not_in_schedule') return 'Not in schedule';
   return parts.join(', ') || 'No change';

@@ -8,6 +8,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { platformLabel } from '../../feed/feed-labels.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay } from '../api/schedule-lists.ts';
 import { BusConnections } from './bus-connections.tsx';
@@ -24,7 +25,8 @@ type ActionType =
   | 'short_turn_start'
   | 'set_down_only'
   | 'pick_up_only'
-  | 'replace_by_bus';
+  | 'replace_by_bus'
+  | 'change_platform';
 
 /** What planned works in the schedule can hold (server/src/schedule/planned-works/apply-planned-works.ts). */
 const PLANNABLE = new Set<ActionType>([
@@ -43,10 +45,17 @@ const STOP_LABELS: Partial<Record<ActionType, string>> = {
   short_turn_start: 'Start from',
   set_down_only: 'Set down only at',
   pick_up_only: 'Pick up only at',
+  change_platform: 'Scheduled platform',
 };
 
 /** The action the API takes for a choice of the form. */
-function actionOf(type: ActionType, stopId: string, minutes: number, busSection: BusSection) {
+function actionOf(
+  type: ActionType,
+  stopId: string,
+  minutes: number,
+  busSection: BusSection,
+  toPlatform: string,
+) {
   const turn = type === 'short_turn_end' || type === 'short_turn_start';
   return {
     type: turn ? ('short_turn' as const) : type,
@@ -54,6 +63,7 @@ function actionOf(type: ActionType, stopId: string, minutes: number, busSection:
     ...(type === 'delay' ? { minutes } : {}),
     ...(turn ? { at: type === 'short_turn_end' ? ('end' as const) : ('start' as const) } : {}),
     ...(type === 'replace_by_bus' ? busSection : {}),
+    ...(type === 'change_platform' && toPlatform ? { toStopId: toPlatform } : {}),
   };
 }
 type Texts = Record<string, string>;
@@ -111,6 +121,12 @@ export function DisruptionForm() {
   const [actionType, setActionType] = useState<ActionType>('cancel');
   const [actionStop, setActionStop] = useState('');
   const [minutes, setMinutes] = useState(10);
+  /** change_platform: the platform the trains use instead, one of the station's others. */
+  const [toPlatform, setToPlatform] = useState('');
+  const platforms = trpc.schedule.platforms.useQuery(
+    { stopIds: [actionStop] },
+    { enabled: actionType === 'change_platform' && actionStop !== '' },
+  ).data?.[actionStop];
   const [busSection, setBusSection] = useState<BusSection>({
     fromStopId: '',
     toStopId: '',
@@ -154,7 +170,7 @@ export function DisruptionForm() {
           ? { tripIds: tripIds.split(/[\s,]+/).filter(Boolean) }
           : {}),
     },
-    action: actionOf(actionType, actionStop, minutes, busSection),
+    action: actionOf(actionType, actionStop, minutes, busSection, toPlatform),
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
@@ -339,6 +355,7 @@ export function DisruptionForm() {
             <option value="short_turn_start">Short turn: start from a stop</option>
             {publishAs === 'feed' && <option value="set_down_only">Set down only at a stop</option>}
             {publishAs === 'feed' && <option value="pick_up_only">Pick up only at a stop</option>}
+            {publishAs === 'feed' && <option value="change_platform">Change platform</option>}
             <option value="replace_by_bus">Replace by buses</option>
           </Form.Select>
         </Form.Group>
@@ -357,6 +374,25 @@ export function DisruptionForm() {
             onChange={setActionStop}
             none={actionType === 'delay' ? 'First stop' : undefined}
           />
+        )}
+        {actionType === 'change_platform' && (
+          <Form.Group as={Col} md={3} controlId="d-to-platform">
+            <Form.Label>New platform</Form.Label>
+            <Form.Select
+              value={toPlatform}
+              disabled={!platforms?.length}
+              onChange={(e) => setToPlatform(e.target.value)}
+            >
+              <option value="">
+                {actionStop && platforms?.length === 0 ? 'No other platform at this station' : 'Choose…'}
+              </option>
+              {(platforms ?? []).map((p) => (
+                <option key={p.stopId} value={p.stopId}>
+                  {platformLabel(p.stopName ?? p.stopId)} ({p.stopId})
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
         )}
         {actionType === 'delay' && (
           <Form.Group as={Col} md={2} controlId="d-minutes">

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   short_turn: 'Short turn',
   set_down_only: 'Set down only',
   pick_up_only: 'Pick up only',
+  change_platform: 'Platform change',
 };
 
 /** Where a short turn turns: the list says which end. */
@@ -62,6 +63,7 @@ export function DisruptionList() {
               {d.action.at ? TURNS[d.action.at] : ''}
               {d.action.stopId ? ` ${d.action.stopId}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
+              {d.action.type === 'change_platform' ? ` → ${d.action.toStopId}` : ''}
               {d.action.type === 'replace_by_bus'
                 ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
                 : ''}

@@ -21,6 +21,7 @@ const ACTIONS = [
   'set_down_only',
   'pick_up_only',
   'replace_by_bus',
+  'change_platform',
 ] as const;
 type Draft = Omit<AlertTemplateInput, 'action'> & { action: AlertTemplateInput['action'] | undefined };
 type Text = Draft['texts'][string];
@@ -95,8 +96,9 @@ export function AlertTemplateManager() {
     <>
       <p>
         Placeholders, filled where a template is used: {'{route} {stop} {trains} {date} {from} {until}'}; for
-        disruptions also {'{to} {minutes} {reason}'}, and for replace_by_bus {'{fromStop} {toStop}'} (minutes:
-        the bus margin). A language whose header is empty is left out of alerts.
+        disruptions also {'{to} {minutes} {reason}'}, and for replace_by_bus and change_platform{' '}
+        {'{fromStop} {toStop}'} (minutes: the bus margin). A language whose header is empty is left out of
+        alerts.
       </p>
       <Table size="sm" striped aria-label="Templates">
         <thead>

@@ -3,6 +3,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { paths } from '../../../config/paths.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime, hhmm } from '../../../lib/time.ts';
+import { trpc } from '../../../lib/trpc.ts';
 import { useDeleteTripUpdate } from '../api/delete-trip-update.ts';
 import { useRoutes } from '../api/get-routes.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
@@ -71,6 +72,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
       if (sort === 'state') return STATE_ORDER.indexOf(stateOf(a)) - STATE_ORDER.indexOf(stateOf(b));
       return b.updatedAt.localeCompare(a.updatedAt);
     });
+  const platformNames = usePlatformNames(shown.map((item) => item.entity));
   // An extra train runs on its own date (TripProperties), not the original trip's.
   const startDateOf = (item: Item) =>
     item.entity.tripUpdate?.trip?.startDate ?? item.entity.tripUpdate?.tripProperties?.startDate ?? undefined;
@@ -152,7 +154,7 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
                     )}
                   </td>
                   <td className="fw-semibold" data-testid="trip-effect" data-label="What the update does">
-                    {tripEffect(item.entity, item.state)}
+                    {tripEffect(item.entity, item.state, platformNames)}
                   </td>
                   <td className="small text-lg-nowrap" data-testid="trip-changed" data-label="Last changed">
                     {item.updatedBy ?? 'feed client'}
@@ -199,4 +201,33 @@ export function TripsTable({ items, loading, canEdit, route, number, state, depa
 function hhmmSeconds(text: string): number {
   const [h, m] = text.split(':').map(Number);
   return (h ?? 0) * 3600 + (m ?? 0) * 60;
+}
+
+/** Stops asked for their platform names at once: the trains shown rarely change more. */
+const MAX_PLATFORM_STOPS = 100;
+
+/**
+ * The names of the platforms the shown trains were moved from and to (each stop's station's other
+ * platforms, so a scheduled and an assigned stop name each other), for "Platform 4, was 2".
+ */
+function usePlatformNames(entities: FeedEntityJson[]): ReadonlyMap<string, string> {
+  const stopIds = [
+    ...new Set(
+      entities.flatMap((e) =>
+        (e.tripUpdate?.stopTimeUpdate ?? []).flatMap((u) =>
+          u.stopTimeProperties?.assignedStopId && u.stopId
+            ? [u.stopId, u.stopTimeProperties.assignedStopId]
+            : [],
+        ),
+      ),
+    ),
+  ]
+    .sort()
+    .slice(0, MAX_PLATFORM_STOPS);
+  const platforms = trpc.schedule.platforms.useQuery({ stopIds }, { enabled: stopIds.length > 0 }).data;
+  return new Map(
+    Object.values(platforms ?? {}).flatMap((list) =>
+      list.map((p) => [p.stopId, p.stopName ?? p.stopId] as const),
+    ),
+  );
 }
