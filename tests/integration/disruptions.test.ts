@@ -307,6 +307,14 @@ describe('disruptions', () => {
       [3, 'CPT', 0, 300],
     ]);
     expect((await getFeed(t.client(), '/feed/updates')).entity.map((e) => e.id)).toEqual(['tu-0600']);
+    // The list names the skipped stop as riders know it, not by its id; tRPC says the same.
+    const listed = (await list()).find((d) => d.id === applied.id) as DisruptionItem & {
+      stopNames: Record<string, string>;
+    };
+    expect(listed.stopNames).toEqual({ BLV: 'Bellville' });
+    const viaTrpc = (await controller.trpc('query', 'disruptions.list')).body.result
+      .data as (typeof listed)[];
+    expect(viaTrpc.find((d) => d.id === applied.id)?.stopNames).toEqual({ BLV: 'Bellville' });
     expect((await controller.fetch(`/feed/disruptions/${applied.id}`, { method: 'DELETE' })).status).toBe(
       200,
     );

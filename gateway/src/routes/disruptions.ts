@@ -172,6 +172,9 @@ const Listed = Type.Array(
     inSchedule: Type.Boolean({
       description: 'Planned works: whether the current schedule version holds them.',
     }),
+    stopNames: Type.Record(Type.String(), Type.String(), {
+      description: 'stop_id → the name riders know, for the stops its select and action name.',
+    }),
   }),
 );
 

@@ -3,6 +3,7 @@ import { asc, desc } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { currentPlannedWorks } from '../schedule/planned-works/current-planned-works.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
+import { loadStationNames } from './load-station-names.ts';
 import { type ContinuingTrip, isContinuingTripId, type ReplacementTrip } from './replacement-bus-trips.ts';
 
 export type DisruptionListItem = {
@@ -29,7 +30,18 @@ export type DisruptionListItem = {
   versionId: number | null;
   /** Planned works: whether the current schedule version holds them (a rollback may have left them out). */
   inSchedule: boolean;
+  /** stop_id → the name riders know, for each stop its select and action name (current schedule). */
+  stopNames: Record<string, string>;
 };
+
+/** The stop ids a disruption names: `stopId`, `fromStopId`, `toStopId` of its select and action. */
+function namedStops(...parts: object[]): string[] {
+  return parts.flatMap((part) =>
+    Object.entries(part).flatMap(([key, value]) =>
+      /stopId$/i.test(key) && typeof value === 'string' ? [value] : [],
+    ),
+  );
+}
 
 /** Every disruption with its trips and state, newest first. */
 export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<DisruptionListItem[]> {
@@ -44,6 +56,10 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     .from(disruptionTrips)
     .orderBy(asc(disruptionTrips.tripId));
   const inCurrent = new Set(await currentPlannedWorks(deps));
+  const names = await loadStationNames(
+    deps,
+    rows.flatMap((row) => namedStops(row.select as object, row.action as object)),
+  );
   const byDisruption = new Map<string, { tripId: string; startDate: string }[]>();
   const busesOf = new Map<string, ReplacementTrip[]>();
   const partsOf = new Map<string, ContinuingTrip[]>();
@@ -85,5 +101,11 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     publishAs: row.publishAs === 'schedule' ? 'schedule' : 'feed',
     versionId: row.versionId,
     inSchedule: inCurrent.has(row.id),
+    stopNames: Object.fromEntries(
+      namedStops(row.select as object, row.action as object).flatMap((id) => {
+        const name = names.get(id);
+        return name ? [[id, name]] : [];
+      }),
+    ),
   }));
 }

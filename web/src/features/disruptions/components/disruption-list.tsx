@@ -28,6 +28,11 @@ const busList = (buses: { tripId: string }[]) =>
     .map((b) => b.tripId)
     .join(', ') + (buses.length > BUSES_NAMED ? ` and ${buses.length - BUSES_NAMED} more` : '');
 
+/** A stop by the name the list was given for it (docs/rest-api.md `GET /feed/disruptions`), else its id. */
+function stopName(names: Record<string, string> | undefined, id: string | undefined): string {
+  return (id && names?.[id]) || id || '';
+}
+
 /** Every disruption with its state; an active one is lifted in one act. */
 export function DisruptionList() {
   const list = useDisruptions();
@@ -61,11 +66,11 @@ export function DisruptionList() {
             <td>
               {ACTIONS[d.action.type]}
               {d.action.at ? TURNS[d.action.at] : ''}
-              {d.action.stopId ? ` ${d.action.stopId}` : ''}
+              {d.action.stopId ? ` ${stopName(d.stopNames, d.action.stopId)}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
               {d.action.type === 'change_platform' ? ` → ${d.action.toStopId}` : ''}
               {d.action.type === 'replace_by_bus'
-                ? ` ${d.action.fromStopId} – ${d.action.toStopId} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
+                ? ` ${stopName(d.stopNames, d.action.fromStopId)} – ${stopName(d.stopNames, d.action.toStopId)} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
                 : ''}
               {d.alertId ? ' + alert' : ''}
               {d.publishAs === 'schedule' && (
