@@ -105,4 +105,22 @@ describe('quotas of a principal (docs/rest-api.md "Quotas of a principal")', () 
       set.FEED_PUSH_MAX_ENTITIES,
     ]).toEqual([500, 200, 100]);
   });
+
+  it('bounds the sizes of an alert by default, and reads other values', () => {
+    const defaults = loadConfig({});
+    expect([
+      defaults.ALERT_TEXT_MAX_CHARS,
+      defaults.ALERT_TRANSLATIONS_MAX,
+      defaults.ALERT_INFORMED_ENTITIES_MAX,
+    ]).toEqual([10_000, 20, 500]);
+    const set = loadConfig({
+      ALERT_TEXT_MAX_CHARS: '200',
+      ALERT_TRANSLATIONS_MAX: '3',
+      ALERT_INFORMED_ENTITIES_MAX: '4',
+    });
+    expect([set.ALERT_TEXT_MAX_CHARS, set.ALERT_TRANSLATIONS_MAX, set.ALERT_INFORMED_ENTITIES_MAX]).toEqual([
+      200, 3, 4,
+    ]);
+    expect(() => loadConfig({ ALERT_TRANSLATIONS_MAX: '0' })).toThrow(/ALERT_TRANSLATIONS_MAX/);
+  });
 });

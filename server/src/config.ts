@@ -96,6 +96,12 @@ const envSchema = z.object({
   VEHICLE_POSITIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(10_000),
   /** Entities of one bulk push (POST /feed/trip_updates, /feed/vehicle_positions). */
   FEED_PUSH_MAX_ENTITIES: z.coerce.number().int().positive().default(10_000),
+  /** Characters of one text of an alert (each translation of its header, description, url…). */
+  ALERT_TEXT_MAX_CHARS: z.coerce.number().int().positive().default(10_000),
+  /** Translations (languages) of one text of an alert. */
+  ALERT_TRANSLATIONS_MAX: z.coerce.number().int().positive().default(20),
+  /** Informed entities of one alert. */
+  ALERT_INFORMED_ENTITIES_MAX: z.coerce.number().int().positive().default(500),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
 });

@@ -37,6 +37,7 @@ export const errorCatalogue = {
   too_many_websockets: { status: 429, title: 'Too many live connections' },
   too_many_vehicle_positions: { status: 429, title: 'Too many vehicle positions' },
   too_many_entities: { status: 413, title: 'Too many entities' },
+  alert_too_large: { status: 413, title: 'Alert too large' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },

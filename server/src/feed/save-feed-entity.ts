@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
+import { checkAlertSize } from './check-alert-size.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
 import { type EntityRefs, entityRefs } from './entity-refs.ts';
@@ -122,6 +123,7 @@ export async function saveFeedEntity(
       saveFeedEntity(feed.deps, { ...options, changes: feed.changes }),
     );
   const entity = readEntityOf(kind, options.entity, options.saveCalls);
+  if (kind === 'alert') checkAlertSize(deps, entity.alert);
   if (kind === 'trip_update' && options.changes) {
     const removed = await cancelNewTrip(deps, { entity, by: options.by, changes: options.changes });
     if (removed) return { ...removed, warnings: [], draft: false, deleted: true };

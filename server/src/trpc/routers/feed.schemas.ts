@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { MAX_ALERT_TEXT_CHARS } from '../../feed/alert-text-limits.ts';
 import { MAX_STOP_TIME_UPDATES } from '../../feed/rules/too-many-stop-time-updates.ts';
 
 export const feedKind = z.enum(['trip_update', 'alert', 'vehicle']);
 
+// The sizes of an alert (text length, translations, informed entities) are settings checked by
+// the save itself for REST and tRPC alike (feed/check-alert-size.ts), refused 413 with the limit.
 const translatedString = z.object({
-  translation: z
-    .array(z.object({ text: z.string().max(MAX_ALERT_TEXT_CHARS), language: z.string().max(35).optional() }))
-    .max(20),
+  translation: z.array(z.object({ text: z.string(), language: z.string().max(35).optional() })),
 });
 const stopTimeEvent = z.object({
   delay: z.number().int().optional(),
@@ -97,7 +96,6 @@ export const alertEntity = z.object({
           stopId: z.string().max(200).optional(),
         }),
       )
-      .max(500)
       .default([]),
     cause: z.union([z.string().max(40), z.number().int()]).optional(),
     effect: z.union([z.string().max(40), z.number().int()]).optional(),

@@ -59,7 +59,7 @@ export const feedRouter = router({
   /** The alert linter as the controller types: the notices saving this alert would give. */
   lintAlert: editProcedure.input(lintAlertInput).query(({ ctx, input }) => lintAlert(ctx.deps, input)),
   /** The text lengths the alert editor says next to each field before saving. */
-  alertTextLimits: authedProcedure.query(() => alertTextLimits()),
+  alertTextLimits: authedProcedure.query(({ ctx }) => alertTextLimits(ctx.deps)),
   /** Puts a draft alert into the public feed, as it was saved. */
   publishAlert: editProcedure
     .input(publishAlertInput)
