@@ -81,6 +81,40 @@ describe('a drafted alert speaks the operator’s languages, each in its own wor
   const templates = async (): Promise<{ id: string; offered: boolean }[]> =>
     (await controller.trpc('query', 'alertTemplates.list')).body.result.data;
 
+  it('the reason typed in English fills only the English text; the Spanish one keeps its own words', async () => {
+    const alert = await disrupt({
+      reason: 'No crew available',
+      select: { tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    const description = textsIn(alert.descriptionText);
+    expect(Object.keys(description)).toEqual(['en-ZA', 'es']);
+    expect(description['en-ZA']).toMatch(/No crew available$/);
+    expect(description.es).toBe('Los trenes 305 de Local no circulan.');
+    expect(textsIn(alert.headerText).es).toBe('Local: trenes 305 cancelados');
+    for (const text of [textsIn(alert.headerText).es, description.es])
+      expect(text).not.toMatch(/No crew|available|cancelled|Trains/);
+  });
+
+  it('a hostile reason (placeholders) reaches only the default language’s text, and is refused there', async () => {
+    const res = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        alert: true,
+        reason: '{route} {trains}',
+        select: { tripIds: ['305'] },
+        action: { type: 'cancel' },
+      }),
+    });
+    expect(res.status).toBe(422);
+    const { description } = (await res.json()) as { description: string };
+    // Filled once, not expanded again; the Spanish text never received it.
+    expect(description).toContain('{route}, {trains} in its description (en-ZA)');
+    expect(description).not.toContain('(es)');
+    expect(await served()).toEqual([]);
+  });
+
   it('never drafts a language the operator does not offer, even one a template holds', async () => {
     const alert = await disrupt({
       reason: 'Works',

@@ -119,7 +119,8 @@ export async function draftDisruptionAlert(
     }),
   };
   const { template, texts } = await actionTemplate(deps, templateActionOf(action));
-  const offered = (await getOperatorSettings(deps)).languages.map((l) => l.tag);
+  const settings = await getOperatorSettings(deps);
+  const offered = settings.languages.map((l) => l.tag);
   // Only the languages the operator offers: a template's texts in a language it no longer uses
   // are kept in the template but never drafted (docs/contract-notes.md "Languages of an alert").
   const languages = texts
@@ -131,7 +132,11 @@ export async function draftDisruptionAlert(
     Object.fromEntries(
       languages.map((t) => {
         const when = whenIn(t.language, start, end, timezone);
-        const filled = fillTemplateText(t[key], { ...values, ...when.values });
+        // The typed reason is in the default language (as an untagged text is read): another
+        // language's text leaves it out rather than carry its words (docs/contract-notes.md
+        // "Languages of an alert").
+        const reason = t.language === settings.defaultLanguage ? values.reason : '';
+        const filled = fillTemplateText(t[key], { ...values, reason, ...when.values });
         const says = key !== 'url' && otherDay && filled !== '' && !/\{(date|from|to|until)\}/.test(t[key]);
         return [t.language, says ? `${filled} (${when.range})` : filled];
       }),
