@@ -21,8 +21,13 @@ import {
 type Answer = { id: number; ok: boolean; httpStatus?: number; message?: string };
 
 /** A raw tRPC websocket that fires `count` subscriptions at once and gathers every first answer. */
-async function flood(url: string, cookie: string, path: string, count: number) {
+async function flood(url: string, cookie: string, path: string, count: number, gate?: Promise<void>) {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/trpc`, { headers: { cookie } });
+  /** Settles once the upgrade is decided: opened, refused or closed. */
+  let upgradeDecided = () => {};
+  const upgraded = new Promise<void>((resolve) => {
+    upgradeDecided = resolve;
+  });
   const answers: Answer[] = [];
   const outcome = {
     /** The HTTP answer of a refused upgrade. */
@@ -34,6 +39,7 @@ async function flood(url: string, cookie: string, path: string, count: number) {
     ws.once('close', (code, reason) => {
       outcome.closeCode = code;
       outcome.closeReason = String(reason);
+      upgradeDecided();
       resolve();
     }),
   );
@@ -45,6 +51,7 @@ async function flood(url: string, cookie: string, path: string, count: number) {
     });
     res.on('end', () => {
       outcome.refused = { status: res.statusCode ?? 0, body };
+      upgradeDecided();
     });
   });
   ws.on('message', (raw) => {
@@ -57,11 +64,13 @@ async function flood(url: string, cookie: string, path: string, count: number) {
       answers.push({ id: m.id, ok: false, httpStatus: m.error.data.httpStatus, message: m.error.message });
     else if (m.result?.type === 'started') answers.push({ id: m.id, ok: true });
   });
-  ws.once('open', () => {
+  ws.once('open', async () => {
+    upgradeDecided();
+    await gate;
     for (let id = 1; id <= count; id++)
       ws.send(JSON.stringify({ id, method: 'subscription', params: { path, input: null } }));
   });
-  return { ws, answers, outcome, closed };
+  return { ws, answers, outcome, closed, upgraded };
 }
 type Flood = Awaited<ReturnType<typeof flood>>;
 
@@ -113,11 +122,19 @@ describe('quotas of subscriptions and websockets per principal, on the real prod
         ),
       };
       const measured = await pollDuring(product.url, async () => {
+        // Every upgrade is decided before any socket subscribes: a socket the server closes for
+        // asking too often frees its place, and a later upgrade would then be let in.
+        let openGate = () => {};
+        const gate = new Promise<void>((resolve) => {
+          openGate = resolve;
+        });
         const sockets = await Promise.all(
           Array.from({ length: socketCount as number }, () =>
-            flood(product.url, attacker.cookieHeader, 'schedule.onChange', 200),
+            flood(product.url, attacker.cookieHeader, 'schedule.onChange', 200, gate),
           ),
         );
+        await Promise.all(sockets.map((s) => s.upgraded));
+        openGate();
         await settled(sockets, 200);
         // Held a moment, as an attacker would, while the feed is polled.
         await new Promise((r) => setTimeout(r, 1_000));
