@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('an operator with its own languages (en-US and es-
     const inUse = page.getByTestId('languages-in-use');
     await inUse.waitFor();
     expect(await inUse.locator('p').textContent()).toMatch(
-      /^English \(en-ZA\) is used by 9 templates "Disruption: buses replace trains"/,
+      /^English \(en-ZA\) is used by 10 templates "Disruption: buses replace trains"/,
     );
     await screenshot(page, 'operator-settings-in-use');
     await inUse.getByRole('button', { name: /^Stop offering en-ZA; keep their texts$/ }).click();
