@@ -116,8 +116,8 @@ describe('operator settings', () => {
     const refused = await refusal(await put(admin, US));
     expect(refused).toMatchObject({ status: 409, code: 409, error: 'Languages in use' });
     expect(refused.description).toBe(
-      'English (en-ZA) is used by 9 templates "Disruption: buses replace trains", "Disruption: delays", ' +
-        '"Disruption: pick up only", "Disruption: service replaced", "Disruption: set down only" and 4 more. ' +
+      'English (en-ZA) is used by 10 templates "Disruption: buses replace trains", "Disruption: delays", ' +
+        '"Disruption: pick up only", "Disruption: platform change", "Disruption: service replaced" and 5 more. ' +
         'isiZulu (zu-ZA) is used by the alert "Izitimela ziyephuza" and the template "Isixwayiso". ' +
         'Their texts are kept either way; confirm to stop offering them.',
     );
