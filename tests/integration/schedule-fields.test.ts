@@ -78,20 +78,8 @@ describe('schedule store keeps the optional GTFS fields', () => {
     ]);
 
     const routes = await (await planner.get('/db/get_routes')).json();
+    // route_sort_order first (GTFS), a route without one after them.
     expect(routes).toEqual([
-      {
-        route_id: 'CTL',
-        route_long_name: null,
-        route_color: null,
-        agency_id: 'MR',
-        route_short_name: 'C',
-        route_desc: null,
-        route_type: 2,
-        route_url: null,
-        route_text_color: null,
-        route_sort_order: null,
-        label: 'C',
-      },
       {
         route_id: 'NTH',
         route_long_name: 'Northern Line',
@@ -106,6 +94,19 @@ describe('schedule store keeps the optional GTFS fields', () => {
         label: 'Northern Line',
       },
       expect.objectContaining({ route_id: 'STH', route_color: '00AA00', route_sort_order: 2 }),
+      {
+        route_id: 'CTL',
+        route_long_name: null,
+        route_color: null,
+        agency_id: 'MR',
+        route_short_name: 'C',
+        route_desc: null,
+        route_type: 2,
+        route_url: null,
+        route_text_color: null,
+        route_sort_order: null,
+        label: 'C',
+      },
     ]);
 
     // get_stops keeps its documented pairs; the fields are in get_stop_details.
