@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('a short turn from the disruption form', () => {
       .waitFor();
     await page
       .getByRole('table', { name: 'Disruptions' })
-      .getByText('Short turn (terminate at) SJD')
+      .getByText('Short turn (terminate at) San Jose Diridon')
       .waitFor();
 
     const updates = await served();
