@@ -53,6 +53,7 @@ describe.skipIf(!existsSync(zip))("the operator's own GTFS", () => {
       trip_id: 'WD-2300',
       endTerminus: 'Cape Town Station',
       inprogress: 0,
+      start_date: '20250923',
     });
   });
 });
