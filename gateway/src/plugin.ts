@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
+import { approvalRoutes } from './routes/approvals.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { consistencyRoutes } from './routes/consistency.ts';
@@ -27,6 +28,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
+  await app.register(approvalRoutes, { prefix: '/feed/pending' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(dbRoutes, { prefix: '/db' });

@@ -102,6 +102,12 @@ const envSchema = z.object({
   ALERT_TRANSLATIONS_MAX: z.coerce.number().int().positive().default(20),
   /** Informed entities of one alert. */
   ALERT_INFORMED_ENTITIES_MAX: z.coerce.number().int().positive().default(500),
+  /** Alerts one principal may have waiting (pending approval or scheduled), every process together. */
+  PENDING_ITEMS_PER_PRINCIPAL: z.coerce.number().int().positive().default(50),
+  /** How far ahead an alert's publishAt may be, in days. */
+  PUBLISH_AT_MAX_DAYS: z.coerce.number().int().positive().default(366),
+  /** How often each process looks for scheduled alerts due to enter the feed, in milliseconds. */
+  PUBLISH_AT_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
 });

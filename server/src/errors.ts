@@ -46,6 +46,11 @@ export const errorCatalogue = {
   entity_changed: { status: 409, title: 'Changed by someone else' },
   undo_expired: { status: 409, title: 'Too late to undo' },
   alert_already_published: { status: 409, title: 'Alert already published' },
+  // two-person approval and publication times
+  pending_not_found: { status: 404, title: 'Unknown pending item' },
+  pending_decided: { status: 409, title: 'Already decided' },
+  own_approval: { status: 403, title: 'Approved by its author' },
+  too_many_pending: { status: 429, title: 'Too many pending items' },
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },

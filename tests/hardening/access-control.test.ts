@@ -12,10 +12,10 @@ import { subsets, trySocket } from './helpers.ts';
  * is allowed exactly for the roles of docs/rest-api.md. "Allowed" = anything but 401/403; every call
  * is made so that, when allowed, it changes nothing (bad input, unknown ids).
  */
-type Role = 'view' | 'edit' | 'gtfs' | 'excel' | 'admin';
+type Role = 'view' | 'edit' | 'gtfs' | 'excel' | 'admin' | 'approve';
 /** 'edit+gtfs': both roles, as acts on the schedule made through the disruption calls need. */
-type Access = 'anyone' | 'login' | Role | 'gtfs|excel' | 'edit+gtfs';
-const ROLES: Role[] = ['view', 'edit', 'gtfs', 'excel', 'admin'];
+type Access = 'anyone' | 'login' | Role | 'gtfs|excel' | 'edit+gtfs' | 'edit|approve';
+const ROLES: Role[] = ['view', 'edit', 'gtfs', 'excel', 'admin', 'approve'];
 
 /** The contract's table, written out independently of the product's code. */
 function allowedBy(roles: Role[] | null, access: Access): boolean {
@@ -23,6 +23,7 @@ function allowedBy(roles: Role[] | null, access: Access): boolean {
   if (roles === null) return false;
   if (access === 'login') return true;
   if (access === 'gtfs|excel') return roles.includes('gtfs') || roles.includes('excel');
+  if (access === 'edit|approve') return roles.includes('edit') || roles.includes('approve');
   if (access === 'edit+gtfs') return roles.includes('edit') && roles.includes('gtfs');
   return roles.includes(access) || (access === 'view' && roles.includes('edit'));
 }
@@ -197,6 +198,25 @@ const REST: Call[] = [
   },
   { name: 'GET /feed/consistency', access: 'view', call: (c) => status(c.get('/feed/consistency')) },
   { name: 'GET /feed/disruptions', access: 'edit', call: (c) => status(c.get('/feed/disruptions')) },
+  // Two-person approval: an unknown item is 404 when allowed, so nothing is decided.
+  { name: 'GET /feed/pending', access: 'edit|approve', call: (c) => status(c.get('/feed/pending')) },
+  {
+    name: 'POST /feed/pending/{id}/approve',
+    access: 'approve',
+    call: (c) => status(c.fetch('/feed/pending/no-such-item/approve', { method: 'POST' })),
+  },
+  {
+    name: 'POST /feed/pending/{id}/reject',
+    access: 'approve',
+    call: (c) =>
+      status(
+        c.fetch('/feed/pending/no-such-item/reject', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'not needed' }),
+        }),
+      ),
+  },
   {
     // No schedule loaded: refused as 404 when allowed, so nothing changes.
     name: 'POST /feed/disruptions',
@@ -303,6 +323,13 @@ const TRPC: Call[] = [
   { name: 'auth.me', access: 'anyone', call: q('auth.me') },
   { name: 'auth.login', access: 'anyone', call: m('auth.login', { username: 1 }) },
   { name: 'users.list', access: 'admin', call: q('users.list') },
+  { name: 'approvals.list', access: 'edit|approve', call: q('approvals.list') },
+  { name: 'approvals.approve', access: 'approve', call: m('approvals.approve', { id: 'no-such-item' }) },
+  {
+    name: 'approvals.reject',
+    access: 'approve',
+    call: m('approvals.reject', { id: 'no-such-item', reason: 'not needed' }),
+  },
   { name: 'users.create', access: 'admin', call: m('users.create', {}) },
   { name: 'users.update', access: 'admin', call: m('users.update', {}) },
   { name: 'users.delete', access: 'admin', call: m('users.delete', { username: 'nobody-by-that-name' }) },
@@ -506,7 +533,7 @@ describe('roles on every route and procedure', () => {
     expect(procedures.sort()).toEqual([...new Set(TRPC.map((c) => c.name)), 'auth.logout'].sort());
   });
 
-  it('allows each call for exactly the roles of docs/rest-api.md (32 role sets and anonymous)', async () => {
+  it('allows each call for exactly the roles of docs/rest-api.md (64 role sets and anonymous)', async () => {
     const combos: (Role[] | null)[] = [null, ...subsets(ROLES)];
     const mismatches: string[] = [];
     let allowedCount = 0;

@@ -1,4 +1,5 @@
 export * from './alert-templates.ts';
+export * from './approvals.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './disruptions.ts';

@@ -1,3 +1,4 @@
+import { saveAlertWithApproval } from '@feeddesk/server/approvals/save-alert-with-approval';
 import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import { FeedCache } from '@feeddesk/server/feed/feed-cache';
@@ -5,7 +6,7 @@ import { FEED_PATHS, type FeedKind } from '@feeddesk/server/feed/feed-kind';
 import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { FeedAnswers } from '../support/feed-answers.ts';
 import { boolField, field, readForm } from '../support/read-form.ts';
@@ -49,13 +50,42 @@ const Notice = Type.Object(
   },
   { additionalProperties: true },
 );
+// Texts here: the service says what is wrong with a value (not a number, before 1970, too far ahead).
+const AlertQuery = Type.Object({
+  publishAt: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Epoch seconds: the alert enters the feed then, not before.' }),
+  ),
+  emergency: Type.Optional(
+    Type.String({
+      enum: ['true', 'false', '1', '0'],
+      description:
+        'true: published now although two-person approval is on, marked until approved afterwards.',
+    }),
+  ),
+});
 const DeleteFields = Type.Object({
   entity_id: Type.String(),
   deleteFromLog: Type.Optional(
     Type.Union([Type.Boolean(), Type.String()], { description: 'Default false.' }),
   ),
 });
-const Saved = Type.Object({ id: Type.String(), message: Type.String(), warnings: Type.Array(Notice) });
+const Saved = Type.Object({
+  id: Type.String(),
+  message: Type.String(),
+  warnings: Type.Array(Notice),
+  state: Type.String({
+    enum: ['pending', 'published', 'scheduled'],
+    description:
+      'published: in the feed now; pending: waits for a second person (two-person approval); scheduled: enters the feed at publishAt.',
+  }),
+  pendingId: Type.Optional(
+    Type.String({
+      description: 'The item of GET /feed/pending (pending, scheduled, or an emergency publish).',
+    }),
+  ),
+  publishAt: Type.Optional(Type.String()),
+  emergency: Type.Optional(Type.Boolean()),
+});
 /** A save: one protobuf FeedEntity, as the original web app and external clients send it. */
 const saveSchema = (summary: string, ...more: number[]) => ({
   tags,
@@ -156,21 +186,34 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       log: logEntityHeader(request),
       saveCalls: SAVE_CALLS,
     });
-    return { id, message, warnings };
+    // Controllers' trip updates are never held for approval (docs/contract-notes.md).
+    return { id, message, warnings, state: 'published' };
   });
 
-  app.post(
+  app.post<{ Querystring: Static<typeof AlertQuery> }>(
     '/service_alert',
-    { ...edit, schema: saveSchema('Save a service alert (edit).') },
+    {
+      ...edit,
+      schema: {
+        ...saveSchema(
+          'Save a service alert (edit): published now, or pending while two-person approval is on, or scheduled for `publishAt`.',
+          429,
+        ),
+        querystring: AlertQuery,
+      },
+    },
     async (request) => {
-      const { id, message, warnings } = await saveFeedEntity(app.deps, {
-        kind: 'alert',
+      const saved = await saveAlertWithApproval(app.deps, {
         entity: { protobuf: protobufBody(request) },
         by: request.user!.username,
+        roles: request.user!.roles,
         log: logEntityHeader(request),
         saveCalls: SAVE_CALLS,
+        publishAt: request.query.publishAt,
+        emergency: ['true', '1'].includes(request.query.emergency ?? ''),
       });
-      return { id, message, warnings };
+      const { id, message, warnings, state, pendingId, publishAt, emergency } = saved;
+      return { id, message, warnings, state, pendingId, publishAt, emergency };
     },
   );
 
@@ -192,7 +235,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         log: logEntityHeader(request, false),
         saveCalls: SAVE_CALLS,
       });
-      return { id, message, warnings };
+      return { id, message, warnings, state: 'published' };
     },
   );
 

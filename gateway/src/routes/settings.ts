@@ -1,6 +1,9 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { getOperatorSettings } from '@feeddesk/server/operator-settings/get-operator-settings';
-import type { OperatorSettings } from '@feeddesk/server/operator-settings/operator-settings';
+import {
+  APPROVAL_SETTINGS,
+  type OperatorSettings,
+} from '@feeddesk/server/operator-settings/operator-settings';
 import { saveOperatorSettings } from '@feeddesk/server/operator-settings/save-operator-settings';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,6 +21,10 @@ const Settings = Type.Object({
     description:
       'The bus routes (route_type 3) replacement buses run on, the first when a disruption names none.',
   }),
+  approval: Type.String({
+    enum: [...APPROVAL_SETTINGS],
+    description: 'Two-person approval of saves by users without the approve role.',
+  }),
   updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null: the demo defaults apply.' }),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
 });
@@ -32,6 +39,12 @@ const Body = Type.Object({
       description:
         'The bus routes (route_type 3) replacement buses run on; a rail route is refused (400). Absent: kept.',
     }),
+  ),
+  approval: Type.Optional(
+    Type.Union(
+      APPROVAL_SETTINGS.map((a) => Type.Literal(a)),
+      { description: 'off | alerts | alerts_and_disruptions. Absent: kept.' },
+    ),
   ),
   confirmRemoval: Type.Optional(
     Type.Boolean({ description: 'Go on although live alerts or templates use a language removed.' }),

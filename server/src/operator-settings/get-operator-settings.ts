@@ -1,7 +1,15 @@
 import { operatorSettings } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import { DEMO_SETTINGS, type OperatorSettings } from './operator-settings.ts';
+import {
+  APPROVAL_SETTINGS,
+  type ApprovalSetting,
+  DEMO_SETTINGS,
+  type OperatorSettings,
+} from './operator-settings.ts';
+
+const isApprovalSetting = (value: string): value is ApprovalSetting =>
+  (APPROVAL_SETTINGS as readonly string[]).includes(value);
 
 /** The operator's settings; the demo's (the South African nine) until an administrator saves some. */
 export async function getOperatorSettings(deps: Pick<Deps, 'db'>): Promise<OperatorSettings> {
@@ -12,6 +20,7 @@ export async function getOperatorSettings(deps: Pick<Deps, 'db'>): Promise<Opera
     defaultLanguage: row.defaultLanguage,
     urlLanguage: row.urlLanguage,
     busRouteIds: row.busRouteIds ?? [],
+    approval: isApprovalSetting(row.approval) ? row.approval : 'off',
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
   };

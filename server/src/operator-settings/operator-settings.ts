@@ -13,6 +13,8 @@ export type OperatorSettings = {
   urlLanguage: string;
   /** The bus routes (route_type 3) replacement buses run on, first the one used when none is named. */
   busRouteIds: string[];
+  /** Which saves of users without the `approve` role wait for a second person (docs/contract-notes.md). */
+  approval: ApprovalSetting;
   /** Null while the demo's defaults apply (nobody saved settings yet). */
   updatedAt: Date | null;
   updatedBy: string | null;
@@ -25,7 +27,13 @@ export type OperatorSettingsInput = Pick<
 > & {
   /** Absent: kept as they are. */
   busRouteIds?: string[];
+  /** Absent: kept as it is. */
+  approval?: ApprovalSetting;
 };
+
+/** Two-person approval: off, for alerts, or for alerts and disruptions. */
+export const APPROVAL_SETTINGS = ['off', 'alerts', 'alerts_and_disruptions'] as const;
+export type ApprovalSetting = (typeof APPROVAL_SETTINGS)[number];
 
 /** Bounds of the bus routes named: a real operator names a few. */
 export const MAX_BUS_ROUTES = 50;
@@ -36,6 +44,7 @@ export const DEMO_SETTINGS: OperatorSettings = {
   defaultLanguage: 'en-ZA',
   urlLanguage: 'en-ZA',
   busRouteIds: [],
+  approval: 'off',
   updatedAt: null,
   updatedBy: null,
 };
@@ -120,10 +129,13 @@ export function checkOperatorSettings(input: OperatorSettingsInput): OperatorSet
     throw invalid('A bus route is named twice: name each once.');
   if (busRouteIds?.some((id) => id === '' || CONTROL.test(id)))
     throw invalid('A bus route id is empty or holds a control character: name routes of the schedule.');
+  if (input.approval !== undefined && !APPROVAL_SETTINGS.includes(input.approval))
+    throw invalid(`Approval is one of ${APPROVAL_SETTINGS.join(', ')}.`);
   return {
     languages,
     defaultLanguage: member('default language', input.defaultLanguage),
     urlLanguage: member('URL language', input.urlLanguage),
     ...(busRouteIds && { busRouteIds }),
+    ...(input.approval && { approval: input.approval }),
   };
 }

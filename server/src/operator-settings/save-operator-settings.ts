@@ -46,8 +46,9 @@ export async function saveOperatorSettings(
     }
     const busRouteIds = next.busRouteIds ?? before.busRouteIds;
     if (next.busRouteIds) await checkBusRoutes({ db: tx }, next.busRouteIds);
+    const approval = next.approval ?? before.approval;
     const at = deps.now();
-    const row = { ...next, busRouteIds, updatedAt: at, updatedBy: options.by };
+    const row = { ...next, busRouteIds, approval, updatedAt: at, updatedBy: options.by };
     await tx
       .insert(operatorSettings)
       .values({ id: 1, ...row })
@@ -65,8 +66,9 @@ export async function saveOperatorSettings(
           defaultLanguage: before.defaultLanguage,
           urlLanguage: before.urlLanguage,
           busRouteIds: before.busRouteIds,
+          approval: before.approval,
         },
-        after: { ...next, busRouteIds },
+        after: { ...next, busRouteIds, approval },
       },
     });
     return row;
@@ -137,6 +139,8 @@ function changeSummary(before: OperatorSettings, after: OperatorSettingsInput): 
     parts.push(`default language ${before.defaultLanguage} → ${after.defaultLanguage}`);
   if (before.urlLanguage !== after.urlLanguage)
     parts.push(`URL language ${before.urlLanguage} → ${after.urlLanguage}`);
+  if (after.approval && after.approval !== before.approval)
+    parts.push(`approval ${before.approval} → ${after.approval}`);
   if (after.busRouteIds && after.busRouteIds.join() !== before.busRouteIds.join())
     parts.push(`bus routes ${after.busRouteIds.join(', ') || 'none'}`);
   const what = parts.length ? parts.join('; ') : 'saved unchanged';
