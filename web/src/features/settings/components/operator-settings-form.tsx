@@ -13,6 +13,8 @@ type Draft = {
   urlLanguage: string;
   /** The bus routes replacement buses run on (docs/contract-notes.md "Operator settings"). */
   busRouteIds: string[];
+  /** Two-person approval (docs/contract-notes.md "Two-person approval and publication times"). */
+  approval: 'off' | 'alerts' | 'alerts_and_disruptions';
 };
 
 /**
@@ -37,6 +39,7 @@ function SettingsEditor({
     defaultLanguage: saved.defaultLanguage,
     urlLanguage: saved.urlLanguage,
     busRouteIds: saved.busRouteIds,
+    approval: saved.approval,
   });
   const busRoutes = useBusRoutes();
   const [adding, setAdding] = useState('');
@@ -206,6 +209,17 @@ function SettingsEditor({
                 onChange={(urlLanguage) => set({ urlLanguage })}
               />
             </Row>
+            <Form.Group className="mb-3" controlId="settings-approval">
+              <Form.Label className="fw-semibold">Two-person approval</Form.Label>
+              <Form.Select
+                value={draft.approval}
+                onChange={(e) => set({ approval: e.target.value as Draft['approval'] })}
+              >
+                <option value="off">Off: every editor publishes</option>
+                <option value="alerts">Alerts: wait for a second person with the approve role</option>
+                <option value="alerts_and_disruptions">Alerts and disruptions</option>
+              </Form.Select>
+            </Form.Group>
             <fieldset className="mb-3">
               <legend className="h6">Bus routes for replacement buses</legend>
               {busRoutes.length === 0 ? (
