@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes } from './routes/approvals.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -13,6 +14,7 @@ import { feedRoutes } from './routes/feed.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
 import { operationsRoutes } from './routes/operations.ts';
+import { riderRoutes } from './routes/riders.ts';
 import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { tokenRoutes } from './routes/tokens.ts';
@@ -22,6 +24,11 @@ import { openApiOptions } from './support/openapi.ts';
 export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   // First: it collects the schema of every route registered after it into /docs/openapi.json.
   await app.register(swagger, openApiOptions);
+  // The live feeds as this process serves them, read once per change: the feeds' routes and the
+  // riders' pages made from them (status, Atom) show the same truth.
+  const feeds = new FeedCache(app.deps);
+  feeds.start();
+  app.addHook('onClose', async () => feeds.stop());
   await app.register(operationsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
@@ -29,8 +36,9 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(approvalRoutes, { prefix: '/feed/pending' });
-  await app.register(feedRoutes, { prefix: '/feed' });
+  await app.register(feedRoutes, { prefix: '/feed', cache: feeds });
   await app.register(consistencyRoutes, { prefix: '/feed' });
+  await app.register(riderRoutes, { cache: feeds });
   await app.register(dbRoutes, { prefix: '/db' });
   await app.register(gtfsRoutes, { prefix: '/gtfs' });
   await app.register(scheduleVersionRoutes, { prefix: '/gtfs/versions' });

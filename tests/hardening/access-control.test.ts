@@ -118,6 +118,9 @@ const REST: Call[] = [
   },
   { name: 'GET /feed/updates', access: 'anyone', call: (c) => status(c.get('/feed/updates')) },
   { name: 'GET /feed/alerts', access: 'anyone', call: (c) => status(c.get('/feed/alerts?format=json')) },
+  // docs/rest-api.md "Riders' pages": public, like the feeds they are made from.
+  { name: 'GET /status', access: 'anyone', call: (c) => status(c.get('/status')) },
+  { name: 'GET /status.json', access: 'anyone', call: (c) => status(c.get('/status.json')) },
   { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
   {
     name: 'OPTIONS /feed/{feed}',

@@ -75,6 +75,8 @@ const CONTRACT = [
   'PUT /settings',
   'GET /audit/entries',
   'GET /audit/export',
+  'GET /status',
+  'GET /status.json',
 ];
 
 /** The document's operation for a call: its own path first, else a path template it matches. */

@@ -1,7 +1,7 @@
 import { saveAlertWithApproval } from '@feeddesk/server/approvals/save-alert-with-approval';
 import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
-import { FeedCache } from '@feeddesk/server/feed/feed-cache';
+import type { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS, type FeedKind } from '@feeddesk/server/feed/feed-kind';
 import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
@@ -119,10 +119,7 @@ const bulkSchema = (summary: string) => ({
 });
 
 /** /feed of docs/rest-api.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
-export const feedRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new FeedCache(app.deps);
-  cache.start();
-  app.addHook('onClose', async () => cache.stop());
+export const feedRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, { cache }) => {
   const answers = new FeedAnswers();
   for (const [name, kind] of Object.entries(FEED_PATHS)) servePolls(app, { name, kind, cache, answers });
   app.addContentTypeParser(

@@ -48,6 +48,11 @@ export type FeedSnapshot = {
   lastModified: string;
   readonly json: string;
   entityCount: number;
+  /**
+   * The entities as protobuf-JSON, as stored (the same array for every stamp of one content, so
+   * pages made from the feed, server/src/riders/, are made again only when it changed).
+   */
+  rows: readonly unknown[];
 };
 
 /** A row of readFeedContent's statement. */
@@ -153,6 +158,7 @@ export function stampFeed(content: FeedContent, stamp: number): FeedSnapshot {
       return json;
     },
     entityCount: content.entityCount,
+    rows: content.rows,
   };
 }
 
