@@ -108,7 +108,7 @@ function made(text: string, type: string): Answer {
 function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
   reply.headers({ ...PUBLIC_HEADERS, etag: answer.etag, vary: 'accept-encoding' });
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === answer.etag || t.trim() === '*'))
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === answer.etag || t.trim() === '*'))
     return reply.status(304).send();
   return reply.type(answer.type).send(answer.body);
 }
