@@ -11,6 +11,7 @@ import { docsRoutes } from './routes/docs.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { excelRoutes } from './routes/excel.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { formationRoutes } from './routes/formations.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
 import { operationsRoutes } from './routes/operations.ts';
@@ -36,6 +37,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(approvalRoutes, { prefix: '/feed/pending' });
+  await app.register(formationRoutes, { prefix: '/feed/formations' });
   await app.register(feedRoutes, { prefix: '/feed', cache: feeds });
   await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(riderRoutes, { cache: feeds });

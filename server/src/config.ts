@@ -94,6 +94,10 @@ const envSchema = z.object({
   VEHICLE_POSITIONS_MAX: z.coerce.number().int().positive().default(20_000),
   /** Live vehicle positions saved by one principal (an AVL system's token), every process together. */
   VEHICLE_POSITIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(10_000),
+  /** Carriages of one formation (PUT /feed/formations/{tripId}); 413 beyond. */
+  FORMATION_MAX_CARRIAGES: z.coerce.number().int().positive().default(40),
+  /** New formations one principal may save in 24 hours, every process together; 429 beyond. */
+  FORMATIONS_PER_PRINCIPAL_PER_DAY: z.coerce.number().int().positive().default(2_000),
   /** Entities of one bulk push (POST /feed/trip_updates, /feed/vehicle_positions). */
   FEED_PUSH_MAX_ENTITIES: z.coerce.number().int().positive().default(10_000),
   /** Characters of one text of an alert (each translation of its header, description, url…). */

@@ -38,6 +38,8 @@ export const errorCatalogue = {
   too_many_vehicle_positions: { status: 429, title: 'Too many vehicle positions' },
   too_many_entities: { status: 413, title: 'Too many entities' },
   alert_too_large: { status: 413, title: 'Alert too large' },
+  formation_too_large: { status: 413, title: 'Formation too large' },
+  too_many_formations: { status: 429, title: 'Too many formations' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
@@ -61,6 +63,8 @@ export const errorCatalogue = {
   // jobs and files
   job_not_found: { status: 404, title: 'Unknown job' },
   file_not_found: { status: 404, title: 'Unknown file' },
+  // formations
+  formation_not_found: { status: 404, title: 'Unknown formation' },
   // disruptions
   disruption_not_found: { status: 404, title: 'Unknown disruption' },
   // alert templates

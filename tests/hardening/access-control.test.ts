@@ -152,6 +152,28 @@ const REST: Call[] = [
       ),
   },
   {
+    name: 'GET /feed/formations/{tripId}',
+    access: 'view',
+    call: (c) => status(c.get('/feed/formations/no-such-trip?date=20250923')),
+  },
+  {
+    name: 'PUT /feed/formations/{tripId}',
+    access: 'edit',
+    call: (c) =>
+      status(
+        c.fetch('/feed/formations/no-such-trip?date=20250923', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ carriages: [{ label: '1' }] }),
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /feed/formations/{tripId}',
+    access: 'edit',
+    call: (c) => status(c.fetch('/feed/formations/no-such-trip?date=20250923', { method: 'DELETE' })),
+  },
+  {
     name: 'POST /feed/trip_updates',
     access: 'edit',
     call: (c) =>
@@ -393,6 +415,25 @@ const TRPC: Call[] = [
   { name: 'feed.list', access: 'view', call: q('feed.list', { kind: 'alert' }) },
   { name: 'trains.list', access: 'view', call: q('trains.list') },
   { name: 'trains.network', access: 'view', call: q('trains.network') },
+  {
+    name: 'trains.formation',
+    access: 'view',
+    call: q('trains.formation', { tripId: 'no-such-trip', date: '20250923' }),
+  },
+  {
+    name: 'trains.saveFormation',
+    access: 'edit',
+    call: m('trains.saveFormation', {
+      tripId: 'no-such-trip',
+      date: '20250923',
+      carriages: [{ label: '1' }],
+    }),
+  },
+  {
+    name: 'trains.deleteFormation',
+    access: 'edit',
+    call: m('trains.deleteFormation', { tripId: 'no-such-trip', date: '20250923' }),
+  },
   { name: 'feed.get', access: 'view', call: q('feed.get', { kind: 'alert', id: 'no-such-entity' }) },
   { name: 'feed.saveTripUpdate', access: 'edit', call: m('feed.saveTripUpdate', { entity: {} }) },
   { name: 'feed.saveAlert', access: 'edit', call: m('feed.saveAlert', { entity: {} }) },
@@ -668,6 +709,8 @@ describe('roles on every route and procedure', () => {
       ['POST', '/feed/vehicle_position'],
       ['POST', '/feed/vehicle_positions'],
       ['POST', '/feed/trip_updates'],
+      ['PUT', '/feed/formations/x?date=20250923'],
+      ['DELETE', '/feed/formations/x?date=20250923'],
       ['DELETE', '/feed/updates/delete_feed_entity'],
       ['DELETE', '/feed/alerts/delete_feed_entity'],
       ['POST', '/gtfs/upload_gtfs'],

@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './disruptions.ts';
 export * from './feed.ts';
+export * from './formations.ts';
 export * from './jobs.ts';
 export * from './operator-settings.ts';
 export * from './schedule.ts';

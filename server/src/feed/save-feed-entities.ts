@@ -1,6 +1,7 @@
 import { decodeFeedMessage, FeedDecodeError, type FeedEntity, type transit_realtime } from '@feeddesk/proto';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { loadTrainFacts } from './carry-train-facts.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
@@ -12,6 +13,7 @@ import {
   readEntityOf,
   readScheduleViewFor,
   type SaveFeedEntityOptions,
+  tripIdsOf,
   writeFeedEntities,
 } from './save-feed-entity.ts';
 import { liveRunOwners, runKeyOf } from './trip-runs.ts';
@@ -70,7 +72,8 @@ export async function saveFeedEntities(
     });
     if (refused) refusals.set(entity, refused);
   }
-  const view = await readScheduleViewFor(deps, kind, readable);
+  const facts = await loadTrainFacts(deps.db, tripIdsOf(readable));
+  const view = await readScheduleViewFor(deps, kind, readable, facts);
   // Which update holds each run of the message's trains (one query): an entity under another id
   // for a run already held, in the feed or earlier in the message, is refused by itself.
   const runOwners =
@@ -86,7 +89,7 @@ export async function saveFeedEntities(
   for (const [i, entity] of readable.entries()) {
     await letPollsIn(i);
     const refused = await refusalOf(entity, async () => {
-      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners });
+      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners, facts });
       const run = runOwners && runKeyOf(prepared.entity, view);
       if (run && !runOwners.has(run)) runOwners.set(run, prepared.id);
       byId.delete(prepared.id);

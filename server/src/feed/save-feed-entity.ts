@@ -16,6 +16,7 @@ import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
+import { assignedStopIds, carryTrainFacts, loadTrainFacts, type TrainFacts } from './carry-train-facts.ts';
 import { checkAlertSize } from './check-alert-size.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
@@ -128,11 +129,12 @@ export async function saveFeedEntity(
     const removed = await cancelNewTrip(deps, { entity, by: options.by, changes: options.changes });
     if (removed) return { ...removed, warnings: [], draft: false, deleted: true };
   }
-  const view = await readScheduleViewFor(deps, kind, [entity]);
+  const facts = kind === 'alert' ? undefined : await loadTrainFacts(deps.db, tripIdsOf([entity]));
+  const view = await readScheduleViewFor(deps, kind, [entity], facts);
   const verify = !('json' in options.entity);
   const tripId = entity.tripUpdate?.trip?.tripId;
   const runOwners = kind === 'trip_update' && tripId ? await liveRunOwners(deps, [tripId], view) : undefined;
-  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners });
+  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners, facts });
   const now = deps.now();
   const base = options.baseRevision;
   const write = async (tx: DbOrTx) => {
@@ -195,18 +197,29 @@ export function readEntityOf(
   return entity;
 }
 
-/** One schedule view for every entity of a save (a bulk push reads the schedule once). */
+/** The trips entities are about (a trip update's or a vehicle position's), for loadTrainFacts. */
+export const tripIdsOf = (entities: FeedEntity[]) =>
+  entities.flatMap((e) => e.tripUpdate?.trip?.tripId || e.vehicle?.trip?.tripId || []);
+
+/**
+ * One schedule view for every entity of a save (a bulk push reads the schedule once); with the
+ * trains' facts, also the stations of the platforms they assign (a position may be moved there).
+ */
 export function readScheduleViewFor(
   deps: AppDeps,
   kind: FeedKind,
   entities: FeedEntity[],
+  facts?: TrainFacts,
 ): Promise<ScheduleView | null> {
   const refs = entities.map(entityRefs);
   const all = (key: keyof EntityRefs) => [...new Set(refs.flatMap((r) => r[key]))];
   return readScheduleView(deps, {
     tripIds: all('tripIds'),
     routeIds: all('routeIds'),
-    stopIds: all('stopIds'),
+    stopIds:
+      kind === 'vehicle' && facts
+        ? [...new Set([...all('stopIds'), ...assignedStopIds(facts)])]
+        : all('stopIds'),
     agencyIds: all('agencyIds'),
     // Only the vehicle position rules look at coordinates and calendars.
     locations: kind === 'vehicle',
@@ -231,6 +244,8 @@ export async function prepareFeedEntity(
      * the ids themselves; the feed invariant trip_run_updated_twice holds for every act.
      */
     runOwners?: RunOwners;
+    /** The trains' formations and assigned platforms, carried into the entity (carry-train-facts.ts). */
+    facts?: TrainFacts;
   },
 ): Promise<PreparedEntity> {
   const { kind, entity, view } = options;
@@ -238,6 +253,7 @@ export async function prepareFeedEntity(
   const nowSecs = Math.floor(now.getTime() / 1000);
   if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
   dropStopsOfCancelledTrip(entity);
+  if (options.facts) carryTrainFacts(entity, options.facts, view);
   const run = kind === 'trip_update' ? runKeyOf(entity, view) : undefined;
   // Without an id (and without the saves' owners) the run's update is looked up here.
   const owners =
