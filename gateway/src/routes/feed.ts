@@ -1,13 +1,15 @@
+import { Readable } from 'node:stream';
 import { saveAlertWithApproval } from '@feeddesk/server/approvals/save-alert-with-approval';
 import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
 import type { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS, type FeedKind } from '@feeddesk/server/feed/feed-kind';
-import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
+import { letPollsIn } from '@feeddesk/server/feed/let-polls-in';
+import { type SaveFeedEntitiesResult, saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FeedAnswers } from '../support/feed-answers.ts';
 import { boolField, field, readForm } from '../support/read-form.ts';
 import {
@@ -245,14 +247,17 @@ export const feedRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, 
         'Save a whole FeedMessage of vehicle positions (edit), as an AVL system pushes it: the good entities saved, the bad ones listed.',
       ),
     },
-    async (request) =>
-      saveFeedEntities(app.deps, {
-        kind: 'vehicle',
-        message: protobufBody(request, 'a protobuf FeedMessage'),
-        by: request.user!.username,
-        log: false,
-        saveCalls: SAVE_CALLS,
-      }),
+    async (request, reply) =>
+      sendBulkAnswer(
+        reply,
+        await saveFeedEntities(app.deps, {
+          kind: 'vehicle',
+          message: protobufBody(request, 'a protobuf FeedMessage'),
+          by: request.user!.username,
+          log: false,
+          saveCalls: SAVE_CALLS,
+        }),
+      ),
   );
 
   // A CAD system's predictions for many trains at once; refused whole when they contradict the feed.
@@ -264,14 +269,17 @@ export const feedRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, 
         'Save a whole FeedMessage of trip updates (edit): the good entities saved, the bad ones listed; 422 and nothing saved when together they contradict the live feed.',
       ),
     },
-    async (request) =>
-      saveFeedEntities(app.deps, {
-        kind: 'trip_update',
-        message: protobufBody(request, 'a protobuf FeedMessage'),
-        by: request.user!.username,
-        log: logEntityHeader(request),
-        saveCalls: SAVE_CALLS,
-      }),
+    async (request, reply) =>
+      sendBulkAnswer(
+        reply,
+        await saveFeedEntities(app.deps, {
+          kind: 'trip_update',
+          message: protobufBody(request, 'a protobuf FeedMessage'),
+          by: request.user!.username,
+          log: logEntityHeader(request),
+          saveCalls: SAVE_CALLS,
+        }),
+      ),
   );
 
   app.delete<{ Params: { feed: string } }>(
@@ -342,6 +350,27 @@ function servePolls(
     if (!snapshot) return undefined;
     return feed.answers.answer(snapshot, request.headers, json).prepared;
   });
+}
+
+/**
+ * A bulk push's answer, written as JSON a piece at a time with the feed's polls let in between: a
+ * 1 MB push of unknown trains is refused with a notice per stop (14 MB of JSON), and serializing
+ * and writing that in one go held the event loop for a second (tests/bench/README.md).
+ */
+function sendBulkAnswer(reply: FastifyReply, answer: SaveFeedEntitiesResult): FastifyReply {
+  async function* pieces() {
+    let piece = `{"saved":${answer.saved},"rejected":[`;
+    for (const [i, rejected] of answer.rejected.entries()) {
+      piece += `${i > 0 ? ',' : ''}${JSON.stringify({ id: rejected.id, notices: rejected.notices })}`;
+      if (piece.length >= 64 * 1024) {
+        yield Buffer.from(piece);
+        piece = '';
+        await letPollsIn(i);
+      }
+    }
+    yield Buffer.from(`${piece}]}`);
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(pieces()));
 }
 
 function protobufBody(request: FastifyRequest, what = 'one protobuf FeedEntity'): Buffer {
