@@ -23,6 +23,11 @@ export const operatorSettings = pgTable('operator_settings', {
    * off | alerts | alerts_and_disruptions.
    */
   approval: text('approval').notNull().default('off'),
+  /**
+   * The languages every published alert must carry a header in, a subset of `languages`; null =
+   * the default language alone (docs/contract-notes.md "Operator settings").
+   */
+  requiredLanguages: jsonb('required_languages').$type<string[]>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: text('updated_by'),
 });

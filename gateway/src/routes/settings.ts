@@ -25,6 +25,10 @@ const Settings = Type.Object({
     enum: [...APPROVAL_SETTINGS],
     description: 'Two-person approval of saves by users without the approve role.',
   }),
+  requiredLanguages: Type.Array(Type.String(), {
+    description:
+      'The languages every published alert must carry a header in (offered tags); the default language alone unless chosen.',
+  }),
   updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null: the demo defaults apply.' }),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
 });
@@ -45,6 +49,13 @@ const Body = Type.Object({
       APPROVAL_SETTINGS.map((a) => Type.Literal(a)),
       { description: 'off | alerts | alerts_and_disruptions. Absent: kept.' },
     ),
+  ),
+  requiredLanguages: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 200,
+      description:
+        'The languages every published alert must carry a header in, each offered; at least one. Absent: kept.',
+    }),
   ),
   confirmRemoval: Type.Optional(
     Type.Boolean({ description: 'Go on although live alerts or templates use a language removed.' }),

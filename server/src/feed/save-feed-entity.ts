@@ -17,6 +17,7 @@ import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-v
 import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
 import { assignedStopIds, carryTrainFacts, loadTrainFacts, type TrainFacts } from './carry-train-facts.ts';
+import { checkAlertLanguages } from './check-alert-languages.ts';
 import { checkAlertSize } from './check-alert-size.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
@@ -62,6 +63,11 @@ export type SaveFeedEntityOptions = {
    * change is added here and announced after the commit, not now.
    */
   changes?: FeedChanges;
+  /**
+   * The caller reports an alert's missing required languages itself (a disruption's preview lists
+   * them among its refusals): the save does not refuse on them.
+   */
+  languagesChecked?: boolean;
 };
 
 export type SaveFeedEntityResult = {
@@ -134,7 +140,16 @@ export async function saveFeedEntity(
   const verify = !('json' in options.entity);
   const tripId = entity.tripUpdate?.trip?.tripId;
   const runOwners = kind === 'trip_update' && tripId ? await liveRunOwners(deps, [tripId], view) : undefined;
-  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners, facts });
+  const prepared = await prepareFeedEntity(deps, {
+    kind,
+    entity,
+    view,
+    verify,
+    draft,
+    runOwners,
+    facts,
+    languagesChecked: options.languagesChecked,
+  });
   const now = deps.now();
   const base = options.baseRevision;
   const write = async (tx: DbOrTx) => {
@@ -246,6 +261,8 @@ export async function prepareFeedEntity(
     runOwners?: RunOwners;
     /** The trains' formations and assigned platforms, carried into the entity (carry-train-facts.ts). */
     facts?: TrainFacts;
+    /** See SaveFeedEntityOptions.languagesChecked. */
+    languagesChecked?: boolean;
   },
 ): Promise<PreparedEntity> {
   const { kind, entity, view } = options;
@@ -274,6 +291,9 @@ export async function prepareFeedEntity(
     });
   }
   // After the rules: what is wrong with the entity itself comes first.
+  // A published alert speaks every language the operator requires (400 naming the missing ones).
+  if (kind === 'alert' && !options.draft && !options.languagesChecked)
+    await checkAlertLanguages(deps, entity.alert);
   if (options.runOwners) refuseSecondUpdateOfRun(entity, owner);
   // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
   if (options.verify) {

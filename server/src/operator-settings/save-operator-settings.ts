@@ -9,6 +9,7 @@ import { findLanguagesInUse, type LanguageInUse } from './find-languages-in-use.
 import { getOperatorSettings } from './get-operator-settings.ts';
 import {
   checkOperatorSettings,
+  keptRequiredLanguages,
   type OperatorSettings,
   type OperatorSettingsInput,
 } from './operator-settings.ts';
@@ -48,7 +49,12 @@ export async function saveOperatorSettings(
     if (next.busRouteIds) await checkBusRoutes({ db: tx }, next.busRouteIds);
     const approval = next.approval ?? before.approval;
     const at = deps.now();
-    const row = { ...next, busRouteIds, approval, updatedAt: at, updatedBy: options.by };
+    const requiredLanguages = keptRequiredLanguages(
+      next.requiredLanguages ?? before.requiredLanguages,
+      next.languages,
+      next.defaultLanguage,
+    );
+    const row = { ...next, busRouteIds, approval, requiredLanguages, updatedAt: at, updatedBy: options.by };
     await tx
       .insert(operatorSettings)
       .values({ id: 1, ...row })
@@ -59,7 +65,7 @@ export async function saveOperatorSettings(
       kind: 'operator_settings',
       action: 'update',
       entityId: 'operator',
-      summary: changeSummary(before, next),
+      summary: changeSummary(before, { ...next, requiredLanguages }),
       details: {
         before: {
           languages: before.languages,
@@ -67,8 +73,9 @@ export async function saveOperatorSettings(
           urlLanguage: before.urlLanguage,
           busRouteIds: before.busRouteIds,
           approval: before.approval,
+          requiredLanguages: before.requiredLanguages,
         },
-        after: { ...next, busRouteIds, approval },
+        after: { ...next, busRouteIds, approval, requiredLanguages },
       },
     });
     return row;
@@ -141,6 +148,8 @@ function changeSummary(before: OperatorSettings, after: OperatorSettingsInput): 
     parts.push(`URL language ${before.urlLanguage} → ${after.urlLanguage}`);
   if (after.approval && after.approval !== before.approval)
     parts.push(`approval ${before.approval} → ${after.approval}`);
+  if (after.requiredLanguages && after.requiredLanguages.join() !== before.requiredLanguages.join())
+    parts.push(`required languages ${after.requiredLanguages.join(', ')}`);
   if (after.busRouteIds && after.busRouteIds.join() !== before.busRouteIds.join())
     parts.push(`bus routes ${after.busRouteIds.join(', ') || 'none'}`);
   const what = parts.length ? parts.join('; ') : 'saved unchanged';

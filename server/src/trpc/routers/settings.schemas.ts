@@ -13,5 +13,7 @@ export const saveOperatorSettingsInput = z.object({
   busRouteIds: z.array(z.string().max(200)).max(200).optional(),
   /** Two-person approval; absent: kept. */
   approval: z.enum(APPROVAL_SETTINGS).optional(),
+  /** The languages every published alert must carry a header in (offered tags); absent: kept. */
+  requiredLanguages: z.array(z.string().max(100)).max(200).optional(),
   confirmRemoval: z.boolean().optional(),
 });

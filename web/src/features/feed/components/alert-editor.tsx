@@ -3,7 +3,11 @@ import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
-import { useLanguageSettings, useOperatorSettings } from '../../../lib/operator-languages.ts';
+import {
+  missingHeadersSentence,
+  useLanguageSettings,
+  useOperatorSettings,
+} from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -139,6 +143,10 @@ export function AlertEditor({
   const approvalOn = (useOperatorSettings().data?.approval ?? 'off') !== 'off';
   const limits = useAlertTextLimits().data;
   const blocks = textBlocks(form, limits);
+  const missingHeaders = missingHeadersSentence(
+    languageSettings,
+    Object.fromEntries(form.languages.map((tag) => [tag, form.texts[tag]?.header])),
+  );
   // The template last used and the values its placeholders were filled with: a route or period
   // chosen afterwards fills them again, in every text the controller has not rewritten.
   const [template, setTemplate] = useState<{ source: TemplateSource; values: PlaceholderValues } | null>(
@@ -192,6 +200,8 @@ export function AlertEditor({
       ...(blocks.tooLong ? [TOO_LONG] : []),
       // A draft reaches no rider: it may keep its placeholders for now.
       ...(!draft && blocks.placeholders ? [PLACEHOLDERS_LEFT] : []),
+      // Published, an alert speaks every required language; a draft may wait for its translator.
+      ...(!draft && missingHeaders ? [missingHeaders] : []),
     ];
     if (found.length > 0) {
       setProblems(found);
