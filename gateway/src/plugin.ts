@@ -14,6 +14,7 @@ import { feedRoutes } from './routes/feed.ts';
 import { formationRoutes } from './routes/formations.ts';
 import { gtfsRoutes } from './routes/gtfs.ts';
 import { liveConnection } from './routes/live.ts';
+import { oidcRoutes } from './routes/oidc.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { riderRoutes } from './routes/riders.ts';
 import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
@@ -32,6 +33,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => feeds.stop());
   await app.register(operationsRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(oidcRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(settingsRoutes, { prefix: '/settings' });

@@ -15,6 +15,8 @@ export const errorCatalogue = {
   forbidden: { status: 403, title: 'Forbidden' },
   csrf_invalid: { status: 403, title: 'Invalid CSRF token' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
+  local_login_off: { status: 403, title: 'Local accounts are off' },
+  sign_in_provider_unreachable: { status: 503, title: 'Sign-in provider unreachable' },
   // API tokens
   token_invalid: { status: 401, title: 'Invalid API token' },
   too_many_requests: { status: 429, title: 'Too many requests' },

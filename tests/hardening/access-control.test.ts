@@ -55,6 +55,11 @@ const REST: Call[] = [
   { name: 'GET /docs/openapi.json', access: 'anyone', call: (c) => status(c.get('/docs/openapi.json')) },
   { name: 'GET /docs', access: 'anyone', call: (c) => status(c.get('/docs')) },
   { name: 'GET /auth/csrf', access: 'anyone', call: (c) => status(c.get('/auth/csrf')) },
+  // docs/single-sign-on.md: public; without OIDC_* settings the start answers 404, a callback
+  // without its sealed cookie redirects to the login page.
+  { name: 'GET /auth/sign_in_options', access: 'anyone', call: (c) => status(c.get('/auth/sign_in_options')) },
+  { name: 'GET /auth/oidc/login', access: 'anyone', call: (c) => status(c.get('/auth/oidc/login')) },
+  { name: 'GET /auth/oidc/callback', access: 'anyone', call: (c) => status(c.get('/auth/oidc/callback')) },
   { name: 'GET /auth/list_users', access: 'admin', call: (c) => status(c.get('/auth/list_users')) },
   { name: 'POST /auth/add_user', access: 'admin', call: (c) => status(c.postForm('/auth/add_user', {})) },
   {
@@ -346,6 +351,7 @@ const m = (path: string, input?: unknown) => async (c: HttpClient) =>
 /** Every procedure of server/src/trpc/routers/*.ts. */
 const TRPC: Call[] = [
   { name: 'auth.me', access: 'anyone', call: q('auth.me') },
+  { name: 'auth.signInOptions', access: 'anyone', call: q('auth.signInOptions') },
   { name: 'auth.login', access: 'anyone', call: m('auth.login', { username: 1 }) },
   { name: 'users.list', access: 'admin', call: q('users.list') },
   { name: 'approvals.list', access: 'edit|approve', call: q('approvals.list') },

@@ -24,3 +24,15 @@ export function hasRole(roles: readonly string[], role: Role): boolean {
 export function normaliseRoles(roles: readonly string[]): Role[] {
   return ROLES.filter((r) => roles.includes(r));
 }
+
+/** The `value=role` pairs of OIDC_ROLE_MAP (docs/single-sign-on.md): semicolons separate them when there is one. */
+export function rolePairs(roleMap: string): string[] {
+  return roleMap.split(roleMap.includes(';') ? ';' : ',');
+}
+
+/** Roles OIDC_ROLE_MAP names that the desk does not have: refused at start so a typo is not silent. */
+export function unknownRolesInMap(roleMap: string): string[] {
+  return rolePairs(roleMap)
+    .map((pair) => pair.slice(pair.lastIndexOf('=') + 1).trim())
+    .filter((role) => role && !isRole(role));
+}
