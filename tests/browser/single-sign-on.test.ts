@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, screenshot, seriousAxeViolations, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  openBrowser,
+  screenshot,
+  seriousAxeViolations,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -40,7 +46,10 @@ describe.skipIf(!hasChromium)('single sign-on in the browser', () => {
   }
 
   it('signs a new controller in with their directory account and the role their group gives', async () => {
-    provider.accounts.set('naledi.k', { preferred_username: 'naledi.k', groups: ['rail-controllers', 'staff'] });
+    provider.accounts.set('naledi.k', {
+      preferred_username: 'naledi.k',
+      groups: ['rail-controllers', 'staff'],
+    });
     const { page } = b;
     await page.goto('/');
     const button = page.getByRole('link', { name: 'Sign in with Metrorail Directory' });

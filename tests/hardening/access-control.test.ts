@@ -57,7 +57,11 @@ const REST: Call[] = [
   { name: 'GET /auth/csrf', access: 'anyone', call: (c) => status(c.get('/auth/csrf')) },
   // docs/single-sign-on.md: public; without OIDC_* settings the start answers 404, a callback
   // without its sealed cookie redirects to the login page.
-  { name: 'GET /auth/sign_in_options', access: 'anyone', call: (c) => status(c.get('/auth/sign_in_options')) },
+  {
+    name: 'GET /auth/sign_in_options',
+    access: 'anyone',
+    call: (c) => status(c.get('/auth/sign_in_options')),
+  },
   { name: 'GET /auth/oidc/login', access: 'anyone', call: (c) => status(c.get('/auth/oidc/login')) },
   { name: 'GET /auth/oidc/callback', access: 'anyone', call: (c) => status(c.get('/auth/oidc/callback')) },
   { name: 'GET /auth/list_users', access: 'admin', call: (c) => status(c.get('/auth/list_users')) },
