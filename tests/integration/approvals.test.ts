@@ -244,6 +244,37 @@ describe('two-person approval and publication times', () => {
     expect(await eventually(async () => (await servedHeader(b.client(), 'trpc-1')) === 'Via tRPC')).toBe(
       true,
     );
+  });
+
+  it('holds a controller’s disruption while approval covers disruptions, applies it once approved', async () => {
+    await setApproval(admin, 'alerts_and_disruptions');
+    const body = {
+      serviceDate: '20250923',
+      select: { routeId: 'NTH', directionId: 0, from: '06:00', to: '08:00' },
+      action: { type: 'cancel' },
+      reason: 'Signal fault',
+    };
+    const res = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    const held = await res.json();
+    expect(held).toMatchObject({ id: null, state: 'pending', count: 2 });
+    const listed = async () => (await (await controller.get('/feed/disruptions')).json()) as unknown[];
+    expect(await listed()).toHaveLength(0);
+    expect((await pendingList(approver)).find((p) => p.id === held.pendingId)).toMatchObject({
+      state: 'pending',
+      createdBy: 'controller',
+      header: 'cancel on 20250923: Signal fault',
+    });
+    expect((await approve(controller, held.pendingId)).status).toBe(403);
+    const approved = await approve(approver, held.pendingId);
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).state).toBe('published');
+    expect(await listed()).toHaveLength(1);
+    expect((await approve(approver, held.pendingId)).status).toBe(409);
     await setApproval(admin, 'off');
   });
 });

@@ -1,9 +1,11 @@
+import type { PendingItemRow } from '@feeddesk/drizzle';
 import { pendingItems } from '@feeddesk/drizzle';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
+import { type ApplyDisruptionOptions, applyDisruption } from '../disruptions/apply-disruption.ts';
 import { AppError } from '../errors.ts';
 import { inFeedTransaction } from '../feed/feed-transaction.ts';
-import { alertName, auditPending, lockPendingItem, publishPendingAlert } from './pending-item.ts';
+import { auditPending, itemName, lockPendingItem, publishPendingAlert } from './pending-item.ts';
 
 export type ApprovePendingItemResult = {
   id: string;
@@ -24,6 +26,8 @@ export async function approvePendingItem(
   deps: AppDeps,
   options: { id: string; by: string },
 ): Promise<ApprovePendingItemResult> {
+  const [peek] = await deps.db.select().from(pendingItems).where(eq(pendingItems.id, options.id));
+  if (peek?.kind === 'disruption') return approveDisruption(deps, options, peek);
   return inFeedTransaction(deps, async (feed) => {
     const tx = feed.deps.db;
     const item = await lockPendingItem(tx, options.id);
@@ -40,7 +44,7 @@ export async function approvePendingItem(
         by: options.by,
         action: 'approve_emergency',
         item,
-        summary: `Emergency publish of ${alertName(item)} by ${item.createdBy} approved afterwards by ${options.by}.`,
+        summary: `Emergency publish of ${itemName(item)} by ${item.createdBy} approved afterwards by ${options.by}.`,
       });
       return { id: item.id, entityId: item.entityId, state: 'published', message: 'Approved.' };
     }
@@ -55,7 +59,7 @@ export async function approvePendingItem(
         by: options.by,
         action: 'approve',
         item,
-        summary: `${alertName(item)} by ${item.createdBy} approved by ${options.by}; it enters the feed at ${item.publishAt.toISOString()}.`,
+        summary: `${itemName(item)} by ${item.createdBy} approved by ${options.by}; it enters the feed at ${item.publishAt.toISOString()}.`,
       });
       return {
         id: item.id,
@@ -74,7 +78,7 @@ export async function approvePendingItem(
       by: options.by,
       action: 'approve',
       item,
-      summary: `${alertName(item)} by ${item.createdBy} approved by ${options.by}; it entered the feed at ${now.toISOString()}.`,
+      summary: `${itemName(item)} by ${item.createdBy} approved by ${options.by}; it entered the feed at ${now.toISOString()}.`,
     });
     return {
       id: item.id,
@@ -83,6 +87,53 @@ export async function approvePendingItem(
       message: 'Approved: it is in the public feed now.',
     };
   });
+}
+
+/**
+ * A held disruption is applied as its author asked, in the act that marks it decided (the
+ * disruption's own transaction): both or neither, and a second approver at once finds it decided.
+ */
+async function approveDisruption(
+  deps: AppDeps,
+  options: { id: string; by: string },
+  item: PendingItemRow,
+): Promise<ApprovePendingItemResult> {
+  refuseOwn(item.createdBy, options.by, 'approve');
+  if (item.state !== 'pending') throw decidedAlready(item.state);
+  const now = deps.now();
+  const applied = await applyDisruption(deps, {
+    ...(item.entity as ApplyDisruptionOptions),
+    dryRun: false,
+    by: item.createdBy,
+    within: async (feed, result) => {
+      const tx = feed.deps.db;
+      const [still] = await tx
+        .update(pendingItems)
+        .set({
+          state: 'published',
+          decidedAt: now,
+          decidedBy: options.by,
+          publishedAt: now,
+          entityId: result.id ?? item.entityId,
+        })
+        .where(and(eq(pendingItems.id, item.id), eq(pendingItems.state, 'pending')))
+        .returning();
+      if (!still) throw decidedAlready('published');
+      await auditPending(tx, {
+        at: now,
+        by: options.by,
+        action: 'approve',
+        item: still,
+        summary: `${itemName(still)} by ${item.createdBy} approved by ${options.by}; applied to ${result.count} trains at ${now.toISOString()}.`,
+      });
+    },
+  });
+  return {
+    id: item.id,
+    entityId: applied.id ?? item.entityId,
+    state: 'published',
+    message: 'Approved: the disruption is applied.',
+  };
 }
 
 /** The author of an item never decides it: that is what a second person is for. */

@@ -1,11 +1,11 @@
 import { feedEntities, pendingItems } from '@feeddesk/drizzle';
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
-import { alertHeader, type PendingState } from './pending-item.ts';
+import { itemHeader, type PendingState } from './pending-item.ts';
 
 export type PendingListItem = {
   id: string;
-  kind: 'alert';
+  kind: 'alert' | 'disruption';
   /** The alert's id (the live alert an edit replaces, or the new alert's). */
   entityId: string;
   state: PendingState;
@@ -55,10 +55,10 @@ export async function listPendingItems(deps: Deps): Promise<PendingListItem[]> {
     .limit(MAX_LISTED);
   return rows.map(({ item, live }) => ({
     id: item.id,
-    kind: 'alert',
+    kind: item.kind === 'disruption' ? 'disruption' : 'alert',
     entityId: item.entityId,
     state: item.state as PendingState,
-    header: alertHeader(item.entity),
+    header: itemHeader(item),
     entity: item.entity,
     editsLive: item.state !== 'emergency' && live === true,
     createdBy: item.createdBy,

@@ -1,6 +1,6 @@
 import { type PendingItemRow, pendingItems } from '@feeddesk/drizzle';
 import type { FeedEntityJson } from '@feeddesk/proto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hasRole } from '../auth/roles.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
@@ -89,7 +89,26 @@ export async function publishPendingAlert(
   });
 }
 
-/** One line of the audit trail about an item (kind alert, its id: found with the alert's own history). */
+/**
+ * One more waiting item for this author, or 429: each principal's pending and scheduled items are
+ * counted in the database under a lock of its own (two saves at once cannot both take the last place).
+ */
+export async function takePendingPlace(deps: Pick<AppDeps, 'config' | 'quotas'>, tx: DbOrTx, by: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feeddesk:pending:${by}`}))`);
+  const [held] = await tx
+    .select({ n: count() })
+    .from(pendingItems)
+    .where(and(eq(pendingItems.createdBy, by), inArray(pendingItems.state, ['pending', 'scheduled'])));
+  const max = deps.config.PENDING_ITEMS_PER_PRINCIPAL;
+  if ((held?.n ?? 0) >= max)
+    throw deps.quotas.refusal(
+      'pending_items_per_principal',
+      'too_many_pending',
+      `You have ${max} alerts waiting for approval or their time already (PENDING_ITEMS_PER_PRINCIPAL); wait until they are approved or ask an approver to reject those not needed.`,
+    );
+}
+
+/** One line of the audit trail about an item (kind alert or disruption, its id: found with its own history). */
 export function auditPending(
   tx: DbOrTx,
   record: { at: Date; by: string | null; action: string; item: PendingItemRow; summary: string },
@@ -97,7 +116,7 @@ export function auditPending(
   return recordAudit(tx, {
     at: record.at,
     by: record.by,
-    kind: 'alert',
+    kind: record.item.kind === 'disruption' ? 'disruption' : 'alert',
     action: record.action,
     entityId: record.item.entityId,
     summary: record.summary,
@@ -109,15 +128,26 @@ export function auditPending(
   });
 }
 
-/** An alert's header as the lists name it: its first translation, cut short. */
-export function alertHeader(entity: unknown): string {
-  const json = entity as FeedEntityJson;
-  const text = json.alert?.headerText?.translation?.[0]?.text ?? '';
+/** An item as the lists name it: an alert's first header, a disruption's action and reason, cut short. */
+export function itemHeader(item: Pick<PendingItemRow, 'kind' | 'entity'>): string {
+  const text =
+    item.kind === 'disruption'
+      ? disruptionHeader(item.entity as { action?: { type?: string }; reason?: string; serviceDate?: string })
+      : ((item.entity as FeedEntityJson).alert?.headerText?.translation?.[0]?.text ?? '');
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-/** `"Header" (id)` for the audit's sentences. */
-export function alertName(item: PendingItemRow): string {
-  const header = alertHeader(item.entity);
+function disruptionHeader(input: {
+  action?: { type?: string };
+  reason?: string;
+  serviceDate?: string;
+}): string {
+  return `${input.action?.type ?? 'disruption'}${input.serviceDate ? ` on ${input.serviceDate}` : ''}: ${input.reason ?? ''}`;
+}
+
+/** `alert "Header" (id)` or `disruption "…"` for the audit's sentences. */
+export function itemName(item: PendingItemRow): string {
+  const header = itemHeader(item);
+  if (item.kind === 'disruption') return `disruption "${header}"`;
   return header ? `alert "${header}" (${item.entityId})` : `alert ${item.entityId}`;
 }

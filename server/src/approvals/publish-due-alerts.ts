@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
 import { inFeedTransaction } from '../feed/feed-transaction.ts';
-import { alertName, auditPending, publishPendingAlert } from './pending-item.ts';
+import { auditPending, itemName, publishPendingAlert } from './pending-item.ts';
 
 /** Items one check publishes at most; the next check (PUBLISH_AT_CHECK_MS later) takes the rest. */
 const PER_CHECK = 20;
@@ -41,7 +41,7 @@ export async function publishDueAlerts(deps: AppDeps): Promise<number> {
           by: null,
           action: 'enter_feed',
           item: claimed,
-          summary: `${alertName(claimed)} by ${claimed.createdBy} entered the feed at ${now.toISOString()}, as scheduled for ${claimed.publishAt!.toISOString()}.`,
+          summary: `${itemName(claimed)} by ${claimed.createdBy} entered the feed at ${now.toISOString()}, as scheduled for ${claimed.publishAt!.toISOString()}.`,
         });
         return true;
       });
@@ -69,7 +69,7 @@ async function markFailed(deps: AppDeps, item: PendingItemRow, reason: string): 
       by: null,
       action: 'enter_feed_failed',
       item,
-      summary: `${alertName(item)} by ${item.createdBy} could not enter the feed at ${now.toISOString()}: ${reason}`,
+      summary: `${itemName(item)} by ${item.createdBy} could not enter the feed at ${now.toISOString()}: ${reason}`,
     });
   });
 }

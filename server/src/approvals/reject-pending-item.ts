@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { decidedAlready, refuseOwn } from './approve-pending-item.ts';
-import { alertName, auditPending, lockPendingItem, REASON_MAX_CHARS } from './pending-item.ts';
+import { auditPending, itemName, lockPendingItem, REASON_MAX_CHARS } from './pending-item.ts';
 
 /**
  * A second person rejects what another saved, with a reason the author reads in the list and the
@@ -36,7 +36,7 @@ export async function rejectPendingItem(
       by: options.by,
       action: 'reject',
       item,
-      summary: `${alertName(item)} by ${item.createdBy} rejected by ${options.by}: ${reason}`,
+      summary: `${itemName(item)} by ${item.createdBy} rejected by ${options.by}: ${reason}`,
     });
     return { id: item.id, entityId: item.entityId, state: 'rejected', reason, message: 'Rejected.' };
   });

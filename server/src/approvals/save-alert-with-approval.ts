@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { feedEntities, pendingItems } from '@feeddesk/drizzle';
 import { type EntityKind, feedEntityToJson } from '@feeddesk/proto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { checkAlertSize } from '../feed/check-alert-size.ts';
@@ -12,7 +12,14 @@ import {
   type SaveFeedEntityResult,
   saveFeedEntity,
 } from '../feed/save-feed-entity.ts';
-import { alertName, auditPending, needsApproval, readPublishAt, type SaveState } from './pending-item.ts';
+import {
+  auditPending,
+  itemName,
+  needsApproval,
+  readPublishAt,
+  type SaveState,
+  takePendingPlace,
+} from './pending-item.ts';
 
 export type SaveAlertWithApprovalOptions = {
   entity: EntityInput;
@@ -114,7 +121,7 @@ async function publishEmergency(
       by: options.by,
       action: 'emergency_publish',
       item: item!,
-      summary: `Emergency publish of ${alertName(item!)} by ${options.by}, without approval; to be approved afterwards.`,
+      summary: `Emergency publish of ${itemName(item!)} by ${options.by}, without approval; to be approved afterwards.`,
     });
     return { ...saved, message: EMERGENCY, state: 'published', pendingId: item!.id, emergency: true };
   });
@@ -160,22 +167,7 @@ async function holdAlert(
   const state = how.approval ? 'pending' : 'scheduled';
   const now = deps.now();
   const item = await deps.db.transaction(async (tx) => {
-    // One principal's waiting items are counted under a lock of its own: two saves at once
-    // cannot both take the last place.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feeddesk:pending:${options.by}`}))`);
-    const [held] = await tx
-      .select({ n: count() })
-      .from(pendingItems)
-      .where(
-        and(eq(pendingItems.createdBy, options.by), inArray(pendingItems.state, ['pending', 'scheduled'])),
-      );
-    const max = deps.config.PENDING_ITEMS_PER_PRINCIPAL;
-    if ((held?.n ?? 0) >= max)
-      throw deps.quotas.refusal(
-        'pending_items_per_principal',
-        'too_many_pending',
-        `You have ${max} alerts waiting for approval or their time already (PENDING_ITEMS_PER_PRINCIPAL); wait until they are approved or ask an approver to reject those not needed.`,
-      );
+    await takePendingPlace(deps, tx, options.by);
     const [row] = await tx
       .insert(pendingItems)
       .values({
@@ -198,8 +190,8 @@ async function holdAlert(
       action: how.approval ? 'save_pending' : 'schedule',
       item: row!,
       summary: how.approval
-        ? `${alertName(row!)} saved by ${options.by}, pending approval${when}.`
-        : `${alertName(row!)} scheduled by ${options.by}${when}.`,
+        ? `${itemName(row!)} saved by ${options.by}, pending approval${when}.`
+        : `${itemName(row!)} scheduled by ${options.by}${when}.`,
     });
     return row!;
   });

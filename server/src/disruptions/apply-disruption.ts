@@ -66,6 +66,11 @@ export type ApplyDisruptionOptions = {
   /** Answer what would happen, save nothing. */
   dryRun: boolean;
   by: string | null;
+  /**
+   * More writes of the same act, after the disruption's (an approval marks its item decided):
+   * all committed together or none.
+   */
+  within?: (feed: FeedTransaction, applied: ApplyDisruptionResult) => Promise<void>;
 };
 
 export type ApplyDisruptionResult = {
@@ -139,6 +144,7 @@ export async function applyDisruption(
       await lockDisruptions(feed.deps.db);
       const plan = await planDisruption(feed.deps, options);
       await writeDisruption(feed, options, plan);
+      await options.within?.(feed, plan.result);
       return plan.result;
     }),
   );
