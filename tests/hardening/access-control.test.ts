@@ -130,6 +130,7 @@ const REST: Call[] = [
   // docs/rest-api.md "Riders' pages": public, like the feeds they are made from.
   { name: 'GET /status', access: 'anyone', call: (c) => status(c.get('/status')) },
   { name: 'GET /status.json', access: 'anyone', call: (c) => status(c.get('/status.json')) },
+  { name: 'GET /alerts.atom', access: 'anyone', call: (c) => status(c.get('/alerts.atom')) },
   { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
   {
     name: 'OPTIONS /feed/{feed}',

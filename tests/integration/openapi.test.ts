@@ -83,6 +83,7 @@ const CONTRACT = [
   'GET /audit/export',
   'GET /status',
   'GET /status.json',
+  'GET /alerts.atom',
 ];
 
 /** The document's operation for a call: its own path first, else a path template it matches. */

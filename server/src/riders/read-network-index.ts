@@ -1,4 +1,4 @@
-import { stops, stopTimes, trips } from '@feeddesk/drizzle';
+import { agencies, stops, stopTimes, trips } from '@feeddesk/drizzle';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
@@ -20,6 +20,8 @@ export type RiderRoute = {
  */
 export type NetworkIndex = {
   versionId: number | null;
+  /** The first agency's name: who speaks in the Atom feed and the e-mails. */
+  agencyName: string | null;
   /** The agency's zone: dates and times riders read are the agency's. */
   timezone: string;
   routes: RiderRoute[];
@@ -32,6 +34,7 @@ export type NetworkIndex = {
 
 export const EMPTY_NETWORK: NetworkIndex = {
   versionId: null,
+  agencyName: null,
   timezone: 'UTC',
   routes: [],
   routeOfTrip: new Map(),
@@ -44,7 +47,7 @@ export async function readNetworkIndex(deps: Pick<Deps, 'db'>): Promise<NetworkI
   const current = await findCurrentSchedule(deps);
   if (!current) return EMPTY_NETWORK;
   const { versionId } = current;
-  const [routeList, tripRows, stopRows, served] = await Promise.all([
+  const [routeList, tripRows, stopRows, served, agencyRows] = await Promise.all([
     listRoutes(deps),
     deps.db
       .select({ tripId: trips.tripId, routeId: trips.routeId })
@@ -59,6 +62,12 @@ export async function readNetworkIndex(deps: Pick<Deps, 'db'>): Promise<NetworkI
       .from(stopTimes)
       .innerJoin(trips, and(eq(trips.versionId, stopTimes.versionId), eq(trips.tripId, stopTimes.tripId)))
       .where(eq(stopTimes.versionId, sql`${versionId}`)),
+    deps.db
+      .select({ name: agencies.agencyName })
+      .from(agencies)
+      .where(eq(agencies.versionId, versionId))
+      .orderBy(agencies.agencyId)
+      .limit(1),
   ]);
   const stationOf = new Map(stopRows.map((s) => [s.stopId, s.parentStation || s.stopId]));
   const routesAtStop = new Map<string, Set<string>>();
@@ -77,6 +86,7 @@ export async function readNetworkIndex(deps: Pick<Deps, 'db'>): Promise<NetworkI
   }
   return {
     versionId,
+    agencyName: agencyRows[0]?.name ?? null,
     timezone: current.timezone,
     routes: routeList.map((r) => ({
       routeId: r.route_id,
