@@ -25,7 +25,11 @@ export function renderAlertsAtom(input: {
   const words = wordsFor(input.lang);
   const title = input.agencyName ? `${input.agencyName}: ${words.say('title')}` : words.say('title');
   // ISO 8601 instants of one form sort as their times: the newest change of any entry.
-  const updated = input.alerts.map((a) => a.updated).sort().at(-1) ?? input.now;
+  const updated =
+    input.alerts
+      .map((a) => a.updated)
+      .sort()
+      .at(-1) ?? input.now;
   const feed = create({ version: '1.0', encoding: 'UTF-8' }).ele('http://www.w3.org/2005/Atom', 'feed', {
     'xml:lang': input.lang,
   });
