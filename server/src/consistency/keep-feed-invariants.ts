@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import type { FeedEntity } from '@feeddesk/proto';
+import { decodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
 import { and, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -23,7 +24,6 @@ import {
   withDisruptionTrips,
 } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
-import { readDecodedEntities } from './read-decoded-entities.ts';
 import { code as linksCode, numbersIn } from './rules/alert-trips-not-linked.ts';
 import { code as cancellationCode } from './rules/cancellation-alert-outlived.ts';
 import { invariantRules } from './rules/index.ts';
@@ -39,24 +39,25 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   const [alerts, disruptionAlerts, ownLinks, current] = await Promise.all([
-    readDecodedEntities(deps, 'invariants:alerts', servedRows('alert')),
+    deps.db.select({ pb: feedEntities.pb }).from(feedEntities).where(servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
     findCurrentSchedule(deps),
   ]);
-  const alertEntities = alerts.map((a) => a.entity);
-  const alertHashes = new Map(alerts.map((a) => [a.entity.id ?? '', a.hash]));
+  const alertEntities = alerts.map((r) => decodeFeedEntity(r.pb));
+  const alertBytes = new Map(alertEntities.map((e, i) => [e.id ?? '', alerts[i]!.pb]));
   // The disruptions' alerts judged before, as they are now, are not judged again.
   const day = current && serviceDateOf(deps.now(), current.timezone);
-  const verdictKey = (d: DisruptionAlert, hash: string) =>
-    current && `${current.versionId} ${day} ${d.disruptionId} ${hash}`;
+  const verdictKey = (d: DisruptionAlert, pb: Uint8Array) =>
+    current &&
+    `${current.versionId} ${day} ${d.disruptionId} ${createHash('sha1').update(pb).digest('base64')}`;
   const known: Finding[] = [];
   const unjudged: { disruption: DisruptionAlert; key: string | null }[] = [];
   for (const disruption of disruptionAlerts) {
-    const hash = alertHashes.get(disruption.alertId);
+    const pb = alertBytes.get(disruption.alertId);
     // An alert no longer served is not judged (the rule skips a link without its alert).
-    if (!hash) continue;
-    const key = verdictKey(disruption, hash);
+    if (!pb) continue;
+    const key = verdictKey(disruption, pb);
     const verdict = key ? disruptionVerdicts.get(key) : undefined;
     if (verdict) known.push(...verdict);
     else unjudged.push({ disruption, key });
@@ -99,13 +100,11 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
       )!,
     );
   if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
-  const tripEntities = (
-    await readDecodedEntities(
-      deps,
-      'invariants:trip_updates',
-      and(servedRows('trip_update'), or(...related))!,
-    )
-  ).map((t) => t.entity);
+  const tripRows = await deps.db
+    .select({ pb: feedEntities.pb })
+    .from(feedEntities)
+    .where(and(servedRows('trip_update'), or(...related)));
+  const tripEntities = tripRows.map((r) => decodeFeedEntity(r.pb));
   const ownTrips = tripEntities.flatMap((e) =>
     e.tripUpdate?.trip?.tripId && ownIds.includes(e.id ?? '') ? [e.tripUpdate.trip.tripId] : [],
   );

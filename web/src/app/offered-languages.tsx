@@ -7,11 +7,9 @@ import { LanguageSettingsContext, useOperatorSettings } from '../lib/operator-la
 export function OfferedLanguages({ children }: { children: ReactNode }) {
   const settings = useOperatorSettings();
   if (settings.data) {
-    const { languages, defaultLanguage, urlLanguage, requiredLanguages } = settings.data;
+    const { languages, defaultLanguage, urlLanguage } = settings.data;
     return (
-      <LanguageSettingsContext.Provider
-        value={{ languages, defaultLanguage, urlLanguage, requiredLanguages }}
-      >
+      <LanguageSettingsContext.Provider value={{ languages, defaultLanguage, urlLanguage }}>
         {children}
       </LanguageSettingsContext.Provider>
     );

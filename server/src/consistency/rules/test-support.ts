@@ -92,7 +92,6 @@ export function makeTripUpdate(
     skippedStopIds: [],
     restrictedStopIds: [],
     stopTimeUpdates: 0,
-    assignedPlatforms: [],
     ...extra,
   };
 }
@@ -114,7 +113,6 @@ export function makeContext(extra: Partial<ConsistencyContext> = {}): Consistenc
     today: TODAY,
     tripUpdates: [],
     alerts: [],
-    vehicles: [],
     schedule: makeSchedule(),
     headwayGapSecs: 15 * 60,
     alertLinks: [],

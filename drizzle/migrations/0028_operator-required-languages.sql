@@ -1,1 +1,0 @@
-ALTER TABLE "operator_settings" ADD COLUMN "required_languages" jsonb;
