@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import protobuf from 'protobufjs/minimal.js';
 import { describe, expect, it } from 'vitest';
-import { decodeFeedEntity, decodeFeedMessage, encodeFeedMessage } from './codec.ts';
+import { decodeFeedEntity, decodeFeedMessage, encodeFeedMessage, splitFeedMessage } from './codec.ts';
 import { FeedDecodeError } from './errors.ts';
 import { transit_realtime } from './generated/gtfs-realtime.js';
 import { feedMessageToJson } from './json.ts';
@@ -112,5 +112,37 @@ describe('decoding errors', () => {
     const unknown = Uint8Array.from([...known, 0xc2, 0x3e, 0x02, 0x08, 0x01]); // field 1000, length-delimited
     const bytes = Uint8Array.from([0x0a, unknown.length, ...unknown]);
     expect(feedMessageToJson(decodeFeedMessage(bytes))).toEqual({ header });
+  });
+});
+
+describe('splitFeedMessage', () => {
+  it('gives the header and each entity as decodeFeedMessage reads them, decoding no entity', () => {
+    const bytes = FeedMessage.encode({
+      header,
+      entity: [
+        { id: 'trip-1', tripUpdate: { trip: { tripId: 'WD-2300' } } },
+        { id: 'trip-2', tripUpdate: { trip: { tripId: 'WD-2301' } } },
+      ],
+    }).finish();
+    const whole = decodeFeedMessage(bytes);
+    const split = splitFeedMessage(bytes);
+    expect(feedMessageToJson({ header: split.header, entity: split.entities.map(decodeFeedEntity) })).toEqual(
+      feedMessageToJson(whole),
+    );
+    // An entity that cannot be decoded is found only when it is decoded.
+    const broken = Uint8Array.from([...FeedHeader.encode(header).finish()]);
+    const withBad = Uint8Array.from([0x0a, broken.length, ...broken, 0x12, 0x02, 0x10, 0x01]);
+    expect(splitFeedMessage(withBad).entities).toHaveLength(1);
+    expect(decodeError(() => decodeFeedEntity(splitFeedMessage(withBad).entities[0]!))).toBe(
+      "missing required 'id'",
+    );
+  });
+
+  it('refuses what decodeFeedMessage refuses of the message itself', () => {
+    expect(decodeError(() => splitFeedMessage(new Uint8Array()))).toBe("missing required 'header'");
+    const bytes = FeedMessage.encode({ header, entity: [{ id: 'trip-1' }] }).finish();
+    expect(decodeError(() => splitFeedMessage(bytes.subarray(0, bytes.length - 3)))).toMatch(
+      /index out of range/,
+    );
   });
 });

@@ -1,8 +1,43 @@
+import $protobuf from 'protobufjs/minimal.js';
 import { FeedDecodeError, FeedVerifyError } from './errors.ts';
 import { transit_realtime } from './generated/gtfs-realtime.js';
 import { verifyFeedEntity, verifyFeedMessage } from './verify.ts';
 
 type Decoder<T> = { decode(reader: Uint8Array): T };
+
+/** A FeedMessage read but for its entities: its header, and each entity's bytes, in order. */
+export type SplitFeedMessage = { header: transit_realtime.FeedHeader; entities: Uint8Array[] };
+
+/**
+ * Reads a FeedMessage's header and finds its entities' bytes without decoding them, so that a
+ * large message's entities can be decoded one at a time (decodeFeedEntity) between other work;
+ * throws a FeedDecodeError as decodeFeedMessage does. Read as protobufjs reads the whole message:
+ * the last header wins, unknown fields are skipped.
+ */
+export function splitFeedMessage(bytes: Uint8Array): SplitFeedMessage {
+  return decodeAs(
+    {
+      decode(input: Uint8Array) {
+        const reader = $protobuf.Reader.create(input);
+        let header: transit_realtime.FeedHeader | undefined;
+        const entities: Uint8Array[] = [];
+        while (reader.pos < reader.len) {
+          const tag = reader.uint32();
+          if (tag >>> 3 === 1) header = transit_realtime.FeedHeader.decode(reader, reader.uint32());
+          else if (tag >>> 3 === 2) {
+            const length = reader.uint32();
+            const start = reader.pos;
+            reader.skip(length);
+            entities.push(input.subarray(start, start + length));
+          } else reader.skipType(tag & 7);
+        }
+        if (!header) throw new Error("missing required 'header'");
+        return { header, entities };
+      },
+    },
+    bytes,
+  );
+}
 
 /** Decodes bytes or throws a FeedDecodeError whose message names the problem. Unknown fields are skipped. */
 function decodeAs<T>(type: Decoder<T>, bytes: Uint8Array): T {

@@ -1,6 +1,13 @@
 import { transit_realtime } from './generated/gtfs-realtime.js';
 
-export { decodeFeedEntity, decodeFeedMessage, encodeFeedEntity, encodeFeedMessage } from './codec.ts';
+export {
+  decodeFeedEntity,
+  decodeFeedMessage,
+  encodeFeedEntity,
+  encodeFeedMessage,
+  type SplitFeedMessage,
+  splitFeedMessage,
+} from './codec.ts';
 export { type EntityKind, entityKind } from './entity-kind.ts';
 export { FeedDecodeError, FeedVerifyError } from './errors.ts';
 export {

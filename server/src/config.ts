@@ -94,6 +94,10 @@ const envSchema = z.object({
   VEHICLE_POSITIONS_MAX: z.coerce.number().int().positive().default(20_000),
   /** Live vehicle positions saved by one principal (an AVL system's token), every process together. */
   VEHICLE_POSITIONS_PER_PRINCIPAL: z.coerce.number().int().positive().default(10_000),
+  /** Carriages of one formation (PUT /feed/formations/{tripId}); 413 beyond. */
+  FORMATION_MAX_CARRIAGES: z.coerce.number().int().positive().default(40),
+  /** New formations one principal may save in 24 hours, every process together; 429 beyond. */
+  FORMATIONS_PER_PRINCIPAL_PER_DAY: z.coerce.number().int().positive().default(2_000),
   /** Entities of one bulk push (POST /feed/trip_updates, /feed/vehicle_positions). */
   FEED_PUSH_MAX_ENTITIES: z.coerce.number().int().positive().default(10_000),
   /** Characters of one text of an alert (each translation of its header, description, url…). */
@@ -102,14 +106,71 @@ const envSchema = z.object({
   ALERT_TRANSLATIONS_MAX: z.coerce.number().int().positive().default(20),
   /** Informed entities of one alert. */
   ALERT_INFORMED_ENTITIES_MAX: z.coerce.number().int().positive().default(500),
+  /** Alerts one principal may have waiting (pending approval or scheduled), every process together. */
+  PENDING_ITEMS_PER_PRINCIPAL: z.coerce.number().int().positive().default(50),
+  /** How far ahead an alert's publishAt may be, in days. */
+  PUBLISH_AT_MAX_DAYS: z.coerce.number().int().positive().default(366),
+  /** How often each process looks for scheduled alerts due to enter the feed, in milliseconds. */
+  PUBLISH_AT_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
+  // Single sign-on by OpenID Connect (docs/single-sign-on.md): on when the three OIDC_ISSUER,
+  // OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.
+  /** The provider's issuer URL (https; http only on a loopback address, for tests and a local provider). */
+  OIDC_ISSUER: z
+    .string()
+    .url('OIDC_ISSUER must be a URL such as https://login.example.com/realms/rail.')
+    .refine(isSafeIssuer, 'OIDC_ISSUER must be https (http is accepted only on 127.0.0.1, ::1 or localhost).')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The name on the login page's button: "Sign in with <OIDC_NAME>". */
+  OIDC_NAME: z.string().min(1).max(60).default('your organisation'),
+  /** The claim holding the user's roles or groups; a dotted path reaches a nested one (realm_access.roles). */
+  OIDC_ROLES_CLAIM: z.string().min(1).max(200).default('roles'),
+  /** The claim naming the user in the desk (audit trail, feed list). */
+  OIDC_USERNAME_CLAIM: z.string().min(1).max(200).default('preferred_username'),
+  /** Directory values to the desk's roles, `value=role` pairs, comma-separated; unset: values that are role names. */
+  OIDC_ROLE_MAP: z.string().max(4000).optional(),
+  /** The callback address registered with the provider; unset: this request's own origin + /auth/oidc/callback. */
+  OIDC_REDIRECT_URL: z.string().url().optional(),
+  /** false: only single sign-on logs in (the login form is hidden and /auth/login answers 403). */
+  LOCAL_LOGIN: boolish.default(true),
 });
 
 export type Config = z.infer<typeof envSchema>;
 
+/** https anywhere; http only on a loopback address (a provider on this machine). */
+function isSafeIssuer(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .superRefine((c, ctx) => {
+      const set = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
+      if (set !== 0 && set !== 3)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'Single sign-on needs all three of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+        });
+      if (!c.LOCAL_LOGIN && set !== 3)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['LOCAL_LOGIN'],
+          message:
+            'LOCAL_LOGIN=false needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): nobody could log in.',
+        });
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,4 +1,5 @@
 import type { Database } from '@feeddesk/drizzle';
+import { checkSingleSignOnSettings } from './auth/oidc/sign-in-provider.ts';
 import type { Config } from './config.ts';
 import type { AppDeps, Logger } from './deps.ts';
 import { Bus } from './events/bus.ts';
@@ -15,6 +16,7 @@ export function createAppDeps(options: {
   log: Logger;
   now?: () => Date;
 }): AppDeps {
+  checkSingleSignOnSettings(options.config);
   // DATA_DIR holds the database only for the embedded PostgreSQL (no DATABASE_URL).
   const disk = watchDiskSpace(options.config.DATA_DIR, !options.config.DATABASE_URL);
   const metrics = createMetrics({

@@ -77,7 +77,10 @@ export type QuotaName =
   | 'alert_informed_entities'
   | 'previews_per_principal'
   | 'uploads_per_principal'
-  | 'summaries_per_principal';
+  | 'summaries_per_principal'
+  | 'pending_items_per_principal'
+  | 'formation_carriages'
+  | 'formations_per_principal';
 
 /** The quotas counted in a process's memory (the others are counted in the database or a request). */
 export type HeldQuota = Extract<

@@ -15,6 +15,8 @@ export const errorCatalogue = {
   forbidden: { status: 403, title: 'Forbidden' },
   csrf_invalid: { status: 403, title: 'Invalid CSRF token' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
+  local_login_off: { status: 403, title: 'Local accounts are off' },
+  sign_in_provider_unreachable: { status: 503, title: 'Sign-in provider unreachable' },
   // API tokens
   token_invalid: { status: 401, title: 'Invalid API token' },
   too_many_requests: { status: 429, title: 'Too many requests' },
@@ -38,6 +40,8 @@ export const errorCatalogue = {
   too_many_vehicle_positions: { status: 429, title: 'Too many vehicle positions' },
   too_many_entities: { status: 413, title: 'Too many entities' },
   alert_too_large: { status: 413, title: 'Alert too large' },
+  formation_too_large: { status: 413, title: 'Formation too large' },
+  too_many_formations: { status: 429, title: 'Too many formations' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
@@ -46,6 +50,11 @@ export const errorCatalogue = {
   entity_changed: { status: 409, title: 'Changed by someone else' },
   undo_expired: { status: 409, title: 'Too late to undo' },
   alert_already_published: { status: 409, title: 'Alert already published' },
+  // two-person approval and publication times
+  pending_not_found: { status: 404, title: 'Unknown pending item' },
+  pending_decided: { status: 409, title: 'Already decided' },
+  own_approval: { status: 403, title: 'Approved by its author' },
+  too_many_pending: { status: 429, title: 'Too many pending items' },
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },
@@ -56,6 +65,8 @@ export const errorCatalogue = {
   // jobs and files
   job_not_found: { status: 404, title: 'Unknown job' },
   file_not_found: { status: 404, title: 'Unknown file' },
+  // formations
+  formation_not_found: { status: 404, title: 'Unknown formation' },
   // disruptions
   disruption_not_found: { status: 404, title: 'Unknown disruption' },
   // alert templates

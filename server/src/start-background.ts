@@ -1,3 +1,4 @@
+import { publishDueAlerts } from './approvals/publish-due-alerts.ts';
 import type { AppDeps } from './deps.ts';
 import { expireFeedEntities } from './feed/expire-feed-entities.ts';
 import { isDatabaseUnreachable } from './health/database-unreachable.ts';
@@ -52,12 +53,26 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
     expireFeedEntities(deps).catch(failed(deps, 'feed expiry'));
   }, 10_000);
   expiry.unref();
+  // Scheduled alerts enter the feed at their publishAt whichever process saved them: every
+  // process looks (one indexed query) and claims each due item in the act that publishes it.
+  let publishing = false;
+  const scheduled = setInterval(() => {
+    if (publishing) return;
+    publishing = true;
+    publishDueAlerts(deps)
+      .catch(failed(deps, 'scheduled alerts'))
+      .finally(() => {
+        publishing = false;
+      });
+  }, deps.config.PUBLISH_AT_CHECK_MS);
+  scheduled.unref();
   return {
     async stop() {
       offSchedule();
       offResume();
       clearInterval(timer);
       clearInterval(expiry);
+      clearInterval(scheduled);
       await deps.bus.stop();
     },
   };

@@ -212,7 +212,7 @@ export function urlValues(schema: Schema | undefined, cls: PayloadClass, attacks
 }
 
 /** Alert texts of the class, as many as a 1 MB protobuf body holds. */
-function hostileAlert(id: string, cls: PayloadClass, attacks: Generator['attacks']): FeedEntity {
+export function hostileAlert(id: string, cls: PayloadClass, attacks: Generator['attacks']): FeedEntity {
   const textLength = cls === 'deep' ? 8 : 10_000;
   const translations = cls === 'many' ? 1 : 3;
   const text = (i: number) =>

@@ -145,14 +145,31 @@ describe('a drafted alert speaks the operator’s languages, each in its own wor
     });
     expect(textsIn(cancelled.url)).toEqual({ es: 'https://example.org/es' });
 
-    // The delay template is written in English only: it drafts no text rather than an English one.
-    const delayed = await disrupt({
+    // The delay template is written in English only: it drafts no text rather than an English one,
+    // and the controller is asked for the Spanish header every alert now carries.
+    const body = {
       reason: 'Señal averiada',
       select: { tripIds: ['305'] },
       action: { type: 'delay', minutes: 10 },
+      alert: true,
+    };
+    const preview = await controller.trpc('mutation', 'disruptions.applyDisruption', {
+      ...body,
+      dryRun: true,
     });
+    const delayed = preview.body.result.data.alert.alert;
     for (const field of [delayed.headerText, delayed.descriptionText, delayed.url])
       expect(Object.keys(textsIn(field))).not.toContain('en-ZA');
+    expect(preview.body.result.data.refusals.map((r: { message: string }) => r.message)).toEqual([
+      'Add a header in Español.',
+    ]);
+    const refused = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).description).toBe('Add a header in Español.');
 
     const list = await templates();
     expect(list.find((tpl) => tpl.id === 'disruption-cancel')?.offered).toBe(true);

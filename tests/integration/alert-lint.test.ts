@@ -41,7 +41,13 @@ describe('the alert linter on save', () => {
   });
   const badUrl = { url: { translation: [{ language: 'en-ZA', text: 'ftp://example.org/notice' }] } };
   const longHeader = {
-    headerText: { translation: [{ language: 'fr', text: `Retards ${'x'.repeat(100)}` }] },
+    // With the English header every alert carries (the default language, required).
+    headerText: {
+      translation: [
+        { language: 'fr', text: `Retards ${'x'.repeat(100)}` },
+        { language: 'en-ZA', text: 'Delays' },
+      ],
+    },
   };
   const urlError = {
     code: 'alert_url_not_web',

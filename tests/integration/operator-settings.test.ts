@@ -100,7 +100,13 @@ describe('operator settings', () => {
       alert: {
         activePeriod: [{ start: Math.floor(Date.now() / 1000) }],
         informedEntity: [{ routeId: 'L1' }],
-        headerText: { translation: [{ language: 'zu-ZA', text: 'Izitimela ziyephuza' }] },
+        // With the English header every alert carries (the default language, required).
+        headerText: {
+          translation: [
+            { language: 'zu-ZA', text: 'Izitimela ziyephuza' },
+            { language: 'en-ZA', text: 'Trains are late' },
+          ],
+        },
       },
     } as FeedEntity;
     expect((await postEntity(editor, '/feed/service_alert', zulu)).status).toBe(200);
@@ -116,7 +122,7 @@ describe('operator settings', () => {
     const refused = await refusal(await put(admin, US));
     expect(refused).toMatchObject({ status: 409, code: 409, error: 'Languages in use' });
     expect(refused.description).toBe(
-      'English (en-ZA) is used by 10 templates "Disruption: buses replace trains", "Disruption: delays", ' +
+      'English (en-ZA) is used by the alert "Trains are late" and 10 templates "Disruption: buses replace trains", "Disruption: delays", ' +
         '"Disruption: pick up only", "Disruption: platform change", "Disruption: service replaced" and 5 more. ' +
         'isiZulu (zu-ZA) is used by the alert "Izitimela ziyephuza" and the template "Isixwayiso". ' +
         'Their texts are kept either way; confirm to stop offering them.',
@@ -160,7 +166,8 @@ describe('operator settings', () => {
         action: 'update',
         summary:
           'Operator settings: added en-US, es-US; removed en-ZA, af-ZA, xh-ZA, zu-ZA, nd, st, ts, tn, ve; ' +
-          'default language en-ZA → en-US; URL language en-ZA → en-US. Languages offered: en-US, es-US.',
+          'default language en-ZA → en-US; URL language en-ZA → en-US; required languages en-US. ' +
+          'Languages offered: en-US, es-US.',
       },
     ]);
   });

@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const WRITERS: Record<string, string> = {
+  // writeFeedEntities also writes what a formation saved or deleted changes in a train's live
+  // position and trip update (server/src/formations/serve-formation.ts), in that act's changes.
   'server/src/feed/save-feed-entity.ts': 'its own act, or the one the caller holds (changes)',
   'server/src/feed/publish-alert.ts': 'inFeedTransaction',
   'server/src/feed/restore-feed-entity.ts': 'inFeedTransaction',

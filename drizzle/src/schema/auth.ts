@@ -5,6 +5,11 @@ export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /**
+   * `<issuer> <sub>` of a user who signs in by OpenID Connect (docs/single-sign-on.md); null for a
+   * local account. Such a user's password hash is unusable: they never log in with a password.
+   */
+  oidcSubject: text('oidc_subject').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type UserRow = InferSelectModel<typeof users>;

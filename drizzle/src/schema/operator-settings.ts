@@ -18,6 +18,16 @@ export const operatorSettings = pgTable('operator_settings', {
   urlLanguage: text('url_language').notNull(),
   /** The bus routes (route_type 3) replacement buses run on, in the order they are offered. */
   busRouteIds: jsonb('bus_route_ids').$type<string[]>().notNull().default([]),
+  /**
+   * Two-person approval (docs/contract-notes.md "Two-person approval and publication times"):
+   * off | alerts | alerts_and_disruptions.
+   */
+  approval: text('approval').notNull().default('off'),
+  /**
+   * The languages every published alert must carry a header in, a subset of `languages`; null =
+   * the default language alone (docs/contract-notes.md "Operator settings").
+   */
+  requiredLanguages: jsonb('required_languages').$type<string[]>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: text('updated_by'),
 });

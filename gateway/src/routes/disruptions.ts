@@ -132,6 +132,14 @@ const Applied = Type.Object({
   continuingTrips: Type.Optional(ContinuingTrips),
   connections: Type.Optional(Connections),
   alertId: Type.Union([Type.String(), Type.Null()]),
+  state: Type.Optional(
+    Type.String({
+      enum: ['pending', 'published'],
+      description:
+        'published: applied; pending: waits for a second person (approval alerts_and_disruptions), id null until approved.',
+    }),
+  ),
+  pendingId: Type.Optional(Type.String({ description: 'The item of GET /feed/pending.' })),
   versionId: Type.Optional(
     Type.Union([Type.Integer(), Type.Null()], {
       description: 'publishAs "schedule": the schedule version made.',

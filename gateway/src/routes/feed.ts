@@ -1,12 +1,15 @@
+import { Readable } from 'node:stream';
+import { saveAlertWithApproval } from '@feeddesk/server/approvals/save-alert-with-approval';
 import { AppError } from '@feeddesk/server/errors';
 import { deleteFeedEntity } from '@feeddesk/server/feed/delete-feed-entity';
-import { FeedCache } from '@feeddesk/server/feed/feed-cache';
+import type { FeedCache } from '@feeddesk/server/feed/feed-cache';
 import { FEED_PATHS, type FeedKind } from '@feeddesk/server/feed/feed-kind';
-import { saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
+import { letPollsIn } from '@feeddesk/server/feed/let-polls-in';
+import { type SaveFeedEntitiesResult, saveFeedEntities } from '@feeddesk/server/feed/save-feed-entities';
 import { saveFeedEntity } from '@feeddesk/server/feed/save-feed-entity';
 import { requireRole } from '@feeddesk/server/http/require-role';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FeedAnswers } from '../support/feed-answers.ts';
 import { boolField, field, readForm } from '../support/read-form.ts';
 import {
@@ -49,13 +52,42 @@ const Notice = Type.Object(
   },
   { additionalProperties: true },
 );
+// Texts here: the service says what is wrong with a value (not a number, before 1970, too far ahead).
+const AlertQuery = Type.Object({
+  publishAt: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Epoch seconds: the alert enters the feed then, not before.' }),
+  ),
+  emergency: Type.Optional(
+    Type.String({
+      enum: ['true', 'false', '1', '0'],
+      description:
+        'true: published now although two-person approval is on, marked until approved afterwards.',
+    }),
+  ),
+});
 const DeleteFields = Type.Object({
   entity_id: Type.String(),
   deleteFromLog: Type.Optional(
     Type.Union([Type.Boolean(), Type.String()], { description: 'Default false.' }),
   ),
 });
-const Saved = Type.Object({ id: Type.String(), message: Type.String(), warnings: Type.Array(Notice) });
+const Saved = Type.Object({
+  id: Type.String(),
+  message: Type.String(),
+  warnings: Type.Array(Notice),
+  state: Type.String({
+    enum: ['pending', 'published', 'scheduled'],
+    description:
+      'published: in the feed now; pending: waits for a second person (two-person approval); scheduled: enters the feed at publishAt.',
+  }),
+  pendingId: Type.Optional(
+    Type.String({
+      description: 'The item of GET /feed/pending (pending, scheduled, or an emergency publish).',
+    }),
+  ),
+  publishAt: Type.Optional(Type.String()),
+  emergency: Type.Optional(Type.Boolean()),
+});
 /** A save: one protobuf FeedEntity, as the original web app and external clients send it. */
 const saveSchema = (summary: string, ...more: number[]) => ({
   tags,
@@ -89,10 +121,7 @@ const bulkSchema = (summary: string) => ({
 });
 
 /** /feed of docs/rest-api.md: the public GTFS-RT feeds with HTTP caching, and the editors' writes. */
-export const feedRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new FeedCache(app.deps);
-  cache.start();
-  app.addHook('onClose', async () => cache.stop());
+export const feedRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, { cache }) => {
   const answers = new FeedAnswers();
   for (const [name, kind] of Object.entries(FEED_PATHS)) servePolls(app, { name, kind, cache, answers });
   app.addContentTypeParser(
@@ -156,21 +185,34 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       log: logEntityHeader(request),
       saveCalls: SAVE_CALLS,
     });
-    return { id, message, warnings };
+    // Controllers' trip updates are never held for approval (docs/contract-notes.md).
+    return { id, message, warnings, state: 'published' };
   });
 
-  app.post(
+  app.post<{ Querystring: Static<typeof AlertQuery> }>(
     '/service_alert',
-    { ...edit, schema: saveSchema('Save a service alert (edit).') },
+    {
+      ...edit,
+      schema: {
+        ...saveSchema(
+          'Save a service alert (edit): published now, or pending while two-person approval is on, or scheduled for `publishAt`.',
+          429,
+        ),
+        querystring: AlertQuery,
+      },
+    },
     async (request) => {
-      const { id, message, warnings } = await saveFeedEntity(app.deps, {
-        kind: 'alert',
+      const saved = await saveAlertWithApproval(app.deps, {
         entity: { protobuf: protobufBody(request) },
         by: request.user!.username,
+        roles: request.user!.roles,
         log: logEntityHeader(request),
         saveCalls: SAVE_CALLS,
+        publishAt: request.query.publishAt,
+        emergency: ['true', '1'].includes(request.query.emergency ?? ''),
       });
-      return { id, message, warnings };
+      const { id, message, warnings, state, pendingId, publishAt, emergency } = saved;
+      return { id, message, warnings, state, pendingId, publishAt, emergency };
     },
   );
 
@@ -192,7 +234,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         log: logEntityHeader(request, false),
         saveCalls: SAVE_CALLS,
       });
-      return { id, message, warnings };
+      return { id, message, warnings, state: 'published' };
     },
   );
 
@@ -205,14 +247,17 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         'Save a whole FeedMessage of vehicle positions (edit), as an AVL system pushes it: the good entities saved, the bad ones listed.',
       ),
     },
-    async (request) =>
-      saveFeedEntities(app.deps, {
-        kind: 'vehicle',
-        message: protobufBody(request, 'a protobuf FeedMessage'),
-        by: request.user!.username,
-        log: false,
-        saveCalls: SAVE_CALLS,
-      }),
+    async (request, reply) =>
+      sendBulkAnswer(
+        reply,
+        await saveFeedEntities(app.deps, {
+          kind: 'vehicle',
+          message: protobufBody(request, 'a protobuf FeedMessage'),
+          by: request.user!.username,
+          log: false,
+          saveCalls: SAVE_CALLS,
+        }),
+      ),
   );
 
   // A CAD system's predictions for many trains at once; refused whole when they contradict the feed.
@@ -224,14 +269,17 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         'Save a whole FeedMessage of trip updates (edit): the good entities saved, the bad ones listed; 422 and nothing saved when together they contradict the live feed.',
       ),
     },
-    async (request) =>
-      saveFeedEntities(app.deps, {
-        kind: 'trip_update',
-        message: protobufBody(request, 'a protobuf FeedMessage'),
-        by: request.user!.username,
-        log: logEntityHeader(request),
-        saveCalls: SAVE_CALLS,
-      }),
+    async (request, reply) =>
+      sendBulkAnswer(
+        reply,
+        await saveFeedEntities(app.deps, {
+          kind: 'trip_update',
+          message: protobufBody(request, 'a protobuf FeedMessage'),
+          by: request.user!.username,
+          log: logEntityHeader(request),
+          saveCalls: SAVE_CALLS,
+        }),
+      ),
   );
 
   app.delete<{ Params: { feed: string } }>(
@@ -302,6 +350,27 @@ function servePolls(
     if (!snapshot) return undefined;
     return feed.answers.answer(snapshot, request.headers, json).prepared;
   });
+}
+
+/**
+ * A bulk push's answer, written as JSON a piece at a time with the feed's polls let in between: a
+ * 1 MB push of unknown trains is refused with a notice per stop (14 MB of JSON), and serializing
+ * and writing that in one go held the event loop for a second (tests/bench/README.md).
+ */
+function sendBulkAnswer(reply: FastifyReply, answer: SaveFeedEntitiesResult): FastifyReply {
+  async function* pieces() {
+    let piece = `{"saved":${answer.saved},"rejected":[`;
+    for (const [i, rejected] of answer.rejected.entries()) {
+      piece += `${i > 0 ? ',' : ''}${JSON.stringify({ id: rejected.id, notices: rejected.notices })}`;
+      if (piece.length >= 64 * 1024) {
+        yield Buffer.from(piece);
+        piece = '';
+        await letPollsIn(i);
+      }
+    }
+    yield Buffer.from(`${piece}]}`);
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(pieces()));
 }
 
 function protobufBody(request: FastifyRequest, what = 'one protobuf FeedEntity'): Buffer {

@@ -1,6 +1,9 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { getOperatorSettings } from '@feeddesk/server/operator-settings/get-operator-settings';
-import type { OperatorSettings } from '@feeddesk/server/operator-settings/operator-settings';
+import {
+  APPROVAL_SETTINGS,
+  type OperatorSettings,
+} from '@feeddesk/server/operator-settings/operator-settings';
 import { saveOperatorSettings } from '@feeddesk/server/operator-settings/save-operator-settings';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,6 +21,14 @@ const Settings = Type.Object({
     description:
       'The bus routes (route_type 3) replacement buses run on, the first when a disruption names none.',
   }),
+  approval: Type.String({
+    enum: [...APPROVAL_SETTINGS],
+    description: 'Two-person approval of saves by users without the approve role.',
+  }),
+  requiredLanguages: Type.Array(Type.String(), {
+    description:
+      'The languages every published alert must carry a header in (offered tags); the default language alone unless chosen.',
+  }),
   updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null: the demo defaults apply.' }),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
 });
@@ -31,6 +42,19 @@ const Body = Type.Object({
       maxItems: 200,
       description:
         'The bus routes (route_type 3) replacement buses run on; a rail route is refused (400). Absent: kept.',
+    }),
+  ),
+  approval: Type.Optional(
+    Type.Union(
+      APPROVAL_SETTINGS.map((a) => Type.Literal(a)),
+      { description: 'off | alerts | alerts_and_disruptions. Absent: kept.' },
+    ),
+  ),
+  requiredLanguages: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 200,
+      description:
+        'The languages every published alert must carry a header in, each offered; at least one. Absent: kept.',
     }),
   ),
   confirmRemoval: Type.Optional(

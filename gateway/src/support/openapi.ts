@@ -44,6 +44,11 @@ export const openApiOptions: SwaggerOptions = {
         name: 'settings',
         description: 'Operator settings: languages of alert texts (read: login; write: admin).',
       },
+      {
+        name: 'riders',
+        description:
+          'Riders’ pages: the status of each route, alerts as Atom, e-mail subscriptions (public).',
+      },
     ],
   },
   transform: ({ schema, url: routeUrl }) => {

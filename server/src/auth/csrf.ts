@@ -1,18 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { settings } from '@feeddesk/drizzle';
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { loadInstallationSecret } from './installation-secret.ts';
 
 /**
  * CSRF tokens are bound to the browser: a random id lives in an HttpOnly cookie and the token is
  * its HMAC under an installation secret kept in the database (so every process agrees).
  * The token works before and after login, as docs/rest-api.md asks.
  */
-export async function loadCsrfSecret(deps: Deps): Promise<Buffer> {
-  const fresh = randomBytes(32).toString('base64url');
-  await deps.db.insert(settings).values({ key: 'csrf_secret', value: fresh }).onConflictDoNothing();
-  const [row] = await deps.db.select().from(settings).where(eq(settings.key, 'csrf_secret'));
-  return Buffer.from(row!.value, 'base64url');
+export function loadCsrfSecret(deps: Deps): Promise<Buffer> {
+  return loadInstallationSecret(deps, 'csrf_secret');
 }
 
 export function newBrowserId(): string {

@@ -32,6 +32,11 @@ const BAD_CREDENTIALS = 'Wrong username or password. Check both and try again.';
  * token at every login (no session fixation), and the client's previous session ends.
  */
 export async function login(deps: AppDeps, options: LoginOptions): Promise<LoginResult> {
+  if (!deps.config.LOCAL_LOGIN) {
+    throw new AppError('local_login_off', {
+      message: `Local accounts are off on this desk: sign in with ${deps.config.OIDC_NAME}.`,
+    });
+  }
   const username = options.username.trim();
   if (!username || !options.password) {
     throw new AppError('invalid_credentials', { message: 'Please enter a username and a password.' });

@@ -46,6 +46,17 @@ export type LiveTripUpdate = {
   restrictedStopIds: string[];
   /** How many stop time updates it carries (a cancelled trip must carry none). */
   stopTimeUpdates: number;
+  /** The calls it moves to another platform (StopTimeProperties.assigned_stop_id). */
+  assignedPlatforms: { stopSequence?: number; stopId?: string; assignedStopId: string }[];
+};
+
+/** A live vehicle position of a train whose trip update assigns a platform, reduced to its stop. */
+export type LiveVehicle = {
+  id: string;
+  tripId: string;
+  startDate: ServiceDate;
+  stopId?: string;
+  currentStopSequence?: number;
 };
 
 export type InformedEntity = {
@@ -91,6 +102,8 @@ export type ConsistencyContext = {
   today: ServiceDate;
   tripUpdates: LiveTripUpdate[];
   alerts: LiveAlert[];
+  /** Positions of the trains whose trip update assigns a platform (empty when not loaded). */
+  vehicles: LiveVehicle[];
   /** null before any schedule is loaded: then there is nothing to compare against. */
   schedule: ConsistencySchedule | null;
   /** Alert links of live alerts; empty when the caller did not load them. */

@@ -7,9 +7,16 @@ import type {
   ConsistencySchedule,
   LiveAlert,
   LiveTripUpdate,
+  LiveVehicle,
 } from './context.ts';
 import type { Finding } from './finding.ts';
-import { listLiveEntities, toLiveAlert, toLiveTripUpdate } from './live-entities.ts';
+import {
+  listLiveEntities,
+  listPlatformVehicles,
+  toLiveAlert,
+  toLiveTripUpdate,
+  toLiveVehicle,
+} from './live-entities.ts';
 import { linkedTripIds, loadAlertLinks, type StoredAlertLink } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
 import { checkConsistency } from './rules/index.ts';
@@ -17,7 +24,8 @@ import { checkConsistency } from './rules/index.ts';
 /** Findings across the live feed and the current schedule (GET /feed/consistency). */
 export async function findConsistencyFindings(deps: AppDeps): Promise<Finding[]> {
   const { context } = await loadConsistency(deps);
-  return checkConsistency(context(await listLiveEntities(deps)));
+  const [live, vehicles] = await Promise.all([listLiveEntities(deps), listPlatformVehicles(deps)]);
+  return checkConsistency(context([...live, ...vehicles]));
 }
 
 /**
@@ -60,6 +68,7 @@ export function consistencyContext(
     today,
     tripUpdates,
     alerts: entities.map(toLiveAlert).filter((a): a is LiveAlert => !!a),
+    vehicles: entities.map((e) => toLiveVehicle(e, today)).filter((v): v is LiveVehicle => !!v),
     schedule,
     headwayGapSecs: deps.config.CONSISTENCY_HEADWAY_GAP_MINUTES * 60,
     alertLinks: links.map((link) => resolveLink(link, tripUpdates)),

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { decodeFeedEntity, type FeedEntity } from '@feeddesk/proto';
+import type { FeedEntity } from '@feeddesk/proto';
 import { and, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -24,6 +23,7 @@ import {
   withDisruptionTrips,
 } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
+import { readDecodedEntities } from './read-decoded-entities.ts';
 import { code as linksCode, numbersIn } from './rules/alert-trips-not-linked.ts';
 import { code as cancellationCode } from './rules/cancellation-alert-outlived.ts';
 import { invariantRules } from './rules/index.ts';
@@ -39,25 +39,24 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
   const [alerts, disruptionAlerts, ownLinks, current] = await Promise.all([
-    deps.db.select({ pb: feedEntities.pb }).from(feedEntities).where(servedRows('alert')),
+    readDecodedEntities(deps, 'invariants:alerts', servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
     findCurrentSchedule(deps),
   ]);
-  const alertEntities = alerts.map((r) => decodeFeedEntity(r.pb));
-  const alertBytes = new Map(alertEntities.map((e, i) => [e.id ?? '', alerts[i]!.pb]));
+  const alertEntities = alerts.map((a) => a.entity);
+  const alertHashes = new Map(alerts.map((a) => [a.entity.id ?? '', a.hash]));
   // The disruptions' alerts judged before, as they are now, are not judged again.
   const day = current && serviceDateOf(deps.now(), current.timezone);
-  const verdictKey = (d: DisruptionAlert, pb: Uint8Array) =>
-    current &&
-    `${current.versionId} ${day} ${d.disruptionId} ${createHash('sha1').update(pb).digest('base64')}`;
+  const verdictKey = (d: DisruptionAlert, hash: string) =>
+    current && `${current.versionId} ${day} ${d.disruptionId} ${hash}`;
   const known: Finding[] = [];
   const unjudged: { disruption: DisruptionAlert; key: string | null }[] = [];
   for (const disruption of disruptionAlerts) {
-    const pb = alertBytes.get(disruption.alertId);
+    const hash = alertHashes.get(disruption.alertId);
     // An alert no longer served is not judged (the rule skips a link without its alert).
-    if (!pb) continue;
-    const key = verdictKey(disruption, pb);
+    if (!hash) continue;
+    const key = verdictKey(disruption, hash);
     const verdict = key ? disruptionVerdicts.get(key) : undefined;
     if (verdict) known.push(...verdict);
     else unjudged.push({ disruption, key });
@@ -100,11 +99,13 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
       )!,
     );
   if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
-  const tripRows = await deps.db
-    .select({ pb: feedEntities.pb })
-    .from(feedEntities)
-    .where(and(servedRows('trip_update'), or(...related)));
-  const tripEntities = tripRows.map((r) => decodeFeedEntity(r.pb));
+  const tripEntities = (
+    await readDecodedEntities(
+      deps,
+      'invariants:trip_updates',
+      and(servedRows('trip_update'), or(...related))!,
+    )
+  ).map((t) => t.entity);
   const ownTrips = tripEntities.flatMap((e) =>
     e.tripUpdate?.trip?.tripId && ownIds.includes(e.id ?? '') ? [e.tripUpdate.trip.tripId] : [],
   );

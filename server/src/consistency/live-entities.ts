@@ -5,11 +5,12 @@ import {
   TripScheduleRelationship,
   transit_realtime,
 } from '@feeddesk/proto';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { impactPeriods } from '../feed/alert-periods.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import type { ServiceDate } from '../schedule/time/service-day.ts';
-import type { InformedEntity, LiveAlert, LiveTripUpdate } from './context.ts';
+import type { InformedEntity, LiveAlert, LiveTripUpdate, LiveVehicle } from './context.ts';
 
 /** Whether a decoded message carries a field (protobufjs puts proto2 defaults on the prototype). */
 const has = (message: object, field: string) => Object.hasOwn(message, field);
@@ -60,6 +61,47 @@ export function toLiveTripUpdate(entity: FeedEntity, defaultDate: ServiceDate): 
       )
       .map((stu) => stu.stopId!),
     stopTimeUpdates: tu.stopTimeUpdate?.length ?? 0,
+    assignedPlatforms: (tu.stopTimeUpdate ?? []).flatMap((stu) => {
+      const assignedStopId = stu.stopTimeProperties?.assignedStopId;
+      if (!assignedStopId) return [];
+      return [
+        {
+          assignedStopId,
+          ...(has(stu, 'stopSequence') ? { stopSequence: num(stu.stopSequence)! } : {}),
+          ...(stu.stopId ? { stopId: stu.stopId } : {}),
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * The live positions of trains whose live trip update moves a call to another platform: the only
+ * ones a consistency rule compares (vehicle_platform_not_assigned), so the check does not decode a
+ * whole fleet's positions.
+ */
+export async function listPlatformVehicles(deps: Pick<Deps, 'db'>): Promise<FeedEntity[]> {
+  const rows = (await deps.db.execute(sql`
+    select v.pb from feed_entities v
+    where v.kind = 'vehicle' and not v.draft and v.trip_id in (
+      select e.trip_id from feed_entities e,
+        jsonb_array_elements(coalesce(e.json->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) as stu
+      where e.kind = 'trip_update' and not e.draft
+        and stu->'stopTimeProperties'->>'assignedStopId' is not null)`)) as unknown as { pb: Buffer }[];
+  return rows.map((r) => decodeFeedEntity(r.pb));
+}
+
+/** A vehicle position as the rules compare it; `defaultDate` stands in for a missing start_date. */
+export function toLiveVehicle(entity: FeedEntity, defaultDate: ServiceDate): LiveVehicle | undefined {
+  const vp = entity.vehicle;
+  const tripId = vp?.trip?.tripId;
+  if (!vp || !tripId) return undefined;
+  return {
+    id: entity.id ?? '',
+    tripId,
+    startDate: vp.trip?.startDate || defaultDate,
+    ...(vp.stopId ? { stopId: vp.stopId } : {}),
+    ...(has(vp, 'currentStopSequence') ? { currentStopSequence: num(vp.currentStopSequence)! } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { missingAlertLanguages, missingLanguagesSentence } from '../feed/check-alert-languages.ts';
 import {
   type FeedTransaction,
   inFeedTransaction,
@@ -20,6 +21,7 @@ import {
   saveFeedEntity,
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { getServiceDay } from '../schedule/get-service-day.ts';
 import { listDirections } from '../schedule/list-directions.ts';
 import { listStationPlatforms } from '../schedule/list-station-platforms.ts';
@@ -64,6 +66,11 @@ export type ApplyDisruptionOptions = {
   /** Answer what would happen, save nothing. */
   dryRun: boolean;
   by: string | null;
+  /**
+   * More writes of the same act, after the disruption's (an approval marks its item decided):
+   * all committed together or none.
+   */
+  within?: (feed: FeedTransaction, applied: ApplyDisruptionResult) => Promise<void>;
 };
 
 export type ApplyDisruptionResult = {
@@ -112,7 +119,23 @@ export async function applyDisruption(
         return plan.result;
       }),
     );
-    return { ...result, id: null, alertId: null, refusals };
+    // The alert's missing required languages are refused by the apply (400) before its writes.
+    const missing = result.alert
+      ? missingAlertLanguages(await getOperatorSettings(deps), result.alert.alert)
+      : [];
+    const languages: FeedNoticeJson[] =
+      missing.length > 0
+        ? [
+            {
+              code: 'validation_failed',
+              severity: 'error',
+              entityId: 'alert',
+              field: 'alert.header_text',
+              message: missingLanguagesSentence(missing),
+            },
+          ]
+        : [];
+    return { ...result, id: null, alertId: null, refusals: [...languages, ...refusals] };
   }
   if (options.reason.trim() === '')
     throw new AppError('validation_failed', { message: 'Give a reason: it is kept with the disruption.' });
@@ -121,6 +144,7 @@ export async function applyDisruption(
       await lockDisruptions(feed.deps.db);
       const plan = await planDisruption(feed.deps, options);
       await writeDisruption(feed, options, plan);
+      await options.within?.(feed, plan.result);
       return plan.result;
     }),
   );
@@ -148,6 +172,7 @@ async function writeDisruption(
       by: options.by,
       log: true,
       changes,
+      languagesChecked: options.dryRun,
     });
   await tx.insert(disruptions).values({
     id: plan.id,
@@ -324,7 +349,13 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   if (alert && alertId) {
     const entity = readEntityOf('alert', { json: { id: alertId, ...alert } });
     const alertView = await readScheduleViewFor(deps, 'alert', [entity]);
-    await prepareFeedEntity(deps, { kind: 'alert', entity, view: alertView, verify: false });
+    await prepareFeedEntity(deps, {
+      kind: 'alert',
+      entity,
+      view: alertView,
+      verify: false,
+      languagesChecked: options.dryRun,
+    });
   }
   const result: ApplyDisruptionResult = {
     id,

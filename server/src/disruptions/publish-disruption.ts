@@ -1,3 +1,5 @@
+import { holdDisruption } from '../approvals/hold-disruption.ts';
+import { needsApproval } from '../approvals/pending-item.ts';
 import type { AppDeps } from '../deps.ts';
 import { assertRole } from '../http/require-role.ts';
 import {
@@ -21,11 +23,17 @@ export type PublishDisruptionOptions = ApplyDisruptionOptions & {
 export async function publishDisruption(
   deps: AppDeps,
   { publishAs = 'feed', user, ...options }: PublishDisruptionOptions,
-): Promise<ApplyDisruptionResult & { versionId?: number | null }> {
+): Promise<
+  ApplyDisruptionResult & { versionId?: number | null; state?: 'pending' | 'published'; pendingId?: string }
+> {
   if (publishAs === 'schedule') {
     assertRole(user, 'gtfs');
     return publishPlannedWorks(deps, options);
   }
+  // While approval holds disruptions, one by a user without the approve role waits for a second
+  // person (docs/contract-notes.md "Two-person approval and publication times"); a preview never waits.
+  if (!options.dryRun && user && (await needsApproval(deps, 'disruptions', user.roles)))
+    return holdDisruption(deps, { ...options, by: user.username });
   // The realtime answer stays as it was: versionId belongs to planned works.
   return applyDisruption(deps, options);
 }

@@ -128,6 +128,14 @@ export class FeedCache {
     return served.snapshot;
   }
 
+  /**
+   * The snapshot to serve now without waiting on the database when one can be had (peek), else
+   * the one `get` gives: what riders' pages read, so they say what the feed says.
+   */
+  async current(kind: FeedKind): Promise<FeedSnapshot> {
+    return this.peek(kind) ?? this.get(kind);
+  }
+
   async get(kind: FeedKind): Promise<FeedSnapshot> {
     if (this.confirmationDue(kind)) await this.confirmNow();
     let content: FeedContent;

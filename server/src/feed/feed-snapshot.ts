@@ -48,6 +48,13 @@ export type FeedSnapshot = {
   lastModified: string;
   readonly json: string;
   entityCount: number;
+  /**
+   * The entities as protobuf-JSON, as stored (the same array for every stamp of one content, so
+   * pages made from the feed, server/src/riders/, are made again only when it changed).
+   */
+  rows: readonly unknown[];
+  /** When an entity's row was last written (ISO 8601), by id: the Atom feed's `updated`. */
+  updatedAt(id: string): string | undefined;
 };
 
 /** A row of readFeedContent's statement. */
@@ -58,10 +65,11 @@ type ContentRow = {
   json: unknown;
   revision: number | string | null;
   changed_at: string | null;
+  updated_at: string | null;
 };
 
 /** One served entity as last read: its row version, its bytes as FeedMessage field 2, its JSON. */
-type ReadEntity = { version: string; field: Buffer; json: unknown };
+type ReadEntity = { version: string; field: Buffer; json: unknown; updatedAt: string | null };
 
 /**
  * Reads a feed's entities and state, and the name of the current schedule version (feed_version). Given the content
@@ -84,7 +92,7 @@ export async function readFeedContent(
     select e.id, e.xmin::text as version,
       case when k.version is distinct from e.xmin::text then e.pb end as pb,
       case when k.version is distinct from e.xmin::text then e.json end as json,
-      s.revision, s.changed_at
+      s.revision, s.changed_at, e.updated_at::text as updated_at
     from (select ${kind}::text as kind) f
     left join ${feedState} s on s.kind = f.kind
     left join ${feedEntities} e on e.kind = f.kind and not e.draft
@@ -92,9 +100,9 @@ export async function readFeedContent(
     order by e.id`)) as unknown as ContentRow[];
   const state = rows[0];
   const entities = new Map<string, ReadEntity>();
-  for (const { id, version, pb, json } of rows) {
+  for (const { id, version, pb, json, updated_at } of rows) {
     if (id === null) continue;
-    entities.set(id, pb ? { version, field: field(2, pb), json } : known.get(id)!);
+    entities.set(id, pb ? { version, field: field(2, pb), json, updatedAt: updated_at } : known.get(id)!);
   }
   const feedVersion = servedFeedVersion(await findCurrentSchedule(deps));
   const read = [...entities.values()];
@@ -153,6 +161,11 @@ export function stampFeed(content: FeedContent, stamp: number): FeedSnapshot {
       return json;
     },
     entityCount: content.entityCount,
+    rows: content.rows,
+    updatedAt(id) {
+      const at = content.entities.get(id)?.updatedAt;
+      return at ? new Date(at).toISOString() : undefined;
+    },
   };
 }
 

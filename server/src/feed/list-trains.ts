@@ -1,4 +1,4 @@
-import { feedEntities, routes, stops, trips } from '@feeddesk/drizzle';
+import { feedEntities, formations, routes, type StoredCarriage, stops, trips } from '@feeddesk/drizzle';
 import type { FeedEntityJson } from '@feeddesk/proto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
@@ -11,6 +11,8 @@ export type Train = {
   id: string;
   label: string;
   tripId: string | null;
+  /** The service date of the train's run (trip.start_date), YYYYMMDD. */
+  startDate: string | null;
   routeId: string | null;
   routeName: string | null;
   routeColor: string | null;
@@ -26,10 +28,12 @@ export type Train = {
   bearing: number | null;
   /** POSIX seconds the position was measured. */
   timestamp: number | null;
+  /** The dated train's formation (docs/glossary.md "formation"), null when none was saved. */
+  formation: StoredCarriage[] | null;
 };
 
 type VehicleJson = {
-  trip?: { tripId?: string; routeId?: string };
+  trip?: { tripId?: string; routeId?: string; startDate?: string };
   vehicle?: { id?: string; label?: string };
   position?: { latitude?: number; longitude?: number; bearing?: number };
   stopId?: string;
@@ -53,6 +57,20 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
     deps,
     vehicles.map(({ v }) => v),
   );
+  const tripIds = [...new Set(vehicles.flatMap(({ v }) => v.trip?.tripId ?? []))];
+  const formed = new Map(
+    (tripIds.length
+      ? await deps.db
+          .select({
+            tripId: formations.tripId,
+            date: formations.serviceDate,
+            carriages: formations.carriages,
+          })
+          .from(formations)
+          .where(inArray(formations.tripId, tripIds))
+      : []
+    ).map((f) => [`${f.tripId} ${f.date}`, f.carriages]),
+  );
   return vehicles.map(({ id, v }) => {
     const tripId = v.trip?.tripId ?? null;
     const trip = tripId ? schedule.trips.get(tripId) : undefined;
@@ -62,6 +80,7 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
       id,
       label: v.vehicle?.label || v.vehicle?.id || id,
       tripId,
+      startDate: v.trip?.startDate ?? null,
       routeId,
       routeName: routeId ? (schedule.labels.routes.get(routeId) ?? null) : null,
       routeColor: trip?.routeColor ?? null,
@@ -74,6 +93,7 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
       lon: v.position?.longitude ?? null,
       bearing: v.position?.bearing ?? null,
       timestamp: v.timestamp === undefined ? null : Number(v.timestamp),
+      formation: formed.get(`${tripId} ${v.trip?.startDate}`) ?? null,
     };
   });
 }

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
+import { checkAlertLanguages } from './check-alert-languages.ts';
 import { entityRefs } from './entity-refs.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { inFeedTransaction } from './feed-transaction.ts';
@@ -40,6 +41,8 @@ export async function publishAlert(
   }
   if (!current.draft) return { id, revision: current.revision, message: PUBLISHED };
   const entity = decodeFeedEntity(current.pb);
+  // A draft may lack a language; the public feed may not (400 naming the missing ones).
+  await checkAlertLanguages(deps, entity.alert);
   const found = checkFeedEntity(entity, {
     now,
     schedule: await readScheduleView(deps, entityRefs(entity)),

@@ -1,6 +1,13 @@
-import { decodeFeedMessage, FeedDecodeError, type FeedEntity, type transit_realtime } from '@feeddesk/proto';
+import {
+  decodeFeedEntity,
+  FeedDecodeError,
+  type FeedEntity,
+  type SplitFeedMessage,
+  splitFeedMessage,
+} from '@feeddesk/proto';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { loadTrainFacts } from './carry-train-facts.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
@@ -12,6 +19,7 @@ import {
   readEntityOf,
   readScheduleViewFor,
   type SaveFeedEntityOptions,
+  tripIdsOf,
   writeFeedEntities,
 } from './save-feed-entity.ts';
 import { liveRunOwners, runKeyOf } from './trip-runs.ts';
@@ -47,16 +55,17 @@ export async function saveFeedEntities(
   options: SaveFeedEntitiesOptions,
 ): Promise<SaveFeedEntitiesResult> {
   const { kind } = options;
-  const message = readMessage(deps, options.message);
+  const split = readMessage(deps, options.message);
   const most = deps.config.FEED_PUSH_MAX_ENTITIES;
-  if (message.entity.length > most) {
+  if (split.entities.length > most) {
     // Each entity is checked on the thread that serves the feed: a push is bounded (docs/rest-api.md "Quotas of a principal").
     throw deps.quotas.refusal(
       'entities_per_request',
       'too_many_entities',
-      `This FeedMessage has ${message.entity.length} entities; one push takes at most ${most} (FEED_PUSH_MAX_ENTITIES). Send them in several pushes.`,
+      `This FeedMessage has ${split.entities.length} entities; one push takes at most ${most} (FEED_PUSH_MAX_ENTITIES). Send them in several pushes.`,
     );
   }
+  const message = { entity: await decodeEntities(split.entities) };
   if (kind === 'vehicle') {
     const ids = message.entity.map((e) => e.id ?? '');
     await checkVehiclePositionQuota(deps, deps.db, { ids, by: options.by, now: deps.now(), early: true });
@@ -70,7 +79,8 @@ export async function saveFeedEntities(
     });
     if (refused) refusals.set(entity, refused);
   }
-  const view = await readScheduleViewFor(deps, kind, readable);
+  const facts = await loadTrainFacts(deps.db, tripIdsOf(readable));
+  const view = await readScheduleViewFor(deps, kind, readable, facts);
   // Which update holds each run of the message's trains (one query): an entity under another id
   // for a run already held, in the feed or earlier in the message, is refused by itself.
   const runOwners =
@@ -86,7 +96,7 @@ export async function saveFeedEntities(
   for (const [i, entity] of readable.entries()) {
     await letPollsIn(i);
     const refused = await refusalOf(entity, async () => {
-      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners });
+      const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify: true, runOwners, facts });
       const run = runOwners && runKeyOf(prepared.entity, view);
       if (run && !runOwners.has(run)) runOwners.set(run, prepared.id);
       byId.delete(prepared.id);
@@ -123,18 +133,16 @@ export async function saveFeedEntities(
 }
 
 /**
- * The decoded message; 400 when it cannot be decoded, 422 when its header fails the rules (a header
- * timestamp in the future or in milliseconds: every entity of it is suspect).
+ * The message's header and its entities' bytes, not yet decoded; 400 when it cannot be read, 422
+ * when its header fails the rules (a header timestamp in the future or in milliseconds: every
+ * entity of it is suspect).
  */
-function readMessage(deps: AppDeps, bytes: Uint8Array): transit_realtime.FeedMessage {
-  let message: transit_realtime.FeedMessage;
+function readMessage(deps: AppDeps, bytes: Uint8Array): SplitFeedMessage {
+  let message: SplitFeedMessage;
   try {
-    message = decodeFeedMessage(bytes);
+    message = splitFeedMessage(bytes);
   } catch (error) {
-    if (!(error instanceof FeedDecodeError)) throw error;
-    throw new AppError('feed_decode_failed', {
-      message: `The body is not a valid FeedMessage: ${error.message}.`,
-    });
+    throw notDecoded(error);
   }
   const found = checkFeedHeader(message.header, { now: deps.now(), schedule: null });
   if (hasErrors(found)) {
@@ -145,6 +153,31 @@ function readMessage(deps: AppDeps, bytes: Uint8Array): transit_realtime.FeedMes
     });
   }
   return message;
+}
+
+/**
+ * Each entity decoded, the feed's polls let in between: a 1 MB message decoded in one call held
+ * the event loop 84–236 ms (tests/bench/README.md). One that cannot be decoded refuses the whole
+ * message (400), as before any entity is checked.
+ */
+async function decodeEntities(entities: Uint8Array[]): Promise<FeedEntity[]> {
+  const decoded: FeedEntity[] = [];
+  for (const [i, bytes] of entities.entries()) {
+    await letPollsIn(i);
+    try {
+      decoded.push(decodeFeedEntity(bytes));
+    } catch (error) {
+      throw notDecoded(error);
+    }
+  }
+  return decoded;
+}
+
+function notDecoded(error: unknown): unknown {
+  if (!(error instanceof FeedDecodeError)) return error;
+  return new AppError('feed_decode_failed', {
+    message: `The body is not a valid FeedMessage: ${error.message}.`,
+  });
 }
 
 /** Runs one entity's step; its refusal, if it was refused. */

@@ -16,6 +16,8 @@ import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
 import { byteaText } from '../schedule/statement-batches.ts';
 import { cancelNewTrip } from './cancel-new-trip.ts';
+import { assignedStopIds, carryTrainFacts, loadTrainFacts, type TrainFacts } from './carry-train-facts.ts';
+import { checkAlertLanguages } from './check-alert-languages.ts';
 import { checkAlertSize } from './check-alert-size.ts';
 import { checkVehiclePositionQuota } from './check-position-quota.ts';
 import { alertExpiry, tripUpdateExpiry, vehicleExpiry } from './entity-expiry.ts';
@@ -61,6 +63,11 @@ export type SaveFeedEntityOptions = {
    * change is added here and announced after the commit, not now.
    */
   changes?: FeedChanges;
+  /**
+   * The caller reports an alert's missing required languages itself (a disruption's preview lists
+   * them among its refusals): the save does not refuse on them.
+   */
+  languagesChecked?: boolean;
 };
 
 export type SaveFeedEntityResult = {
@@ -128,11 +135,21 @@ export async function saveFeedEntity(
     const removed = await cancelNewTrip(deps, { entity, by: options.by, changes: options.changes });
     if (removed) return { ...removed, warnings: [], draft: false, deleted: true };
   }
-  const view = await readScheduleViewFor(deps, kind, [entity]);
+  const facts = kind === 'alert' ? undefined : await loadTrainFacts(deps.db, tripIdsOf([entity]));
+  const view = await readScheduleViewFor(deps, kind, [entity], facts);
   const verify = !('json' in options.entity);
   const tripId = entity.tripUpdate?.trip?.tripId;
   const runOwners = kind === 'trip_update' && tripId ? await liveRunOwners(deps, [tripId], view) : undefined;
-  const prepared = await prepareFeedEntity(deps, { kind, entity, view, verify, draft, runOwners });
+  const prepared = await prepareFeedEntity(deps, {
+    kind,
+    entity,
+    view,
+    verify,
+    draft,
+    runOwners,
+    facts,
+    languagesChecked: options.languagesChecked,
+  });
   const now = deps.now();
   const base = options.baseRevision;
   const write = async (tx: DbOrTx) => {
@@ -195,18 +212,29 @@ export function readEntityOf(
   return entity;
 }
 
-/** One schedule view for every entity of a save (a bulk push reads the schedule once). */
+/** The trips entities are about (a trip update's or a vehicle position's), for loadTrainFacts. */
+export const tripIdsOf = (entities: FeedEntity[]) =>
+  entities.flatMap((e) => e.tripUpdate?.trip?.tripId || e.vehicle?.trip?.tripId || []);
+
+/**
+ * One schedule view for every entity of a save (a bulk push reads the schedule once); with the
+ * trains' facts, also the stations of the platforms they assign (a position may be moved there).
+ */
 export function readScheduleViewFor(
   deps: AppDeps,
   kind: FeedKind,
   entities: FeedEntity[],
+  facts?: TrainFacts,
 ): Promise<ScheduleView | null> {
   const refs = entities.map(entityRefs);
   const all = (key: keyof EntityRefs) => [...new Set(refs.flatMap((r) => r[key]))];
   return readScheduleView(deps, {
     tripIds: all('tripIds'),
     routeIds: all('routeIds'),
-    stopIds: all('stopIds'),
+    stopIds:
+      kind === 'vehicle' && facts
+        ? [...new Set([...all('stopIds'), ...assignedStopIds(facts)])]
+        : all('stopIds'),
     agencyIds: all('agencyIds'),
     // Only the vehicle position rules look at coordinates and calendars.
     locations: kind === 'vehicle',
@@ -231,6 +259,10 @@ export async function prepareFeedEntity(
      * the ids themselves; the feed invariant trip_run_updated_twice holds for every act.
      */
     runOwners?: RunOwners;
+    /** The trains' formations and assigned platforms, carried into the entity (carry-train-facts.ts). */
+    facts?: TrainFacts;
+    /** See SaveFeedEntityOptions.languagesChecked. */
+    languagesChecked?: boolean;
   },
 ): Promise<PreparedEntity> {
   const { kind, entity, view } = options;
@@ -238,6 +270,7 @@ export async function prepareFeedEntity(
   const nowSecs = Math.floor(now.getTime() / 1000);
   if (kind !== 'alert') fillTripDefaults(entity, view, nowSecs);
   dropStopsOfCancelledTrip(entity);
+  if (options.facts) carryTrainFacts(entity, options.facts, view);
   const run = kind === 'trip_update' ? runKeyOf(entity, view) : undefined;
   // Without an id (and without the saves' owners) the run's update is looked up here.
   const owners =
@@ -258,6 +291,9 @@ export async function prepareFeedEntity(
     });
   }
   // After the rules: what is wrong with the entity itself comes first.
+  // A published alert speaks every language the operator requires (400 naming the missing ones).
+  if (kind === 'alert' && !options.draft && !options.languagesChecked)
+    await checkAlertLanguages(deps, entity.alert);
   if (options.runOwners) refuseSecondUpdateOfRun(entity, owner);
   // JSON was verified when read; decoded bytes may still hold what cannot be encoded (a NaN float).
   if (options.verify) {

@@ -13,6 +13,15 @@ export type OperatorSettings = {
   urlLanguage: string;
   /** The bus routes (route_type 3) replacement buses run on, first the one used when none is named. */
   busRouteIds: string[];
+  /** Which saves of users without the `approve` role wait for a second person (docs/contract-notes.md). */
+  approval: ApprovalSetting;
+  /**
+   * The languages every published alert must carry a header in (tags, a subset of `languages`):
+   * the default language alone unless an administrator chose more (docs/contract-notes.md
+   * "Operator settings"). The product never invents a translation, so an operator requires only
+   * the languages its editors write.
+   */
+  requiredLanguages: string[];
   /** Null while the demo's defaults apply (nobody saved settings yet). */
   updatedAt: Date | null;
   updatedBy: string | null;
@@ -25,7 +34,15 @@ export type OperatorSettingsInput = Pick<
 > & {
   /** Absent: kept as they are. */
   busRouteIds?: string[];
+  /** Absent: kept as it is. */
+  approval?: ApprovalSetting;
+  /** Absent: kept as they are (less any language no longer offered). */
+  requiredLanguages?: string[];
 };
+
+/** Two-person approval: off, for alerts, or for alerts and disruptions. */
+export const APPROVAL_SETTINGS = ['off', 'alerts', 'alerts_and_disruptions'] as const;
+export type ApprovalSetting = (typeof APPROVAL_SETTINGS)[number];
 
 /** Bounds of the bus routes named: a real operator names a few. */
 export const MAX_BUS_ROUTES = 50;
@@ -36,6 +53,8 @@ export const DEMO_SETTINGS: OperatorSettings = {
   defaultLanguage: 'en-ZA',
   urlLanguage: 'en-ZA',
   busRouteIds: [],
+  approval: 'off',
+  requiredLanguages: ['en-ZA'],
   updatedAt: null,
   updatedBy: null,
 };
@@ -69,6 +88,19 @@ export function languageName(tag: string): string {
   } catch {
     return tag;
   }
+}
+
+/**
+ * The required languages of settings whose offered languages may have changed: those still
+ * offered, else the default language alone (an alert always has one language it must carry).
+ */
+export function keptRequiredLanguages(
+  required: readonly string[] | null | undefined,
+  languages: readonly OfferedLanguage[],
+  defaultLanguage: string,
+): string[] {
+  const kept = languages.map((l) => l.tag).filter((tag) => required?.includes(tag));
+  return kept.length > 0 ? kept : [defaultLanguage];
 }
 
 const invalid = (message: string) => new AppError('validation_failed', { message });
@@ -120,10 +152,20 @@ export function checkOperatorSettings(input: OperatorSettingsInput): OperatorSet
     throw invalid('A bus route is named twice: name each once.');
   if (busRouteIds?.some((id) => id === '' || CONTROL.test(id)))
     throw invalid('A bus route id is empty or holds a control character: name routes of the schedule.');
+  if (input.approval !== undefined && !APPROVAL_SETTINGS.includes(input.approval))
+    throw invalid(`Approval is one of ${APPROVAL_SETTINGS.join(', ')}.`);
+  const required = input.requiredLanguages?.map((tag) => member('required language', tag));
+  if (required && required.length === 0)
+    throw invalid('Require at least one language: every published alert carries a header in it.');
+  if (required && new Set(required).size !== required.length)
+    throw invalid('A required language is named twice: name each once.');
   return {
     languages,
     defaultLanguage: member('default language', input.defaultLanguage),
     urlLanguage: member('URL language', input.urlLanguage),
     ...(busRouteIds && { busRouteIds }),
+    ...(input.approval && { approval: input.approval }),
+    // In the order the languages are offered, as every screen lists them.
+    ...(required && { requiredLanguages: languages.map((l) => l.tag).filter((t) => required.includes(t)) }),
   };
 }

@@ -9,6 +9,7 @@ import { findLanguagesInUse, type LanguageInUse } from './find-languages-in-use.
 import { getOperatorSettings } from './get-operator-settings.ts';
 import {
   checkOperatorSettings,
+  keptRequiredLanguages,
   type OperatorSettings,
   type OperatorSettingsInput,
 } from './operator-settings.ts';
@@ -46,8 +47,14 @@ export async function saveOperatorSettings(
     }
     const busRouteIds = next.busRouteIds ?? before.busRouteIds;
     if (next.busRouteIds) await checkBusRoutes({ db: tx }, next.busRouteIds);
+    const approval = next.approval ?? before.approval;
     const at = deps.now();
-    const row = { ...next, busRouteIds, updatedAt: at, updatedBy: options.by };
+    const requiredLanguages = keptRequiredLanguages(
+      next.requiredLanguages ?? before.requiredLanguages,
+      next.languages,
+      next.defaultLanguage,
+    );
+    const row = { ...next, busRouteIds, approval, requiredLanguages, updatedAt: at, updatedBy: options.by };
     await tx
       .insert(operatorSettings)
       .values({ id: 1, ...row })
@@ -58,15 +65,17 @@ export async function saveOperatorSettings(
       kind: 'operator_settings',
       action: 'update',
       entityId: 'operator',
-      summary: changeSummary(before, next),
+      summary: changeSummary(before, { ...next, requiredLanguages }),
       details: {
         before: {
           languages: before.languages,
           defaultLanguage: before.defaultLanguage,
           urlLanguage: before.urlLanguage,
           busRouteIds: before.busRouteIds,
+          approval: before.approval,
+          requiredLanguages: before.requiredLanguages,
         },
-        after: { ...next, busRouteIds },
+        after: { ...next, busRouteIds, approval, requiredLanguages },
       },
     });
     return row;
@@ -137,6 +146,10 @@ function changeSummary(before: OperatorSettings, after: OperatorSettingsInput): 
     parts.push(`default language ${before.defaultLanguage} → ${after.defaultLanguage}`);
   if (before.urlLanguage !== after.urlLanguage)
     parts.push(`URL language ${before.urlLanguage} → ${after.urlLanguage}`);
+  if (after.approval && after.approval !== before.approval)
+    parts.push(`approval ${before.approval} → ${after.approval}`);
+  if (after.requiredLanguages && after.requiredLanguages.join() !== before.requiredLanguages.join())
+    parts.push(`required languages ${after.requiredLanguages.join(', ')}`);
   if (after.busRouteIds && after.busRouteIds.join() !== before.busRouteIds.join())
     parts.push(`bus routes ${after.busRouteIds.join(', ') || 'none'}`);
   const what = parts.length ? parts.join('; ') : 'saved unchanged';

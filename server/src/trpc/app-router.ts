@@ -1,4 +1,5 @@
 import { alertTemplatesRouter } from './routers/alert-templates.ts';
+import { approvalsRouter } from './routers/approvals.ts';
 import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { consistencyRouter } from './routers/consistency.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   consistency: consistencyRouter,
   disruptions: disruptionsRouter,
   alertTemplates: alertTemplatesRouter,
+  approvals: approvalsRouter,
   schedule: scheduleRouter,
   settings: settingsRouter,
   summaries: summariesRouter,

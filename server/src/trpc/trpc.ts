@@ -12,7 +12,7 @@ import { assertRole } from '../http/require-role.ts';
 import type { Context } from './context.ts';
 
 /** Who may call a procedure; the HTTP edge reads it to refuse a body before reading it. */
-export type ProcedureMeta = { access: Role | 'login' };
+export type ProcedureMeta = { access: Role | readonly Role[] | 'login' };
 
 export const trpcCodes: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -134,7 +134,7 @@ async function* closingWhenDone<T>(messages: AsyncIterable<T>, close: () => void
   }
 }
 
-function roleGuard(role: Role | null) {
+function roleGuard(role: Role | readonly Role[] | null) {
   return t.middleware(({ ctx, next }) => {
     try {
       const user = assertRole(ctx.user, role);
@@ -155,3 +155,10 @@ export const editProcedure = publicProcedure.meta({ access: 'edit' }).use(roleGu
 export const gtfsProcedure = publicProcedure.meta({ access: 'gtfs' }).use(roleGuard('gtfs'));
 export const excelProcedure = publicProcedure.meta({ access: 'excel' }).use(roleGuard('excel'));
 export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(roleGuard('admin'));
+/** Two-person approval: who decides what others saved (docs/contract-notes.md). */
+export const approveProcedure = publicProcedure.meta({ access: 'approve' }).use(roleGuard('approve'));
+/** The list of what waits: its authors (edit) and its approvers. */
+const EDIT_OR_APPROVE = ['edit', 'approve'] as const;
+export const editOrApproveProcedure = publicProcedure
+  .meta({ access: EDIT_OR_APPROVE })
+  .use(roleGuard(EDIT_OR_APPROVE));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { userRoles, users } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
-import { ROLES } from '../auth/roles.ts';
+import { FIRST_ADMIN_ROLES } from '../auth/roles.ts';
 import type { Deps } from '../deps.ts';
 import { countOtherAdmins } from './admin-count.ts';
 import { createUser } from './create-user.ts';
@@ -21,14 +21,14 @@ export async function ensureFirstAdmin(
     const password = checkPassword(options.password);
     const [existing] = await deps.db.select().from(users).where(eq(users.username, options.username));
     if (!existing) {
-      await createUser(deps, { username: options.username, password, roles: ROLES });
+      await createUser(deps, { username: options.username, password, roles: FIRST_ADMIN_ROLES });
       return;
     }
     const passwordHash = await hashPassword(password);
     await deps.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
     await deps.db
       .insert(userRoles)
-      .values(ROLES.map((role) => ({ userId: existing.id, role })))
+      .values(FIRST_ADMIN_ROLES.map((role) => ({ userId: existing.id, role })))
       .onConflictDoNothing();
     return;
   }
@@ -43,10 +43,10 @@ export async function ensureFirstAdmin(
       .where(eq(users.id, existing.id));
     await deps.db
       .insert(userRoles)
-      .values(ROLES.map((role) => ({ userId: existing.id, role })))
+      .values(FIRST_ADMIN_ROLES.map((role) => ({ userId: existing.id, role })))
       .onConflictDoNothing();
   } else {
-    await createUser(deps, { username, password, roles: ROLES });
+    await createUser(deps, { username, password, roles: FIRST_ADMIN_ROLES });
   }
   options.print(`First administrator created: username '${username}', password '${password}' (shown once).`);
 }

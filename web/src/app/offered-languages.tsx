@@ -7,9 +7,11 @@ import { LanguageSettingsContext, useOperatorSettings } from '../lib/operator-la
 export function OfferedLanguages({ children }: { children: ReactNode }) {
   const settings = useOperatorSettings();
   if (settings.data) {
-    const { languages, defaultLanguage, urlLanguage } = settings.data;
+    const { languages, defaultLanguage, urlLanguage, requiredLanguages } = settings.data;
     return (
-      <LanguageSettingsContext.Provider value={{ languages, defaultLanguage, urlLanguage }}>
+      <LanguageSettingsContext.Provider
+        value={{ languages, defaultLanguage, urlLanguage, requiredLanguages }}
+      >
         {children}
       </LanguageSettingsContext.Provider>
     );

@@ -1,5 +1,5 @@
 /** Roles of docs/spec.md §6. These guards only decide what to display; the server enforces every role. */
-export const ROLES = ['view', 'edit', 'gtfs', 'excel', 'admin'] as const;
+export const ROLES = ['view', 'edit', 'gtfs', 'excel', 'admin', 'approve'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -8,6 +8,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   gtfs: 'Upload permanent schedules',
   excel: 'View the history of Alerts and Trip Updates and get excel summaries',
   admin: 'Add, delete or modify users and their permissions',
+  approve: 'Approve or reject alerts and disruptions others saved (two-person approval)',
 };
 
 /** `edit` implies `view` (docs/rest-api.md). */

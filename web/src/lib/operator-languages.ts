@@ -8,6 +8,8 @@ export type LanguageSettings = {
   languages: OfferedLanguage[];
   defaultLanguage: string;
   urlLanguage: string;
+  /** The languages every published alert must carry a header in (docs/contract-notes.md "Operator settings"). */
+  requiredLanguages: string[];
 };
 
 /** The operator settings as every screen reads them (settings.get, any logged-in user). */
@@ -28,6 +30,32 @@ export function useLanguageSettings(): LanguageSettings {
   if (!settings)
     throw new Error('useLanguageSettings() outside <OfferedLanguages>: the settings are not read yet.');
   return settings;
+}
+
+/**
+ * "Add a header in isiZulu and Sesotho.": the required languages without a written header, as the
+ * server refuses them (server/src/feed/check-alert-languages.ts); empty when none is missing.
+ */
+export function missingHeadersSentence(
+  settings: Pick<LanguageSettings, 'languages' | 'requiredLanguages'>,
+  headers: Record<string, string | undefined>,
+): string {
+  const written = new Set(
+    Object.entries(headers)
+      .filter(([, text]) => (text ?? '').trim() !== '')
+      .map(([tag]) => tag.toLowerCase()),
+  );
+  // A header in the language alone (`en`) serves `en-ZA` too, as the server counts it.
+  const served = (tag: string) => {
+    const parts = tag.toLowerCase().split('-');
+    return parts.some((_, i) => written.has(parts.slice(0, i + 1).join('-')));
+  };
+  const names = settings.requiredLanguages
+    .filter((tag) => !served(tag))
+    .map((tag) => languageName(settings, tag));
+  if (names.length === 0) return '';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Add a header in ${list}.`;
 }
 
 /** The name editors read for a tag: the offered language's, else the tag itself. */

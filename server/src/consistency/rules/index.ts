@@ -12,6 +12,7 @@ import * as stopClosedButServed from './stop-closed-but-served.ts';
 import * as tripNotInSchedule from './trip-not-in-schedule.ts';
 import * as tripNotRunningOnDate from './trip-not-running-on-date.ts';
 import * as tripRunUpdatedTwice from './trip-run-updated-twice.ts';
+import * as vehiclePlatformNotAssigned from './vehicle-platform-not-assigned.ts';
 
 /** Every consistency rule, in the order their findings are reported. */
 export const consistencyRules: ConsistencyRule[] = [
@@ -21,6 +22,7 @@ export const consistencyRules: ConsistencyRule[] = [
   stopClosedButServed,
   alertEntityNotRunning,
   routeAlertForStopClosure,
+  vehiclePlatformNotAssigned,
   // Feed invariants (docs/contract-notes.md "Consistency findings"): a change adding an error of these is refused.
   cancelledTripWithStopTimes,
   alertTripsNotLinked,

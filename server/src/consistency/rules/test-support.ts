@@ -92,6 +92,7 @@ export function makeTripUpdate(
     skippedStopIds: [],
     restrictedStopIds: [],
     stopTimeUpdates: 0,
+    assignedPlatforms: [],
     ...extra,
   };
 }
@@ -113,6 +114,7 @@ export function makeContext(extra: Partial<ConsistencyContext> = {}): Consistenc
     today: TODAY,
     tripUpdates: [],
     alerts: [],
+    vehicles: [],
     schedule: makeSchedule(),
     headwayGapSecs: 15 * 60,
     alertLinks: [],

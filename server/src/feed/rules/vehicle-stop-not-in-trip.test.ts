@@ -29,4 +29,15 @@ describe('vehicle_stop_not_in_trip', () => {
     );
     expect(check(makeVehiclePosition({ stopId: 'NOPE' }), context())).toEqual([]);
   });
+
+  it('accepts another platform of the scheduled stop’s station (an assigned platform), by sequence or not', () => {
+    expect(check(makeVehiclePosition({ stopId: 'CPT3', currentStopSequence: 1 }), context())).toEqual([]);
+    expect(check(makeVehiclePosition({ stopId: 'CPT3', currentStopSequence: undefined }), context())).toEqual(
+      [],
+    );
+    // A platform of another station at that sequence stays refused.
+    expect(check(makeVehiclePosition({ stopId: 'CPT3', currentStopSequence: 2 }), context())).toMatchObject([
+      { code: 'vehicle_stop_not_in_trip', value: 'CPT3', expectedStopId: 'WDS' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { login } from '../../auth/login.ts';
 import { logout } from '../../auth/logout.ts';
+import { signInOptions } from '../../auth/oidc/sign-in-options.ts';
 import { normaliseRoles } from '../../auth/roles.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
@@ -9,6 +10,8 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) =>
     ctx.user ? { id: ctx.user.id, username: ctx.user.username, roles: normaliseRoles(ctx.user.roles) } : null,
   ),
+  /** What the login page offers: the password form, single sign-on, or both (docs/single-sign-on.md). */
+  signInOptions: publicProcedure.query(({ ctx }) => signInOptions(ctx.deps.config)),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await login(ctx.deps, { ...input, ip: ctx.ip, previousSessionId: ctx.sessionId });
     if (ctx.reply) setSessionCookie(ctx.reply, { ...result, secure: ctx.secure });

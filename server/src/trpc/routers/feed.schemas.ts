@@ -118,6 +118,13 @@ export const saveAlertInput = z.object({
   entity: alertEntity,
   baseRevision,
   draft: z.boolean().default(false),
+  /**
+   * Epoch seconds: the alert enters the feed then, not before (the service words a bad value:
+   * a fraction, before 1970, too far ahead).
+   */
+  publishAt: z.number().optional(),
+  /** Publish at once although two-person approval is on; marked until approved afterwards. */
+  emergency: z.boolean().optional(),
   /** The impact's start as the editor showed it (`YYYY-MM-DDTHH:MM`) and the zone it used. */
   chosenStart: z
     .object({

@@ -1,3 +1,5 @@
+import { publishDraftWithApproval } from '../../approvals/publish-draft-with-approval.ts';
+import { saveAlertWithApproval } from '../../approvals/save-alert-with-approval.ts';
 import { alertTextLimits } from '../../feed/alert-text-limits.ts';
 import { checkChosenStart } from '../../feed/check-chosen-start.ts';
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
@@ -5,7 +7,6 @@ import { followFeedChanges } from '../../feed/follow-feed-changes.ts';
 import { lintAlert } from '../../feed/lint-alert.ts';
 import { getFeedEntity, listFeedEntities } from '../../feed/list-feed-entities.ts';
 import { listFeedEntityHistory } from '../../feed/list-feed-entity-history.ts';
-import { publishAlert } from '../../feed/publish-alert.ts';
 import { restoreFeedEntity } from '../../feed/restore-feed-entity.ts';
 import { saveFeedEntity } from '../../feed/save-feed-entity.ts';
 import { authedProcedure, editProcedure, router, viewProcedure } from '../trpc.ts';
@@ -47,13 +48,15 @@ export const feedRouter = router({
   ),
   saveAlert: editProcedure.input(saveAlertInput).mutation(async ({ ctx, input }) => {
     if (input.chosenStart) await checkChosenStart(ctx.deps, input.entity, input.chosenStart);
-    return saveFeedEntity(ctx.deps, {
-      kind: 'alert',
+    return saveAlertWithApproval(ctx.deps, {
       entity: { json: input.entity },
       baseRevision: input.baseRevision,
       by: ctx.user.username,
+      roles: ctx.user.roles,
       log: true,
       draft: input.draft,
+      publishAt: input.publishAt,
+      emergency: input.emergency,
     });
   }),
   /** The alert linter as the controller types: the notices saving this alert would give. */
@@ -63,7 +66,9 @@ export const feedRouter = router({
   /** Puts a draft alert into the public feed, as it was saved. */
   publishAlert: editProcedure
     .input(publishAlertInput)
-    .mutation(({ ctx, input }) => publishAlert(ctx.deps, { ...input, by: ctx.user.username })),
+    .mutation(({ ctx, input }) =>
+      publishDraftWithApproval(ctx.deps, { ...input, by: ctx.user.username, roles: ctx.user.roles }),
+    ),
   delete: editProcedure.input(deleteFeedInput).mutation(async ({ ctx, input }) => {
     await deleteFeedEntity(ctx.deps, { ...input, by: ctx.user.username });
     return { message: 'Successfully deleted.' };

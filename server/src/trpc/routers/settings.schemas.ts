@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_SETTINGS } from '../../operator-settings/operator-settings.ts';
 
 /**
  * Loose bounds at the edge (a hostile list stops here); the service says what is wrong with a
@@ -10,5 +11,9 @@ export const saveOperatorSettingsInput = z.object({
   urlLanguage: z.string().max(100),
   /** The bus routes (route_type 3) replacement buses run on; absent: kept. */
   busRouteIds: z.array(z.string().max(200)).max(200).optional(),
+  /** Two-person approval; absent: kept. */
+  approval: z.enum(APPROVAL_SETTINGS).optional(),
+  /** The languages every published alert must carry a header in (offered tags); absent: kept. */
+  requiredLanguages: z.array(z.string().max(100)).max(200).optional(),
   confirmRemoval: z.boolean().optional(),
 });

@@ -9,7 +9,8 @@ import { hasRole } from '../../lib/authorization.ts';
 
 /** docs/spec.md §2 home screen: links by role, schedule downloads, and the feed list. */
 export default function HomeRoute() {
-  const roles = useMe().data?.roles ?? [];
+  const me = useMe().data;
+  const roles = me?.roles ?? [];
   const links = [
     { to: paths.tripUpdate.getHref(), label: 'New trip update', role: 'edit' as const, primary: true },
     { to: paths.serviceAlert.getHref(), label: 'New service alert', role: 'edit' as const, primary: true },
@@ -50,7 +51,7 @@ export default function HomeRoute() {
           <ScheduleDownloads />
         </Col>
       </Row>
-      <FeedList canEdit={hasRole(roles, 'edit')} />
+      <FeedList canEdit={hasRole(roles, 'edit')} canApprove={hasRole(roles, 'approve')} me={me?.username} />
     </Page>
   );
 }

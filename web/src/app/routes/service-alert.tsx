@@ -24,7 +24,8 @@ export default function ServiceAlertRoute() {
   // One object per revision opened: the editor applies it to the stops once, not on every render.
   const entity = useMemo(() => found && { ...found, id: found.id ?? id ?? undefined }, [found, id]);
   const base = state?.base ?? opened;
-  const readOnly = !hasRole(useMe().data?.roles, 'edit');
+  const roles = useMe().data?.roles;
+  const readOnly = !hasRole(roles, 'edit');
   const editing = Boolean(id || state?.entity);
   return (
     <Page
@@ -44,6 +45,7 @@ export default function ServiceAlertRoute() {
           entity={entity}
           base={entity?.id ? base : undefined}
           readOnly={readOnly}
+          mayApprove={hasRole(roles, 'approve')}
         />
       )}
     </Page>

@@ -136,9 +136,11 @@ function splitPeriodEnd(posix: number, timeZone: string): Partial<Period> {
  */
 export function emptyAlertForm(
   timeZone: string,
-  settings: Pick<LanguageSettings, 'defaultLanguage'>,
+  settings: Pick<LanguageSettings, 'defaultLanguage'> & Partial<Pick<LanguageSettings, 'requiredLanguages'>>,
   now = new Date(),
 ): AlertForm {
+  // The languages every alert must carry are there from the start (docs/contract-notes.md "Operator settings").
+  const languages = [...new Set([settings.defaultLanguage, ...(settings.requiredLanguages ?? [])])];
   return {
     periods: [{ ...EMPTY_PERIOD, startDate: zonedDate(now, timeZone), startTime: zonedTime(now, timeZone) }],
     communication: [],
@@ -146,8 +148,8 @@ export function emptyAlertForm(
     effect: EFFECTS[0],
     severity: SEVERITIES[0],
     affected: [],
-    languages: [settings.defaultLanguage],
-    texts: { [settings.defaultLanguage]: { ...EMPTY_TEXTS } },
+    languages,
+    texts: Object.fromEntries(languages.map((tag) => [tag, { ...EMPTY_TEXTS }])),
     url: '',
   };
 }
@@ -223,7 +225,7 @@ function splitPosix(value: number | string | undefined, timeZone: string): [stri
 export function alertFormOf(
   entity: AlertEntity,
   timeZone: string,
-  settings: Pick<LanguageSettings, 'defaultLanguage'>,
+  settings: Pick<LanguageSettings, 'defaultLanguage'> & Partial<Pick<LanguageSettings, 'requiredLanguages'>>,
 ): AlertForm {
   const alert = entity.alert ?? {};
   const texts: Texts = {};
@@ -242,6 +244,12 @@ export function alertFormOf(
     languages.push(settings.defaultLanguage);
     texts[settings.defaultLanguage] = { ...EMPTY_TEXTS };
   }
+  // A required language the alert lacks is shown empty: publishing asks for its header.
+  for (const tag of settings.requiredLanguages ?? [])
+    if (!texts[tag]) {
+      texts[tag] = { ...EMPTY_TEXTS };
+      languages.push(tag);
+    }
   const formPeriods = (ranges: AlertJson['activePeriod']) =>
     (ranges ?? []).map((p) => {
       const [startDate, startTime] = splitPosix(p.start, timeZone);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { hasRole } from '../../../lib/authorization.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
+import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -103,6 +104,8 @@ const draftOf = (key: string, alert: DraftedAlert): Draft => ({
  */
 export function DisruptionForm() {
   const zone = useTimeZone();
+  const languageSettings = useLanguageSettings();
+  const isRequired = (tag: string) => languageSettings.requiredLanguages.includes(tag);
   const routes = useRouteChoices();
   const directions = useDirections();
   // Today in the agency's zone, never the browser's.
@@ -137,6 +140,8 @@ export function DisruptionForm() {
   const [withAlert, setWithAlert] = useState(true);
   const [cause, setCause] = useState('UNKNOWN_CAUSE');
   const [header, setHeader] = useState<Texts>({});
+  // The languages the templates drafted a header in: a required one without says so.
+  const [templated, setTemplated] = useState<string[]>([]);
   const [description, setDescription] = useState<Texts>({});
   const [unpicked, setUnpicked] = useState<Set<string>>(new Set());
   /** The selection the texts were drafted for; `own`: the controller has edited them since. */
@@ -177,8 +182,13 @@ export function DisruptionForm() {
     publishAs,
   });
   const takeDraft = (draft: Draft) => {
-    setHeader(draft.header);
+    // A required language without template text is there, empty, for the controller to write.
+    setHeader({
+      ...Object.fromEntries(languageSettings.requiredLanguages.map((tag) => [tag, ''])),
+      ...draft.header,
+    });
     setDescription(draft.description);
+    setTemplated(Object.keys(draft.header));
     setDrafted({ key: draft.key, own: false });
     setOffered(null);
   };
@@ -533,14 +543,23 @@ export function DisruptionForm() {
               {Object.keys(header).map((language) => (
                 <div key={language} className="mb-2">
                   <Form.Group controlId={`d-header-${language}`}>
-                    <Form.Label>Header ({language})</Form.Label>
+                    <Form.Label>
+                      Header ({language}){isRequired(language) && ', required'}
+                    </Form.Label>
                     <Form.Control
                       value={header[language]}
+                      required={isRequired(language)}
+                      isInvalid={isRequired(language) && (header[language] ?? '').trim() === ''}
                       onChange={(e) => {
                         setHeader({ ...header, [language]: e.target.value });
                         setDrafted((d) => ({ ...d, own: true }));
                       }}
                     />
+                    <Form.Control.Feedback type="invalid" data-testid={`no-template-${language}`}>
+                      {templated.includes(language)
+                        ? `Write a header in ${languageName(languageSettings, language)}: every alert carries one.`
+                        : `No template has text in ${languageName(languageSettings, language)}: write its header; every alert carries one.`}
+                    </Form.Control.Feedback>
                   </Form.Group>
                   <Form.Group controlId={`d-description-${language}`}>
                     <Form.Label>Description ({language})</Form.Label>

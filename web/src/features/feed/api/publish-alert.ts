@@ -8,6 +8,7 @@ export function usePublishAlert() {
   return trpc.feed.publishAlert.useMutation({
     onSuccess: async (result) => {
       await utils.feed.list.invalidate({ kind: 'alert' });
+      await utils.approvals.list.invalidate();
       await utils.feed.get.invalidate({ kind: 'alert', id: result.id });
       notify.success(result.message);
     },

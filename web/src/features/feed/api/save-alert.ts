@@ -9,6 +9,7 @@ export function useSaveAlert({ onSuccess }: { onSuccess?: (id: string) => void }
   return trpc.feed.saveAlert.useMutation({
     onSuccess: async (result) => {
       await utils.feed.list.invalidate({ kind: 'alert' });
+      await utils.approvals.list.invalidate();
       await utils.feed.get.invalidate({ kind: 'alert', id: result.id });
       // Warnings do not block the save; they travel with the success banner.
       notify.success([result.message, ...result.warnings.map((w) => `⚠ ${w.message}`)].join('\n'));

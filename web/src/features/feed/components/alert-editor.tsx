@@ -3,7 +3,11 @@ import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { conflictOf, type EditConflict, noticesOf } from '../../../lib/errors.ts';
-import { useLanguageSettings } from '../../../lib/operator-languages.ts';
+import {
+  missingHeadersSentence,
+  useLanguageSettings,
+  useOperatorSettings,
+} from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { submitByButton } from '../../../lib/submit-by-button.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -54,6 +58,7 @@ import { ConflictCompare } from './conflict-compare.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { EstimatedDuration } from './estimated-duration.tsx';
 import { LintNotices } from './lint-notices.tsx';
+import { NOW, PublishTimingFields, publishTimingInput } from './publish-timing.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 
 /** The server's notices about impact periods (impact_outside_communication) show at the periods. */
@@ -64,11 +69,14 @@ export function AlertEditor({
   entity,
   base: openedBase,
   readOnly = false,
+  mayApprove = false,
 }: {
   entity?: AlertEntity;
   /** The saved revision being edited (absent for a new alert). */
   base?: EditBase;
   readOnly?: boolean;
+  /** The approve role: this user's saves never wait for a second person. */
+  mayApprove?: boolean;
 }) {
   const navigate = useNavigate();
   const zone = useTimeZone();
@@ -131,8 +139,14 @@ export function AlertEditor({
     },
   });
   const set = (patch: Partial<AlertForm>) => setForm((f) => ({ ...f, ...patch }));
+  const [timing, setTiming] = useState(NOW);
+  const approvalOn = (useOperatorSettings().data?.approval ?? 'off') !== 'off';
   const limits = useAlertTextLimits().data;
   const blocks = textBlocks(form, limits);
+  const missingHeaders = missingHeadersSentence(
+    languageSettings,
+    Object.fromEntries(form.languages.map((tag) => [tag, form.texts[tag]?.header])),
+  );
   // The template last used and the values its placeholders were filled with: a route or period
   // chosen afterwards fills them again, in every text the controller has not rewritten.
   const [template, setTemplate] = useState<{ source: TemplateSource; values: PlaceholderValues } | null>(
@@ -186,6 +200,8 @@ export function AlertEditor({
       ...(blocks.tooLong ? [TOO_LONG] : []),
       // A draft reaches no rider: it may keep its placeholders for now.
       ...(!draft && blocks.placeholders ? [PLACEHOLDERS_LEFT] : []),
+      // Published, an alert speaks every required language; a draft may wait for its translator.
+      ...(!draft && missingHeaders ? [missingHeaders] : []),
     ];
     if (found.length > 0) {
       setProblems(found);
@@ -201,6 +217,7 @@ export function AlertEditor({
         entity: buildAlert(form, zone, languageSettings, entity?.id),
         baseRevision: entity?.id ? (base?.revision ?? 0) : 0,
         draft,
+        ...(draft ? {} : publishTimingInput(timing, zone)),
         // The start shown, in the zone shown: the server checks the saved impact starts in that minute.
         chosenStart: chosenStartOf(form.periods, zone),
       },
@@ -316,6 +333,14 @@ export function AlertEditor({
                   <Form.Control.Feedback type="invalid">{URL_INVALID}</Form.Control.Feedback>
                 </Form.Group>
               </fieldset>
+              {!readOnly && (
+                <PublishTimingFields
+                  value={timing}
+                  onChange={setTiming}
+                  zone={zone}
+                  mayEmergency={approvalOn && !mayApprove}
+                />
+              )}
               {problems.some((p) => p !== NOTHING_AFFECTED) && (
                 <Alert variant="danger" role="alert">
                   {/* "Nothing chosen" shows at the affected list itself. */}

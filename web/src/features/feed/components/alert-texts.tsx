@@ -53,6 +53,7 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
   const settings = useLanguageSettings();
   const nameOf = (tag: string) => languageName(settings, tag);
   const offered = (tag: string) => settings.languages.some((l) => l.tag === tag);
+  const required = (tag: string) => settings.requiredLanguages.includes(tag);
   const [active, setActive] = useState(languages[0] ?? settings.defaultLanguage);
   const [adding, setAdding] = useState('');
   const unused = settings.languages.filter((l) => !languages.includes(l.tag));
@@ -83,6 +84,12 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
               <Nav.Item key={tag}>
                 <Nav.Link eventKey={tag} title={offered(tag) ? tag : `${tag}: not offered in the settings`}>
                   {nameOf(tag)}
+                  {required(tag) && (
+                    <span className="text-danger" title="Every alert carries a header in it (the settings)">
+                      {' '}
+                      *
+                    </span>
+                  )}
                   {!offered(tag) && <span className="text-warning-emphasis small"> (not offered)</span>}
                 </Nav.Link>
               </Nav.Item>
@@ -113,9 +120,12 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
           {languages.map((tag) => (
             <Tab.Pane key={tag} eventKey={tag}>
               <Form.Group className="mb-2" controlId={`header-${tag}`}>
-                <Form.Label className="small mb-1">Header ({nameOf(tag)})</Form.Label>
+                <Form.Label className="small mb-1">
+                  Header ({nameOf(tag)}){required(tag) && ', required'}
+                </Form.Label>
                 <Form.Control
                   value={texts[tag]?.header ?? ''}
+                  required={required(tag)}
                   onChange={(e) => set(tag, { header: e.target.value })}
                   {...checked(checkText(texts[tag]?.header ?? '', 'header', limits), `check-header-${tag}`)}
                 />
@@ -172,7 +182,7 @@ export function AlertTexts({ languages, texts, onChange, limits }: Props) {
                   </Form.Group>
                 ))}
               </details>
-              {languages.length > 1 && (
+              {languages.length > 1 && !required(tag) && (
                 <Button size="sm" variant="outline-danger" onClick={() => remove(tag)}>
                   Remove {nameOf(tag)}
                 </Button>

@@ -1,4 +1,5 @@
 import { Form } from 'react-bootstrap';
+import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import type { TripAlertChoice } from '../api/save-trip-update-with-alert.ts';
 import { CAUSES, EFFECTS, humanEnum } from '../types.ts';
 
@@ -30,6 +31,9 @@ export function DraftedAlertFields({
   languages: string[];
   onChange: (alert: DraftedAlert) => void;
 }) {
+  const settings = useLanguageSettings();
+  const templated = languagesOf(alert);
+  const required = (tag: string) => settings.requiredLanguages.includes(tag);
   return (
     <fieldset aria-label="Alert for riders">
       <div className="d-flex flex-wrap gap-3 mb-2">
@@ -66,13 +70,22 @@ export function DraftedAlertFields({
       {languages.map((language) => (
         <div key={language} className="mb-2">
           <Form.Group controlId={`tell-header-${language}`}>
-            <Form.Label>Header ({language})</Form.Label>
+            <Form.Label>
+              Header ({language}){required(language) && ', required'}
+            </Form.Label>
             <Form.Control
               value={textOf(alert.headerText, language)}
+              required={required(language)}
+              isInvalid={required(language) && textOf(alert.headerText, language).trim() === ''}
               onChange={(e) =>
                 onChange({ ...alert, headerText: withText(alert.headerText, language, e.target.value) })
               }
             />
+            <Form.Control.Feedback type="invalid">
+              {templated.includes(language)
+                ? `Write a header in ${languageName(settings, language)}: every alert carries one.`
+                : `No template has text in ${languageName(settings, language)}: write its header; every alert carries one.`}
+            </Form.Control.Feedback>
           </Form.Group>
           <Form.Group controlId={`tell-description-${language}`}>
             <Form.Label>Description ({language})</Form.Label>

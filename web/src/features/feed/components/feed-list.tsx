@@ -11,13 +11,23 @@ import { LIST_STATES } from '../trip-summary.ts';
 import { AlertsTable } from './alerts-table.tsx';
 import { ConsistencyPanel } from './consistency-panel.tsx';
 import { NotInScheduleAction } from './not-in-schedule-action.tsx';
+import { PendingList } from './pending-list.tsx';
 import { type TripSort, TripsTable } from './trips-table.tsx';
 
 /**
  * docs/spec.md §2 feed list: alerts / trip updates toggle (`?show=alerts` opens on alerts), the trip
  * filters and sort, live through the feed subscription, with the time of the last refresh.
  */
-export function FeedList({ canEdit }: { canEdit: boolean }) {
+export function FeedList({
+  canEdit,
+  canApprove = false,
+  me,
+}: {
+  canEdit: boolean;
+  /** The approve role: Approve / Reject on what others saved. */
+  canApprove?: boolean;
+  me?: string;
+}) {
   const [params, setParams] = useSearchParams();
   const kind: FeedKind = params.get('show') === 'alerts' ? 'alert' : 'trip_update';
   const setKind = (value: FeedKind) =>
@@ -155,6 +165,7 @@ export function FeedList({ canEdit }: { canEdit: boolean }) {
       <ConsistencyPanel />
       {kind === 'trip_update' && canEdit && <NotInScheduleAction items={list.data ?? []} />}
       {list.error && <div className="p-3 text-danger">{list.error.message}</div>}
+      {kind === 'alert' && (canEdit || canApprove) && <PendingList me={me} canApprove={canApprove} />}
       {kind === 'alert' ? (
         <AlertsTable
           items={list.data ?? []}

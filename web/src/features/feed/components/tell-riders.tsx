@@ -22,7 +22,7 @@ export function TellRiders({
   onChange: (choice: TripAlertChoice | null) => void;
 }) {
   const { data } = useTripAlert(change);
-  const { defaultLanguage } = useLanguageSettings();
+  const { defaultLanguage, requiredLanguages } = useLanguageSettings();
   const [mode, setMode] = useState<Mode>('none');
   const [alert, setAlert] = useState<DraftedAlert | null>(null);
   const offer = data?.offer ?? null;
@@ -100,7 +100,11 @@ export function TellRiders({
       )}
       {mode === 'publish' && alert && (
         <div className="mt-2">
-          <DraftedAlertFields alert={alert} languages={languagesOf(draft ?? alert)} onChange={setAlert} />
+          <DraftedAlertFields
+            alert={alert}
+            languages={[...new Set([...languagesOf(draft ?? alert), ...requiredLanguages])]}
+            onChange={setAlert}
+          />
           <div className="d-flex align-items-center gap-2">
             <strong>
               {offer === 'update' ? 'The alert is updated' : 'The alert is published'} when you save.

@@ -13,6 +13,10 @@ type Draft = {
   urlLanguage: string;
   /** The bus routes replacement buses run on (docs/contract-notes.md "Operator settings"). */
   busRouteIds: string[];
+  /** Two-person approval (docs/contract-notes.md "Two-person approval and publication times"). */
+  approval: 'off' | 'alerts' | 'alerts_and_disruptions';
+  /** The languages every published alert carries a header in (docs/contract-notes.md "Operator settings"). */
+  requiredLanguages: string[];
 };
 
 /**
@@ -37,6 +41,8 @@ function SettingsEditor({
     defaultLanguage: saved.defaultLanguage,
     urlLanguage: saved.urlLanguage,
     busRouteIds: saved.busRouteIds,
+    approval: saved.approval,
+    requiredLanguages: saved.requiredLanguages,
   });
   const busRoutes = useBusRoutes();
   const [adding, setAdding] = useState('');
@@ -65,8 +71,10 @@ function SettingsEditor({
   const remove = (tag: string) => {
     const languages = draft.languages.filter((l) => l.tag !== tag);
     const first = languages[0]?.tag ?? '';
+    const required = draft.requiredLanguages.filter((t) => t !== tag);
     set({
       languages,
+      requiredLanguages: required.length > 0 ? required : first ? [first] : [],
       defaultLanguage: draft.defaultLanguage === tag ? first : draft.defaultLanguage,
       urlLanguage: draft.urlLanguage === tag ? first : draft.urlLanguage,
     });
@@ -206,6 +214,42 @@ function SettingsEditor({
                 onChange={(urlLanguage) => set({ urlLanguage })}
               />
             </Row>
+            <Form.Group className="mb-3" controlId="settings-approval">
+              <Form.Label className="fw-semibold">Two-person approval</Form.Label>
+              <Form.Select
+                value={draft.approval}
+                onChange={(e) => set({ approval: e.target.value as Draft['approval'] })}
+              >
+                <option value="off">Off: every editor publishes</option>
+                <option value="alerts">Alerts: wait for a second person with the approve role</option>
+                <option value="alerts_and_disruptions">Alerts and disruptions</option>
+              </Form.Select>
+            </Form.Group>
+            <fieldset className="mb-3" aria-describedby="settings-required-help">
+              <legend className="h6">Languages every alert must carry</legend>
+              <p className="small text-body-secondary" id="settings-required-help">
+                An alert is published only with a header in each of these; the product never translates, so
+                require the languages your editors write. Drafted alerts fill them from the templates.
+              </p>
+              {draft.languages.map((l) => (
+                <Form.Check
+                  inline
+                  key={l.tag}
+                  id={`settings-required-${l.tag}`}
+                  label={`${l.name || englishName(l.tag)} (${l.tag})`}
+                  checked={draft.requiredLanguages.includes(l.tag)}
+                  // At least one: every alert speaks some language.
+                  disabled={draft.requiredLanguages.length === 1 && draft.requiredLanguages[0] === l.tag}
+                  onChange={(e) =>
+                    set({
+                      requiredLanguages: e.target.checked
+                        ? tags.filter((t) => t === l.tag || draft.requiredLanguages.includes(t))
+                        : draft.requiredLanguages.filter((t) => t !== l.tag),
+                    })
+                  }
+                />
+              ))}
+            </fieldset>
             <fieldset className="mb-3">
               <legend className="h6">Bus routes for replacement buses</legend>
               {busRoutes.length === 0 ? (
