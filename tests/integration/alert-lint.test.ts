@@ -96,6 +96,7 @@ describe('the alert linter on save', () => {
       id: 'rest-warn',
       message: ' ✅ Successfully saved Alert!',
       warnings: warnings('rest-warn'),
+      state: 'published',
     });
   });
 

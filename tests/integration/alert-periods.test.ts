@@ -203,7 +203,14 @@ describe('alerts as the current GTFS-Realtime defines them', () => {
     const now = NOW.getTime() / 1000;
     const save = (id: string, impactPeriod: object[]) =>
       editor.trpc('mutation', 'feed.saveAlert', {
-        entity: { id, alert: { impactPeriod, informedEntity: [{ routeId: 'STH' }] } },
+        entity: {
+          id,
+          alert: {
+            impactPeriod,
+            informedEntity: [{ routeId: 'STH' }],
+            headerText: { translation: [{ text: 'Works', language: 'en-ZA' }] },
+          },
+        },
       });
     await save('a-open', [{ start: now - 60 }]);
     await save('a-ending', [{ start: now - 60, end: now + 2 * 3600 + 1500 }]);

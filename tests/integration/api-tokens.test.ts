@@ -184,7 +184,7 @@ describe('API tokens for systems', () => {
     });
     expect(badRole.status).toBe(400);
     expect((await badRole.json()).description).toBe(
-      "Unknown role 'root'. Roles are view, edit, gtfs, excel, admin.",
+      "Unknown role 'root'. Roles are view, edit, gtfs, excel, admin, approve.",
     );
     const created = await admin.trpc('mutation', 'tokens.create', { name: 'From the app', roles: ['gtfs'] });
     expect(created.body.result.data.token).toMatch(/^fdk_/);

@@ -123,6 +123,7 @@ describe('cancelling a new train', () => {
       message:
         'Train BUS-0900 was a new train, not in the schedule: cancelling it removed it from the feed (undo within a minute).',
       warnings: [],
+      state: 'published',
     });
     expect(await served('bus-2')).toBeUndefined();
     expect(await served('cancel-bus')).toBeUndefined();

@@ -102,8 +102,14 @@ describe('dated trips and the consistency engine', () => {
   });
 
   it('reports each rule with its exact findings, over REST and tRPC alike', async () => {
-    const post = (path: '/feed/trip_update' | '/feed/service_alert', entity: object) =>
-      postEntity(editor, path, entity as never).then((r) => expect(r.status).toBe(200));
+    // Every alert carries a header in the operator's required language (en-ZA).
+    const header = { headerText: { translation: [{ text: 'Notice', language: 'en-ZA' }] } };
+    const post = (path: '/feed/trip_update' | '/feed/service_alert', entity: { alert?: object }) =>
+      postEntity(
+        editor,
+        path,
+        (entity.alert ? { ...entity, alert: { ...header, ...entity.alert } } : entity) as never,
+      ).then((r) => expect(r.status).toBe(200));
     // a weekday train on a Saturday
     await post('/feed/trip_update', { id: 'tu-sat', ...delayed('WD-103', '20250927') });
     // WD-103 cancelled: the next outbound train leaves 45 min later, within the 50-min gap

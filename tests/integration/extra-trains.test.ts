@@ -69,6 +69,7 @@ describe('extra trains, platform changes and departure events', () => {
       id: 'extra-1',
       message: '✅ Sucessfully saved Trip Update',
       warnings: [],
+      state: 'published',
     });
     const tu = (await served('extra-1'))!;
     expect(tu.trip!.tripId).toBe('WD-103');

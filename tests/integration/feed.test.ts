@@ -42,6 +42,7 @@ describe('the realtime feed', () => {
       id: 'tu-1',
       message: '✅ Sucessfully saved Trip Update',
       warnings: [],
+      state: 'published',
     });
     const feed = await getFeed(t.client(), '/feed/updates');
     expect(feed.header.gtfsRealtimeVersion).toBe('2.0');

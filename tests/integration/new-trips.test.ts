@@ -91,6 +91,7 @@ describe('new trains, replacement journeys, stop restrictions and headsigns', ()
       id: 'bus-1',
       message: '✅ Sucessfully saved Trip Update',
       warnings: [],
+      state: 'published',
     });
 
     const tu = (await served('bus-1'))!;

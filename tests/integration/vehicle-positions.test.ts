@@ -66,6 +66,7 @@ describe('vehicle positions', () => {
       id: 'vp-1',
       message: '✅ Successfully saved Vehicle Position',
       warnings: [],
+      state: 'published',
     });
     const feed = await readPositions(t.client());
     expect(feed.header.gtfsRealtimeVersion).toBe('2.0');
