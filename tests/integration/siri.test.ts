@@ -509,6 +509,32 @@ describe.skipIf(!existsSync(SIRI_XSD))('SIRI deliveries', () => {
     if (huge) expect([400, 414, 431]).toContain(huge.status);
     expect((await rider.get('/siri/situation-exchange')).status).toBe(200);
     expect((await rider.get('/feed/updates')).status).toBe(200);
+
+    // Saves faster than deliveries are made, polled all along: every poll answered, the last says the last save.
+    const polled: Promise<number>[] = [];
+    for (let minutes = 1; minutes <= 8; minutes++) {
+      const res = await postEntity(editor, '/feed/trip_update', {
+        id: 'n1',
+        tripUpdate: {
+          trip: { tripId: 'N1', startDate: DATE, routeId: 'N' },
+          stopTimeUpdate: [
+            {
+              stopSequence: 2,
+              stopId: 'C1',
+              arrival: { delay: minutes * 60 },
+              departure: { delay: minutes * 60 },
+            },
+          ],
+        },
+      });
+      expect(res.status).toBe(200);
+      for (let i = 0; i < 5; i++) polled.push(rider.get('/siri/estimated-timetable').then((r) => r.status));
+    }
+    expect(new Set(await Promise.all(polled))).toEqual(new Set([200]));
+    const c1 = callsOf(journeyOf(journeysOf(await jsonOf('estimated-timetable')), 'N1'))[1]!;
+    expect(Date.parse(String(c1.ExpectedArrivalTime)) - Date.parse(String(c1.AimedArrivalTime))).toBe(
+      480_000,
+    );
   });
 });
 

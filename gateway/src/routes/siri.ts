@@ -47,10 +47,13 @@ export const siriRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, 
           summary: SUMMARIES[service],
           querystring: Query,
           response: {
-            200: contentOf('The Siri/ServiceDelivery (ETag, Last-Modified); `format=json` as JSON.', {
-              'application/xml': Text,
-              'application/json': Type.Object({}, { additionalProperties: true }),
-            }),
+            200: contentOf(
+              'The Siri/ServiceDelivery (gzip when Accept-Encoding allows; ETag, Last-Modified); `format=json` as JSON.',
+              {
+                'application/xml': Text,
+                'application/json': Type.Object({}, { additionalProperties: true }),
+              },
+            ),
             304: notModified('Not modified (If-None-Match or If-Modified-Since).'),
             ...refusals(400, 503),
           },
@@ -66,10 +69,19 @@ export const siriRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, 
           for (const name of Object.keys(security)) reply.removeHeader(name);
           return reply.status(304).headers(validators).send();
         }
+        const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+        const body = json
+          ? gzip
+            ? delivery.jsonGzip
+            : delivery.json
+          : gzip
+            ? delivery.xmlGzip
+            : delivery.xml;
+        if (gzip) reply.header('content-encoding', 'gzip');
         return reply
           .headers(validators)
           .type(json ? 'application/json; charset=utf-8' : 'application/xml; charset=utf-8')
-          .send(json ? delivery.json : delivery.xml);
+          .send(body);
       },
     );
     app.options(

@@ -5,7 +5,7 @@ import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { readScheduledTrips, readScheduleView } from '../schedule/read-schedule-view.ts';
 import { DEFAULT_TIMEZONE } from '../schedule/time/service-day.ts';
 import type { SiriRequest, SiriService } from './make-siri-delivery.ts';
-import { SiriThread } from './siri-thread.ts';
+import { type SiriForms, SiriThread } from './siri-thread.ts';
 
 export type { SiriService };
 
@@ -18,8 +18,8 @@ export const SIRI_FEEDS: Record<SiriService, FeedKind> = {
 
 export const SIRI_SERVICES = Object.keys(SIRI_FEEDS) as SiriService[];
 
-/** One delivery as served: the snapshot it was made from, its XML and its SIRI Lite JSON. */
-export type SiriDelivery = { snapshot: FeedSnapshot; xml: Buffer; json: Buffer };
+/** One delivery as served: the snapshot it was made from, its XML and its SIRI Lite JSON (each also gzipped). */
+export type SiriDelivery = SiriForms & { snapshot: FeedSnapshot };
 
 /** The live feeds as this process serves them (feed/feed-cache.ts). */
 export type ServedFeeds = { current(kind: FeedKind): Promise<FeedSnapshot> };
@@ -44,6 +44,9 @@ export class SiriFeeds {
   private readonly deliveries = new WeakMap<FeedSnapshot, Promise<SiriDelivery>>();
   private readonly last = new Map<SiriService, SiriDelivery>();
   private readonly thread = new SiriThread();
+  /** The delivery being made (or last made) per service, and the newest snapshot asked for. */
+  private readonly turns = new Map<SiriService, Promise<SiriDelivery>>();
+  private readonly newest = new Map<SiriService, FeedSnapshot>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -54,7 +57,7 @@ export class SiriFeeds {
     return this.thread.close();
   }
 
-  async delivery(service: SiriService): Promise<SiriDelivery> {
+  async delivery(service: SiriService, again = true): Promise<SiriDelivery> {
     const snapshot = await this.feeds.current(SIRI_FEEDS[service]);
     const last = this.last.get(service);
     if (last?.snapshot === snapshot) return last;
@@ -75,14 +78,30 @@ export class SiriFeeds {
     try {
       return await making;
     } catch (error) {
+      // A newer snapshot was asked for before this one's turn came: that one is the answer.
+      if (error instanceof Superseded && again) return this.delivery(service, false);
       if (last) return last;
       throw error;
     }
   }
 
-  private async make(service: SiriService, snapshot: FeedSnapshot): Promise<SiriDelivery> {
-    const made = await this.thread.make(await this.request(service, snapshot));
-    return { snapshot, ...made };
+  /**
+   * One delivery of a service made at a time, the newest snapshot asked for next: a snapshot
+   * whose turn comes after a newer one was asked for is not made (Superseded), so saves and stamps
+   * that come faster than deliveries are made never pile work up in the thread.
+   */
+  private make(service: SiriService, snapshot: FeedSnapshot): Promise<SiriDelivery> {
+    this.newest.set(service, snapshot);
+    const before = this.turns.get(service) ?? Promise.resolve();
+    const turn = before
+      .catch(() => {})
+      .then(async () => {
+        if (this.newest.get(service) !== snapshot) throw new Superseded();
+        const made = await this.thread.make(await this.request(service, snapshot));
+        return { snapshot, ...made };
+      });
+    this.turns.set(service, turn);
+    return turn;
   }
 
   /** What the thread needs besides the feed: the agency's zone, the trips named and their runs. */
@@ -126,5 +145,12 @@ export class SiriFeeds {
       });
     }
     return request;
+  }
+}
+
+/** A snapshot not made because a newer one of the same feed was asked for first. */
+class Superseded extends Error {
+  constructor() {
+    super('A newer snapshot of the feed was asked for.');
   }
 }

@@ -4,8 +4,10 @@ import type { SiriRequest } from './make-siri-delivery.ts';
 const bootstrap = new URL('../workers/ts-worker.mjs', import.meta.url);
 const entry = new URL('./siri-worker.ts', import.meta.url).href;
 
-type Made = { xml: Buffer; json: Buffer };
-type Reply = { id: number; xml?: Uint8Array; json?: Uint8Array; error?: string };
+/** A delivery's four forms: XML and JSON, each plain and gzipped. */
+export type SiriForms = { xml: Buffer; json: Buffer; xmlGzip: Buffer; jsonGzip: Buffer };
+const FORMS = ['xml', 'json', 'xmlGzip', 'jsonGzip'] as const;
+type Reply = { id: number; error?: string } & Partial<Record<(typeof FORMS)[number], Uint8Array>>;
 
 /**
  * The thread that makes SIRI deliveries (siri-worker.ts): xmlbuilder2 takes about 15 µs an
@@ -18,13 +20,13 @@ export class SiriThread {
   private next = 0;
   private readonly waiting = new Map<
     number,
-    { resolve: (made: Made) => void; reject: (error: Error) => void }
+    { resolve: (made: SiriForms) => void; reject: (error: Error) => void }
   >();
 
-  make(request: SiriRequest): Promise<Made> {
+  make(request: SiriRequest): Promise<SiriForms> {
     const worker = this.started();
     const id = ++this.next;
-    return new Promise<Made>((resolve, reject) => {
+    return new Promise<SiriForms>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ id, request });
     });
@@ -45,13 +47,17 @@ export class SiriThread {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;
       this.waiting.delete(reply.id);
-      if (reply.error !== undefined || !reply.xml || !reply.json)
+      if (reply.error !== undefined || FORMS.some((form) => !reply[form])) {
         waiting.reject(new Error(reply.error ?? 'The SIRI thread answered nothing.'));
-      else
-        waiting.resolve({
-          xml: Buffer.from(reply.xml.buffer, reply.xml.byteOffset, reply.xml.byteLength),
-          json: Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength),
-        });
+        return;
+      }
+      const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      waiting.resolve({
+        xml: buffer(reply.xml!),
+        json: buffer(reply.json!),
+        xmlGzip: buffer(reply.xmlGzip!),
+        jsonGzip: buffer(reply.jsonGzip!),
+      });
     });
     const failed = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
