@@ -19,6 +19,7 @@ import { operationsRoutes } from './routes/operations.ts';
 import { riderRoutes } from './routes/riders.ts';
 import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { siriRoutes } from './routes/siri.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { openApiOptions } from './support/openapi.ts';
 
@@ -27,7 +28,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   // First: it collects the schema of every route registered after it into /docs/openapi.json.
   await app.register(swagger, openApiOptions);
   // The live feeds as this process serves them, read once per change: the feeds' routes and the
-  // riders' pages made from them (status, Atom) show the same truth.
+  // riders' pages made from them (status, Atom) and the SIRI deliveries show the same truth.
   const feeds = new FeedCache(app.deps);
   feeds.start();
   app.addHook('onClose', async () => feeds.stop());
@@ -43,6 +44,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(feedRoutes, { prefix: '/feed', cache: feeds });
   await app.register(consistencyRoutes, { prefix: '/feed' });
   await app.register(riderRoutes, { cache: feeds });
+  await app.register(siriRoutes, { prefix: '/siri', cache: feeds });
   await app.register(dbRoutes, { prefix: '/db' });
   await app.register(gtfsRoutes, { prefix: '/gtfs' });
   await app.register(scheduleVersionRoutes, { prefix: '/gtfs/versions' });

@@ -131,6 +131,37 @@ const REST: Call[] = [
   { name: 'GET /status', access: 'anyone', call: (c) => status(c.get('/status')) },
   { name: 'GET /status.json', access: 'anyone', call: (c) => status(c.get('/status.json')) },
   { name: 'GET /alerts.atom', access: 'anyone', call: (c) => status(c.get('/alerts.atom')) },
+  // docs/rest-api.md "SIRI": public like the feeds they are made from.
+  {
+    name: 'GET /siri/situation-exchange',
+    access: 'anyone',
+    call: (c) => status(c.get('/siri/situation-exchange')),
+  },
+  {
+    name: 'GET /siri/estimated-timetable',
+    access: 'anyone',
+    call: (c) => status(c.get('/siri/estimated-timetable?format=json')),
+  },
+  {
+    name: 'GET /siri/vehicle-monitoring',
+    access: 'anyone',
+    call: (c) => status(c.get('/siri/vehicle-monitoring')),
+  },
+  {
+    name: 'OPTIONS /siri/situation-exchange',
+    access: 'anyone',
+    call: (c) => status(c.fetch('/siri/situation-exchange', { method: 'OPTIONS' })),
+  },
+  {
+    name: 'OPTIONS /siri/estimated-timetable',
+    access: 'anyone',
+    call: (c) => status(c.fetch('/siri/estimated-timetable', { method: 'OPTIONS' })),
+  },
+  {
+    name: 'OPTIONS /siri/vehicle-monitoring',
+    access: 'anyone',
+    call: (c) => status(c.fetch('/siri/vehicle-monitoring', { method: 'OPTIONS' })),
+  },
   { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
   {
     name: 'OPTIONS /feed/{feed}',

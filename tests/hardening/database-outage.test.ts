@@ -63,6 +63,19 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
     expect(before.stamp).toBe(base);
     for (const path of ['/feed/updates', '/feed/positions'] as const)
       expect((await poll(anon, path)).stamp).toBe(base);
+    // The SIRI deliveries are made from the same snapshots (docs/rest-api.md "SIRI").
+    const siri = async (service: string) => {
+      const res = await anon.get(`/siri/${service}`);
+      return {
+        status: res.status,
+        etag: res.headers.get('etag'),
+        lastModified: res.headers.get('last-modified'),
+        body: await res.text(),
+      };
+    };
+    const siriBefore = await siri('situation-exchange');
+    expect(siriBefore.status).toBe(200);
+    expect(siriBefore.lastModified).toBe(before.lastModified);
 
     let resumed = 0;
     const offResume = t.deps.bus.onResume(() => {
@@ -81,6 +94,11 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
     expect(await poll(anon)).toEqual(before);
     expect((await poll(anon, '/feed/updates')).stamp).toBe(base);
     expect((await anon.get('/feed/alerts', { headers: { 'if-none-match': before.etag! } })).status).toBe(304);
+    // SIRI keeps its last delivery too, with the feed's validators.
+    expect(await siri('situation-exchange')).toEqual(siriBefore);
+    expect(
+      (await anon.get('/siri/situation-exchange', { headers: { 'if-none-match': siriBefore.etag! } })).status,
+    ).toBe(304);
     const metrics = parsePrometheus(await (await anon.get('/metrics')).text());
     expect(
       sampleValue(metrics, 'feeddesk_feed_confirmed_age_seconds', { feed: 'alerts' }),
@@ -115,6 +133,9 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
       10_000,
     );
     expect(after.etag).not.toBe(before.etag);
+    const siriAfter = await siri('situation-exchange');
+    expect(siriAfter.status).toBe(200);
+    expect(siriAfter.lastModified).toBe(after.lastModified);
     const fresh = parsePrometheus(await (await anon.get('/metrics')).text());
     expect(sampleValue(fresh, 'feeddesk_feed_confirmed_age_seconds', { feed: 'alerts' })).toBeLessThan(5);
   });

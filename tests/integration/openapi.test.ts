@@ -84,6 +84,12 @@ const CONTRACT = [
   'GET /status',
   'GET /status.json',
   'GET /alerts.atom',
+  'GET /siri/situation-exchange',
+  'GET /siri/estimated-timetable',
+  'GET /siri/vehicle-monitoring',
+  'OPTIONS /siri/situation-exchange',
+  'OPTIONS /siri/estimated-timetable',
+  'OPTIONS /siri/vehicle-monitoring',
 ];
 
 /** The document's operation for a call: its own path first, else a path template it matches. */

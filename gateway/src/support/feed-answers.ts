@@ -7,7 +7,7 @@ import { computeSecurityHeaders } from '@feeddesk/server/http/security-headers';
  * docs/rest-api.md "What every feed consumer gets": any web page may read the public feeds and their
  * validators (also on a 304). helmet's Cross-Origin-Resource-Policy same-origin is lifted here only.
  */
-const PUBLIC_FEED_HEADERS = {
+export const PUBLIC_FEED_HEADERS = {
   'cache-control': 'no-cache',
   vary: 'accept-encoding',
   'access-control-allow-origin': '*',
@@ -124,7 +124,7 @@ function acceptsGzip(request: IncomingHttpHeaders): boolean {
 }
 
 /** Last-Modified is the header stamp: a client holding the current stamp gets 304 until the next one. */
-function isNotModified(request: IncomingHttpHeaders, etag: string, stamp: number): boolean {
+export function isNotModified(request: IncomingHttpHeaders, etag: string, stamp: number): boolean {
   const ifNoneMatch = request['if-none-match'];
   if (ifNoneMatch) {
     // The common case first: a poller sending back the one ETag it was given.
