@@ -20,6 +20,7 @@ import { riderRoutes } from './routes/riders.ts';
 import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { tokenRoutes } from './routes/tokens.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { openApiOptions } from './support/openapi.ts';
 
 /** The documented REST contract (docs/rest-api.md), one encapsulated plugin per route group. */
@@ -36,6 +37,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(oidcRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(approvalRoutes, { prefix: '/feed/pending' });
