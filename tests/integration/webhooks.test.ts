@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openDb } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { Webhook } from 'standardwebhooks';
@@ -402,6 +403,47 @@ describe('webhook deliveries across a restart', () => {
     } finally {
       await second.close();
       await receiver.close();
+    }
+  });
+});
+
+describe('webhook deliveries with two processes on one PostgreSQL', () => {
+  it('sends each delivery once, whichever process takes it', async () => {
+    const first = await openTestDatabase();
+    const a = await startTestApp({ database: first });
+    const second = await openDb(first.url, { max: 5 });
+    const b = await startTestApp({
+      database: { database: second, url: first.url, drop: () => second.close() },
+    });
+    const receiver = await startReceiver();
+    try {
+      const onA = a.client();
+      await onA.login(ADMIN.username, ADMIN.password);
+      const onB = b.client();
+      await onB.login(ADMIN.username, ADMIN.password);
+      const { secret } = (await (await addWebhook(onA, receiver.url, ['alert.published'])).json()) as {
+        secret: string;
+      };
+      for (let i = 0; i < 12; i++) {
+        const res = await postEntity(i % 2 ? onB : onA, '/feed/service_alert', alert(`al-twice-${i}`));
+        expect(res.status).toBe(200);
+      }
+      await until(() => (receiver.received.length >= 12 ? true : undefined), 5000);
+      // Time for a second sending of any of them, were both processes to take one.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(receiver.received).toHaveLength(12);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
+      expect(
+        verified(receiver.received, secret)
+          .map((p) => p.data.id)
+          .sort(),
+      ).toEqual(Array.from({ length: 12 }, (_, i) => `al-twice-${i}`).sort());
+    } finally {
+      await receiver.close();
+      await b.close();
+      await second.close();
+      await a.close();
+      await first.drop();
     }
   });
 });
