@@ -15,11 +15,14 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * The webhook worker of one process (docs/rest-api.md "Webhooks"): woken by the outbox triggers'
  * NOTIFY (an act's deliveries leave within milliseconds of its commit) and every WEBHOOK_CHECK_MS
  * (retries come due, a notification was missed), it sends at most WEBHOOK_SENDS_AT_ONCE
- * deliveries at once, off every request's path: a slow receiver holds a send slot, never a save.
+ * deliveries at once, one per webhook, off every request's path: a slow receiver holds one send
+ * slot, never a save nor the other receivers' deliveries.
  */
 export function followWebhookDeliveries(deps: AppDeps): { stop(): Promise<void> } {
   const max = deps.config.WEBHOOK_SENDS_AT_ONCE;
   const inFlight = new Set<Promise<void>>();
+  /** The webhooks this process is sending to now: one delivery at a time each. */
+  const busy = new Map<string, number>();
   const stopping = new AbortController();
   let claiming = false;
   let again = false;
@@ -49,14 +52,18 @@ export function followWebhookDeliveries(deps: AppDeps): { stop(): Promise<void> 
         again = false;
         const room = max - inFlight.size;
         if (room <= 0) break;
-        const claimed = await claimDueDeliveries(deps, room);
+        const claimed = await claimDueDeliveries(deps, room, [...busy.keys()]);
         for (const delivery of claimed) {
+          busy.set(delivery.webhookId, (busy.get(delivery.webhookId) ?? 0) + 1);
           const sending: Promise<void> = send(delivery)
             .catch((err) =>
               deps.log.warn({ err, delivery: delivery.id }, 'could not record a webhook attempt'),
             )
             .finally(() => {
               inFlight.delete(sending);
+              const left = (busy.get(delivery.webhookId) ?? 1) - 1;
+              if (left > 0) busy.set(delivery.webhookId, left);
+              else busy.delete(delivery.webhookId);
               void pump();
             });
           inFlight.add(sending);

@@ -17,32 +17,52 @@ const ERROR_CHARS = 300;
 
 export type ClaimedDelivery = {
   id: number;
+  webhookId: string;
   payload: unknown;
   attempts: number;
   url: string;
   secret: string;
 };
 
+/** Due deliveries looked at per delivery taken: room to pass over those of busy webhooks. */
+const CANDIDATES_PER_SLOT = 8;
+
 /**
  * Takes up to `limit` due deliveries for this process: FOR UPDATE SKIP LOCKED so several
  * processes on one PostgreSQL never take the same row, and `next_attempt_at` moved past the
  * request (a lease): a process that dies while sending leaves the row to be taken again then.
+ * At most one per webhook, none of a webhook in `busy` (being sent to by this process): a
+ * receiver that hangs holds one send slot of a process, not all of them, and the other
+ * receivers still get their deliveries at once.
  */
-export async function claimDueDeliveries(deps: AppDeps, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  deps: AppDeps,
+  limit: number,
+  busy: readonly string[] = [],
+): Promise<ClaimedDelivery[]> {
   const lease = Math.ceil(deps.config.WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
   const rows = (await deps.db.execute(sql`
-    with due as (
-      select id from webhook_deliveries
+    with candidates as (
+      select id, webhook_id, next_attempt_at from webhook_deliveries
       where status = 'pending' and next_attempt_at <= now()
+        and webhook_id <> all (string_to_array(${busy.join(',')}, ',')::uuid[])
       order by next_attempt_at, id
-      limit ${limit}
+      limit ${limit * CANDIDATES_PER_SLOT}
       for update skip locked
+    ), picked as (
+      select distinct on (webhook_id) id, next_attempt_at from candidates
+      order by webhook_id, next_attempt_at, id
+    ), due as (
+      select id from picked order by next_attempt_at, id limit ${limit}
     )
     update webhook_deliveries d
     set next_attempt_at = now() + make_interval(secs => ${lease}), attempts = d.attempts + 1
     from due, webhooks w
     where d.id = due.id and w.id = d.webhook_id
-    returning d.id, d.payload, d.attempts, w.url, w.secret`)) as unknown as (Omit<ClaimedDelivery, 'id'> & {
+    returning d.id, d.webhook_id as "webhookId", d.payload, d.attempts, w.url, w.secret`)) as unknown as (Omit<
+    ClaimedDelivery,
+    'id'
+  > & {
     id: string | number;
   })[];
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
