@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDb } from '@feeddesk/drizzle';
+import { feedLog, openDb } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { Webhook } from 'standardwebhooks';
@@ -279,6 +279,33 @@ describe('webhooks', () => {
       { status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] },
     ]);
     receiver.state.answer = () => 200;
+    await deleteAll();
+  });
+
+  it('never delivers an act that rolled back: the outbox row goes with it', async () => {
+    const { id } = (await (await addWebhook(admin, receiver.url, ['alert.published'])).json()) as {
+      id: string;
+    };
+    const before = receiver.received.length;
+    const undone = new Error('rolled back');
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await tx
+          .insert(feedLog)
+          .values({
+            kind: 'alert',
+            entityId: 'al-undone',
+            action: 'save',
+            at: new Date(),
+            by: 'x',
+            json: null,
+          });
+        throw undone;
+      }),
+    ).rejects.toBe(undone);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.received.length).toBe(before);
+    expect(await (await admin.get(`/webhooks/${id}/deliveries`)).json()).toEqual([]);
     await deleteAll();
   });
 
