@@ -21,6 +21,7 @@ import { scheduleVersionRoutes } from './routes/schedule-versions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { siriRoutes } from './routes/siri.ts';
 import { tokenRoutes } from './routes/tokens.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { openApiOptions } from './support/openapi.ts';
 
 /** The documented REST contract (docs/rest-api.md), one encapsulated plugin per route group. */
@@ -37,6 +38,7 @@ export const gatewayPlugin: FastifyPluginAsync = async (app) => {
   await app.register(oidcRoutes, { prefix: '/auth' });
   await app.register(tokenRoutes, { prefix: '/auth/tokens' });
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(disruptionRoutes, { prefix: '/feed/disruptions' });
   await app.register(approvalRoutes, { prefix: '/feed/pending' });

@@ -64,6 +64,7 @@ const SPA_ROUTES = new Set([
   '/schedule_versions',
   '/audit',
   '/settings',
+  '/webhooks',
 ]);
 
 /**

@@ -112,6 +112,14 @@ const envSchema = z.object({
   PUBLISH_AT_MAX_DAYS: z.coerce.number().int().positive().default(366),
   /** How often each process looks for scheduled alerts due to enter the feed, in milliseconds. */
   PUBLISH_AT_CHECK_MS: z.coerce.number().int().min(100).default(1000),
+  /** Webhooks one admin may add (docs/rest-api.md "Webhooks"); 429 beyond. */
+  WEBHOOKS_PER_ADMIN: z.coerce.number().int().positive().default(20),
+  /** Milliseconds a webhook receiver has to answer a delivery before it counts as failed and is retried. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Webhook deliveries one process sends at once; the others wait in the database. */
+  WEBHOOK_SENDS_AT_ONCE: z.coerce.number().int().positive().max(100).default(4),
+  /** How often each process looks for due webhook deliveries (retries, a missed notification), in milliseconds. */
+  WEBHOOK_CHECK_MS: z.coerce.number().int().min(100).default(1000),
   /** Seconds a request's headers may take, and a minute's least progress of a body that has not arrived. */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(30),
   // Single sign-on by OpenID Connect (docs/single-sign-on.md): on when the three OIDC_ISSUER,

@@ -80,7 +80,8 @@ export type QuotaName =
   | 'summaries_per_principal'
   | 'pending_items_per_principal'
   | 'formation_carriages'
-  | 'formations_per_principal';
+  | 'formations_per_principal'
+  | 'webhooks_per_admin';
 
 /** The quotas counted in a process's memory (the others are counted in the database or a request). */
 export type HeldQuota = Extract<
@@ -132,6 +133,8 @@ export type Metrics = {
   reportFeedConfirmation(source: FeedConfirmationSource): () => void;
   /** Acts refused by a quota of a principal (docs/rest-api.md "Quotas of a principal"), by quota. */
   quotaRefusals: Counter<'quota'>;
+  /** Webhook deliveries sent by this process, by outcome (server/src/webhooks/send-due-deliveries.ts). */
+  webhookAttempts: Counter<'outcome'>;
   /**
    * Reports what the principals of this process hold of each quota counted in memory (open
    * subscriptions, websockets, previews…), as `feeddesk_quota_in_use{quota}`.

@@ -42,6 +42,7 @@ export const errorCatalogue = {
   alert_too_large: { status: 413, title: 'Alert too large' },
   formation_too_large: { status: 413, title: 'Formation too large' },
   too_many_formations: { status: 429, title: 'Too many formations' },
+  too_many_webhooks: { status: 429, title: 'Too many webhooks' },
   // feed
   feed_decode_failed: { status: 400, title: 'Could not decode feed entity' },
   feed_rules_failed: { status: 422, title: 'Entity fails the feed rules' },
@@ -50,6 +51,8 @@ export const errorCatalogue = {
   entity_changed: { status: 409, title: 'Changed by someone else' },
   undo_expired: { status: 409, title: 'Too late to undo' },
   alert_already_published: { status: 409, title: 'Alert already published' },
+  // webhooks
+  webhook_not_found: { status: 404, title: 'Unknown webhook' },
   // two-person approval and publication times
   pending_not_found: { status: 404, title: 'Unknown pending item' },
   pending_decided: { status: 409, title: 'Already decided' },

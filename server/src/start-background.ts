@@ -8,6 +8,7 @@ import { markInterruptedLoads } from './schedule/mark-interrupted-loads.ts';
 import { recoverPlannedWorks } from './schedule/planned-works/recover-planned-works.ts';
 import { scheduleCache } from './schedule/schedule-cache.ts';
 import { ensureFirstAdmin } from './users/ensure-first-admin.ts';
+import { followWebhookDeliveries } from './webhooks/follow-webhook-deliveries.ts';
 
 export type Background = { stop(): Promise<void> };
 
@@ -66,8 +67,11 @@ export async function startBackground(deps: AppDeps): Promise<Background> {
       });
   }, deps.config.PUBLISH_AT_CHECK_MS);
   scheduled.unref();
+  // Webhook deliveries queued by the acts' own transactions, sent by whichever process is free.
+  const webhooks = followWebhookDeliveries(deps);
   return {
     async stop() {
+      await webhooks.stop();
       offSchedule();
       offResume();
       clearInterval(timer);

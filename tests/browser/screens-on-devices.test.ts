@@ -165,6 +165,7 @@ describe.skipIf(!hasChromium)('the desk on a phone, a tablet and a laptop', () =
       'Users',
       'Alert templates',
       'API tokens',
+      'Webhooks',
       'Settings',
     ]);
     await page.keyboard.press('ArrowDown');

@@ -95,6 +95,30 @@ const REST: Call[] = [
     access: 'admin',
     call: (c) => status(c.delete('/auth/tokens/999999')),
   },
+  { name: 'GET /webhooks', access: 'admin', call: (c) => status(c.get('/webhooks')) },
+  {
+    // No event: refused 400 when allowed, so no webhook is added.
+    name: 'POST /webhooks',
+    access: 'admin',
+    call: (c) =>
+      status(
+        c.fetch('/webhooks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', events: [] }),
+        }),
+      ),
+  },
+  {
+    name: 'DELETE /webhooks/{id}',
+    access: 'admin',
+    call: (c) => status(c.delete('/webhooks/00000000-0000-0000-0000-000000000000')),
+  },
+  {
+    name: 'GET /webhooks/{id}/deliveries',
+    access: 'admin',
+    call: (c) => status(c.get('/webhooks/00000000-0000-0000-0000-000000000000/deliveries')),
+  },
   { name: 'GET /settings', access: 'login', call: (c) => status(c.get('/settings')) },
   {
     // No language: refused 400 when allowed, so the settings stay as they are.
@@ -563,6 +587,10 @@ const TRPC: Call[] = [
   { name: 'tokens.list', access: 'admin', call: q('tokens.list') },
   { name: 'tokens.create', access: 'admin', call: m('tokens.create', {}) },
   { name: 'tokens.revoke', access: 'admin', call: m('tokens.revoke', { id: 999999 }) },
+  { name: 'webhooks.list', access: 'admin', call: q('webhooks.list') },
+  { name: 'webhooks.create', access: 'admin', call: m('webhooks.create', {}) },
+  { name: 'webhooks.delete', access: 'admin', call: m('webhooks.delete', { id: 'none' }) },
+  { name: 'webhooks.deliveries', access: 'admin', call: q('webhooks.deliveries', { id: 'none' }) },
   { name: 'summaries.list', access: 'excel', call: q('summaries.list') },
   { name: 'summaries.create', access: 'excel', call: m('summaries.create', { from: 'not-a-date' }) },
   { name: 'summaries.delete', access: 'excel', call: m('summaries.delete', { name: 'none.xlsx' }) },
@@ -746,6 +774,8 @@ describe('roles on every route and procedure', () => {
       ['DELETE', '/auth/delete_user/x'],
       ['POST', '/auth/tokens'],
       ['DELETE', '/auth/tokens/1'],
+      ['POST', '/webhooks'],
+      ['DELETE', '/webhooks/x'],
       ['POST', '/feed/trip_update'],
       ['POST', '/feed/service_alert'],
       ['POST', '/feed/vehicle_position'],
@@ -783,6 +813,8 @@ describe('roles on every route and procedure', () => {
         'summaries.delete',
         'tokens.create',
         'tokens.revoke',
+        'webhooks.create',
+        'webhooks.delete',
       ].map((name) => ['POST', `/trpc/${name}`] as [string, string]),
       ['POST', '/trpc/auth.logout'],
       ['POST', '/auth/logout'],

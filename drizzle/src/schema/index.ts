@@ -10,3 +10,4 @@ export * from './operator-settings.ts';
 export * from './schedule.ts';
 export * from './tokens.ts';
 export * from './trip-update-alerts.ts';
+export * from './webhooks.ts';

@@ -45,6 +45,10 @@ export const openApiOptions: SwaggerOptions = {
         description: 'Operator settings: languages of alert texts (read: login; write: admin).',
       },
       {
+        name: 'webhooks',
+        description: "The operator's own systems told of each act, signed as Standard Webhooks says (admin).",
+      },
+      {
         name: 'riders',
         description:
           'Riders’ pages: the status of each route, alerts as Atom, e-mail subscriptions (public).',

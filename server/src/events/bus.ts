@@ -8,6 +8,8 @@ export const CHANNELS = [
   'schedule_changed',
   'files_changed',
   'session_ended',
+  // Sent by the webhook outbox triggers of migration 0030 (no origin: every process hears it).
+  'webhook_queued',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

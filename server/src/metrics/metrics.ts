@@ -160,6 +160,12 @@ export function createMetrics(options: {
       labelNames: ['quota'],
       registers,
     }),
+    webhookAttempts: new Counter({
+      name: 'feeddesk_webhook_attempts_total',
+      help: 'Webhook deliveries sent by this process, by outcome: delivered (a 2xx), refused (another status) or failed (no answer: timeout, refused connection).',
+      labelNames: ['outcome'],
+      registers,
+    }),
     reportQuotaUse(source) {
       quotaUses.add(source);
       return () => quotaUses.delete(source);

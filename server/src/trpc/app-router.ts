@@ -12,6 +12,7 @@ import { summariesRouter } from './routers/summaries.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { trainsRouter } from './routers/trains.ts';
 import { usersRouter } from './routers/users.ts';
+import { webhooksRouter } from './routers/webhooks.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   settings: settingsRouter,
   summaries: summariesRouter,
   tokens: tokensRouter,
+  webhooks: webhooksRouter,
   trains: trainsRouter,
 });
 

@@ -10,7 +10,7 @@ describe('the top bar by job', () => {
       ['Live desk', ['Feed', 'Trains', 'New trip update', 'New alert', 'Disruptions']],
       ['Schedule', ['Upload schedule', 'Schedule versions']],
       ['Reports', ['Spreadsheets', 'Punctuality', 'Audit']],
-      ['Administration', ['Users', 'Alert templates', 'API tokens', 'Settings']],
+      ['Administration', ['Users', 'Alert templates', 'API tokens', 'Webhooks', 'Settings']],
     ]);
     const count = navGroups(['edit', 'gtfs', 'excel', 'admin']).flatMap((g) => g.links).length;
     expect(count).toBeGreaterThan(FLAT_BAR_MAX);

@@ -39,6 +39,7 @@ const GROUPS: { label: string; entries: Entry[] }[] = [
       { to: paths.listUser.getHref(), label: 'Users', role: 'admin' },
       { to: paths.alertTemplates.getHref(), label: 'Alert templates', role: 'admin' },
       { to: paths.tokens.getHref(), label: 'API tokens', role: 'admin' },
+      { to: paths.webhooks.getHref(), label: 'Webhooks', role: 'admin' },
       { to: paths.settings.getHref(), label: 'Settings', role: 'admin' },
     ],
   },

@@ -16,6 +16,7 @@ const ListExcel = lazy(() => import('./routes/list-excel.tsx'));
 const Disruptions = lazy(() => import('./routes/disruptions.tsx'));
 const AlertTemplates = lazy(() => import('./routes/alert-templates.tsx'));
 const Tokens = lazy(() => import('./routes/tokens.tsx'));
+const Webhooks = lazy(() => import('./routes/webhooks.tsx'));
 const Settings = lazy(() => import('./routes/settings.tsx'));
 const Trains = lazy(() => import('./routes/trains.tsx'));
 const ScheduleVersions = lazy(() => import('./routes/schedule-versions.tsx'));
@@ -41,6 +42,7 @@ const screens: Screen[] = [
   { path: paths.disruptions.path, Component: Disruptions, role: 'edit' },
   { path: paths.alertTemplates.path, Component: AlertTemplates, role: 'admin' },
   { path: paths.tokens.path, Component: Tokens, role: 'admin' },
+  { path: paths.webhooks.path, Component: Webhooks, role: 'admin' },
   { path: paths.settings.path, Component: Settings, role: 'admin' },
   { path: paths.trains.path, Component: Trains, role: 'view' },
   { path: paths.scheduleVersions.path, Component: ScheduleVersions, role: 'gtfs' },

@@ -20,6 +20,7 @@ export const paths = {
   disruptions: { path: '/disruptions', getHref: () => '/disruptions' },
   alertTemplates: { path: '/alert_templates', getHref: () => '/alert_templates' },
   tokens: { path: '/tokens', getHref: () => '/tokens' },
+  webhooks: { path: '/webhooks', getHref: () => '/webhooks' },
   trains: { path: '/trains', getHref: () => '/trains' },
   scheduleVersions: { path: '/schedule_versions', getHref: () => '/schedule_versions' },
   audit: { path: '/audit', getHref: () => '/audit' },
