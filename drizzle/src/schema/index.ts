@@ -8,5 +8,6 @@ export * from './formations.ts';
 export * from './jobs.ts';
 export * from './operator-settings.ts';
 export * from './schedule.ts';
+export * from './subscriptions.ts';
 export * from './tokens.ts';
 export * from './trip-update-alerts.ts';

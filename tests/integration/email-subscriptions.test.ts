@@ -1,0 +1,278 @@
+import type { AddressInfo } from 'node:net';
+import { mailOutbox, mailSubscriptions } from '@feeddesk/drizzle';
+import { eq } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient } from '../support/http-client.ts';
+import { publishAlert, setUpRiderNetwork } from '../support/rider-network.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/** A real SMTP server on this machine, keeping what it receives; stopped and started again on one port. */
+class Mailbox {
+  readonly mails: ParsedMail[] = [];
+  private server: SMTPServer | undefined;
+  port = 0;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, _session, done) => {
+        simpleParser(stream).then(
+          (mail) => {
+            this.mails.push(mail);
+            done();
+          },
+          (error: Error) => done(error),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', () => resolve()));
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  to(address: string): ParsedMail[] {
+    return this.mails.filter((m) => JSON.stringify(m.to).includes(address));
+  }
+
+  /** The first mail to `address` whose subject has `subject`, waited for up to `ms`. */
+  async waitFor(address: string, subject: string, ms = 15_000): Promise<ParsedMail> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = this.to(address).find((m) => m.subject?.includes(subject));
+      if (found) return found;
+      if (Date.now() > until)
+        throw new Error(
+          `no mail to ${address} with "${subject}"; got: ${this.to(address)
+            .map((m) => m.subject)
+            .join(' | ')}`,
+        );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** The path and query of the link of a mail's text (confirm or unsubscribe). */
+function linkOf(mail: ParsedMail, action: 'confirm' | 'unsubscribe'): string {
+  const text = mail.text ?? '';
+  const start = text.indexOf(`/subscriptions/${action}?token=`);
+  expect(start, text).toBeGreaterThan(-1);
+  let end = start;
+  while (end < text.length && text[end]!.trim() !== '') end++;
+  return text.slice(start, end);
+}
+
+/**
+ * E-mail subscriptions of riders (docs/rest-api.md "E-mail subscriptions") against a real SMTP
+ * server: confirm, the alerts of the followed route in the rider's language with a working
+ * unsubscribe link, a dead SMTP server that slows nothing and loses nothing, and the bounds an
+ * attacker meets.
+ */
+describe('riders subscribe to alerts by e-mail', () => {
+  const mailbox = new Mailbox();
+  let t: TestApp;
+  let editor: HttpClient;
+  let rider: HttpClient;
+
+  beforeAll(async () => {
+    await mailbox.start();
+    t = await startTestApp({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+        MAIL_FROM: 'Far Rail <alerts@far-rail.example>',
+        SUBSCRIBE_PER_IP_PER_HOUR: '12',
+        SUBSCRIPTION_CONFIRMATIONS_PER_HOUR: '3',
+        SUBSCRIPTIONS_PER_ADDRESS: '3',
+      },
+    });
+    await setUpRiderNetwork(t);
+    editor = await t.clientWithRoles(['view', 'edit'], 'controller');
+    rider = t.client();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mailbox.stop();
+  });
+
+  const subscribe = (body: Record<string, unknown>) =>
+    rider.fetch('/subscriptions', {
+      method: 'POST',
+      csrf: false,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  const subscribeAndConfirm = async (email: string, body: Record<string, unknown>) => {
+    const res = await subscribe({ email, ...body });
+    expect(res.status, await res.clone().text()).toBe(202);
+    const confirmation = await mailbox.waitFor(email, body.lang === 'af' ? 'Bevestig' : 'Confirm');
+    const page = await rider.get(linkOf(confirmation, 'confirm'));
+    expect(page.status).toBe(200);
+    return page.text();
+  };
+
+  it('the status page offers the form, with labels', async () => {
+    const res = await rider.get('/status?lang=af');
+    const html = await res.text();
+    expect(html).toContain('<form method="post" action="/subscriptions">');
+    expect(html).toContain('<label for="email">E-posadres</label>');
+    expect(html).toContain('name="routes" value="N"');
+  });
+
+  it('confirmed, a rider gets the alerts of the route followed, in their language, until they unsubscribe', async () => {
+    const confirmed = await subscribeAndConfirm('rider@example.org', { routes: ['N'], lang: 'af' });
+    expect(confirmed).toContain('U e-poskennisgewings is aan');
+    // The link works once.
+    const again = await rider.get(linkOf(mailbox.to('rider@example.org')[0]!, 'confirm'));
+    expect(again.status).toBe(404);
+
+    await publishAlert(editor, {
+      id: 'south-works',
+      informed: [{ routeId: 'S' }],
+      en: 'South line works',
+      af: 'Suidlyn werk',
+    });
+    await publishAlert(editor, {
+      id: 'north-delay',
+      informed: [{ routeId: 'N' }],
+      en: 'North line delayed',
+      af: 'Noordlyn vertraag',
+    });
+    const published = await mailbox.waitFor('rider@example.org', 'Nuwe kennisgewing: Noordlyn vertraag');
+    expect(published.from?.text).toContain('alerts@far-rail.example');
+    expect(published.text).toContain('Noordlyn vertraag.');
+    const listUnsubscribe = published.headerLines.find((h) => h.key === 'list-unsubscribe');
+    expect(listUnsubscribe?.line).toContain('/subscriptions/unsubscribe?token=');
+
+    await publishAlert(editor, {
+      id: 'north-delay',
+      informed: [{ routeId: 'N' }],
+      en: 'North line delayed 20 minutes',
+      af: 'Noordlyn 20 minute vertraag',
+    });
+    await mailbox.waitFor('rider@example.org', 'Kennisgewing verander: Noordlyn 20 minute vertraag');
+
+    const ended = await editor.delete('/feed/alerts/delete_feed_entity?entity_id=north-delay');
+    expect(ended.status, await ended.clone().text()).toBe(200);
+    const endMail = await mailbox.waitFor('rider@example.org', 'Kennisgewing beëindig');
+    expect(endMail.text).toContain('Hierdie kennisgewing geld nie meer nie.');
+    // The South line is not followed.
+    expect(mailbox.to('rider@example.org').some((m) => m.subject?.includes('Suidlyn'))).toBe(false);
+
+    const off = await rider.get(linkOf(endMail, 'unsubscribe'));
+    expect(off.status).toBe(200);
+    expect(await off.text()).toContain('geen e-poskennisgewings meer');
+    const count = mailbox.to('rider@example.org').length;
+    await publishAlert(editor, {
+      id: 'north-again',
+      informed: [{ routeId: 'N' }],
+      en: 'North line again',
+      af: 'Noordlyn weer',
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(mailbox.to('rider@example.org').length).toBe(count);
+    const [left] = await t.deps.db
+      .select()
+      .from(mailSubscriptions)
+      .where(eq(mailSubscriptions.emailKey, 'rider@example.org'));
+    expect(left).toBeUndefined();
+  });
+
+  it('a browser’s form subscribes without a CSRF token and gets a page', async () => {
+    const res = await rider.postForm(
+      '/subscriptions',
+      { email: 'form@example.org', routes: ['N', 'S'], lang: 'en-ZA' },
+      { csrf: false },
+    );
+    expect(res.status).toBe(202);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('We sent a link to form@example.org');
+    const mail = await mailbox.waitFor('form@example.org', 'Confirm your service alerts');
+    expect(mail.text).toContain('routes N, S');
+  });
+
+  it('a dead SMTP server slows no save; the mail arrives once it is back', async () => {
+    await subscribeAndConfirm('everything@example.org', { lang: 'en' });
+    await mailbox.stop();
+    const started = performance.now();
+    await publishAlert(editor, {
+      id: 'network-wide',
+      informed: [{ agencyId: 'AG' }],
+      en: 'Strike across the network',
+      af: 'Staking oor die netwerk',
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Tried and failed while the server is away, never lost.
+    const until = Date.now() + 10_000;
+    let tried = false;
+    while (!tried && Date.now() < until) {
+      const rows = await t.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'everything@example.org'));
+      tried = rows.some((r) => r.attempts > 0 && r.sentAt === null && r.lastError !== null);
+      if (!tried) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(tried).toBe(true);
+    await mailbox.start();
+    const mail = await mailbox.waitFor(
+      'everything@example.org',
+      'New alert: Strike across the network',
+      30_000,
+    );
+    expect(mail.text).toContain('Strike across the network.');
+  });
+
+  it('refuses a bad address with a sentence', async () => {
+    for (const email of [
+      'not-an-email',
+      'two@@example.org',
+      `${'a'.repeat(70)}@example.org`,
+      'rider@localhost',
+    ]) {
+      const res = await subscribe({ email, lang: 'en' });
+      expect(res.status, email).toBe(400);
+      const body = (await res.json()) as { description: string };
+      expect(body.description).toMatch(/\./);
+    }
+    // Linear whatever it holds: a long run of what a backtracking pattern chokes on answers at once.
+    const started = performance.now();
+    const res = await subscribe({ email: `${'a.'.repeat(120)}@${'b-'.repeat(5)}`, lang: 'en' });
+    expect(res.status).toBe(400);
+    expect(performance.now() - started).toBeLessThan(500);
+    const many = await subscribe({
+      email: 'many@example.org',
+      routes: Array.from({ length: 51 }, (_, i) => `R${i}`),
+    });
+    expect(many.status).toBe(400);
+  });
+
+  it('bounds one address and one client', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await subscribe({ email: 'Victim@Example.org', routes: [`R${i}`], lang: 'en' });
+      expect(res.status, await res.clone().text()).toBe(202);
+    }
+    const fourth = await subscribe({ email: 'victim@example.org', lang: 'en' });
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { description: string }).description).toContain('confirmation e-mails');
+    let refused: Response | undefined;
+    for (let i = 0; i < 20 && !refused; i++) {
+      const res = await subscribe({ email: `flood${i}@example.org`, lang: 'en' });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(202);
+    }
+    expect(refused).toBeDefined();
+    expect(((await refused!.json()) as { description: string }).description).toContain(
+      'subscription requests in an hour',
+    );
+  });
+});
