@@ -151,7 +151,7 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .string()
     .url('PUBLIC_URL must be a URL such as https://status.example.org.')
-    .transform((v) => v.replace(/\/+$/, ''))
+    .transform(withoutTrailingSlashes)
     .optional(),
   /** Subscription requests (POST /subscriptions) one client address may make per hour, per process; 429 beyond. */
   SUBSCRIBE_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -164,6 +164,13 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The URL without the slashes it ends with (a loop: a pattern like /\/+$/ is quadratic on many slashes). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
 
 /** https anywhere; http only on a loopback address (a provider on this machine). */
 function isSafeIssuer(value: string): boolean {

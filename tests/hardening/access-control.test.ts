@@ -131,6 +131,22 @@ const REST: Call[] = [
   { name: 'GET /status', access: 'anyone', call: (c) => status(c.get('/status')) },
   { name: 'GET /status.json', access: 'anyone', call: (c) => status(c.get('/status.json')) },
   { name: 'GET /alerts.atom', access: 'anyone', call: (c) => status(c.get('/alerts.atom')) },
+  // docs/rest-api.md "E-mail subscriptions": public; off here (no SMTP_URL), each answers 404 subscriptions_off.
+  {
+    name: 'POST /subscriptions',
+    access: 'anyone',
+    call: (c) => status(c.postForm('/subscriptions', { email: 'nobody@example.org' })),
+  },
+  {
+    name: 'GET /subscriptions/confirm',
+    access: 'anyone',
+    call: (c) => status(c.get('/subscriptions/confirm?token=unknown')),
+  },
+  {
+    name: 'GET /subscriptions/unsubscribe',
+    access: 'anyone',
+    call: (c) => status(c.get('/subscriptions/unsubscribe?token=unknown')),
+  },
   { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
   {
     name: 'OPTIONS /feed/{feed}',
