@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { mailOutbox, mailSubscriptions } from '@feeddesk/drizzle';
+import { mailOutbox, mailSubscriptions, openDb } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { publishAlert, setUpRiderNetwork } from '../support/rider-network.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -274,5 +275,91 @@ describe('riders subscribe to alerts by e-mail', () => {
     expect(((await refused!.json()) as { description: string }).description).toContain(
       'subscription requests in an hour',
     );
+  });
+});
+
+/** What was queued survives its process; several processes on one database send each mail once. */
+describe('the outbox across a restart and two processes', () => {
+  const mailbox = new Mailbox();
+  let first: TestDatabase;
+  const apps: TestApp[] = [];
+
+  const start = async () => {
+    const pool = await openDb(first.url, { max: 5 });
+    const app = await startTestApp({
+      database: { database: pool, url: first.url, drop: () => pool.close() },
+      trpc: false,
+      env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` },
+    });
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    await mailbox.start();
+    first = await openTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of apps) {
+      await app.close();
+      await app.db.drop();
+    }
+    await first?.drop();
+    await mailbox.stop();
+  });
+
+  it('a mail queued by a process that stopped is sent by the next; two processes send each once', async () => {
+    const a = await start();
+    await setUpRiderNetwork(a);
+    const rider = a.client();
+    const res = await rider.fetch('/subscriptions', {
+      method: 'POST',
+      csrf: false,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'restart@example.org', stops: ['CEN'], lang: 'en' }),
+    });
+    expect(res.status).toBe(202);
+    const confirmation = await mailbox.waitFor('restart@example.org', 'Confirm');
+    expect((await rider.get(linkOf(confirmation, 'confirm'))).status).toBe(200);
+
+    await mailbox.stop();
+    const editor = await a.clientWithRoles(['view', 'edit'], 'controller');
+    // Informs platform C1 of station CEN: a rider following the station is told.
+    await publishAlert(editor, {
+      id: 'c1-closed',
+      informed: [{ stopId: 'C1' }],
+      en: 'Platform 1 closed',
+      af: 'Platform 1 gesluit',
+    });
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const rows = await a.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'restart@example.org'));
+      if (rows.some((r) => r.kind === 'alert' && r.lastError !== null && r.claimedUntil === null)) break;
+      expect(Date.now()).toBeLessThan(until);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await a.close();
+    apps.splice(apps.indexOf(a), 1);
+    await a.db.drop();
+
+    const [b, c] = await Promise.all([start(), start()]);
+    await mailbox.start();
+    await mailbox.waitFor('restart@example.org', 'New alert: Platform 1 closed', 30_000);
+    const editorB = await b!.clientWithRoles(['view', 'edit'], 'controller-b');
+    await publishAlert(editorB, {
+      id: 'cen-lifts',
+      informed: [{ stopId: 'CEN' }],
+      en: 'Lifts out of order',
+      af: 'Hysers buite werking',
+    });
+    await mailbox.waitFor('restart@example.org', 'New alert: Lifts out of order');
+    await new Promise((r) => setTimeout(r, 3000));
+    const subjects = mailbox.to('restart@example.org').map((m) => m.subject);
+    expect(subjects.filter((s) => s?.includes('Platform 1 closed'))).toHaveLength(1);
+    expect(subjects.filter((s) => s?.includes('Lifts out of order'))).toHaveLength(1);
+    expect(c).toBeDefined();
   });
 });
