@@ -65,7 +65,7 @@ export function startMailWorker(
   ];
   const watchTimer = setInterval(() => {
     watch();
-    if (++ticks % 720 === 0) trimOutbox(deps).catch(() => {});
+    if (++ticks % 720 === 0) trimOutbox(deps).catch(() => {}); // about hourly
   }, WATCH_EVERY_MS);
   watchTimer.unref();
   const sendTimer = setInterval(sendNow, SEND_EVERY_MS);

@@ -86,10 +86,21 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
   return claimed.length;
 }
 
-/** Sent and given-up mails older than two days leave the outbox (the hour's counts need only the last hour). */
+/**
+ * Housekeeping, every hour or so: sent and given-up mails older than two days leave the outbox
+ * (the hour's counts need only the last hour); unconfirmed subscriptions whose link expired (24 h)
+ * go with their tokens; the unsubscribe links of mails older than 400 days stop working.
+ */
 export async function trimOutbox(deps: AppDeps): Promise<void> {
-  const before = new Date(deps.now().getTime() - 2 * 86_400_000).toISOString();
+  const now = deps.now().getTime();
+  const at = (msAgo: number) => new Date(now - msAgo).toISOString();
   await deps.db.execute(
-    sql`delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < ${before}::timestamptz`,
+    sql`delete from mail_outbox where (sent_at is not null or failed_at is not null) and created_at < ${at(2 * 86_400_000)}::timestamptz`,
+  );
+  await deps.db.execute(
+    sql`delete from mail_subscriptions where confirmed_at is null and created_at < ${at(86_400_000)}::timestamptz`,
+  );
+  await deps.db.execute(
+    sql`delete from mail_subscription_tokens where purpose = 'unsubscribe' and created_at < ${at(400 * 86_400_000)}::timestamptz`,
   );
 }
