@@ -133,6 +133,11 @@ export type Metrics = {
   /** Acts refused by a quota of a principal (docs/rest-api.md "Quotas of a principal"), by quota. */
   quotaRefusals: Counter<'quota'>;
   /**
+   * Riders' mails (docs/rest-api.md "E-mail subscriptions") by kind (`confirm`, `alert`) and what
+   * became of them: `sent`, `retried` (an attempt failed), `given_up`, `skipped` (over an address's hour).
+   */
+  mails: Counter<'kind' | 'result'>;
+  /**
    * Reports what the principals of this process hold of each quota counted in memory (open
    * subscriptions, websockets, previews…), as `feeddesk_quota_in_use{quota}`.
    */

@@ -1,4 +1,4 @@
-import { mailOutbox, mailSubscriptions, openDb } from '@feeddesk/drizzle';
+import { mailAlertState, mailOutbox, mailSubscriptions, openDb } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
@@ -25,7 +25,8 @@ describe('riders subscribe to alerts by e-mail', () => {
       env: {
         SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
         MAIL_FROM: 'Far Rail <alerts@far-rail.example>',
-        SUBSCRIBE_PER_IP_PER_HOUR: '12',
+        SUBSCRIBE_PER_IP_PER_HOUR: '13',
+        SUBSCRIPTION_MAILS_PER_HOUR: '5',
         SUBSCRIPTION_CONFIRMATIONS_PER_HOUR: '3',
         SUBSCRIPTIONS_PER_ADDRESS: '3',
       },
@@ -166,6 +167,35 @@ describe('riders subscribe to alerts by e-mail', () => {
       30_000,
     );
     expect(mail.text).toContain('Strike across the network.');
+  });
+
+  it('a flapping alert mails an address at most SUBSCRIPTION_MAILS_PER_HOUR times an hour; the rest are counted', async () => {
+    await subscribeAndConfirm('flap@example.org', { routes: ['S'], lang: 'en' });
+    for (let i = 0; i < 8; i++) {
+      const en = `South line flaps ${i}`;
+      await publishAlert(editor, { id: 'flap', informed: [{ routeId: 'S' }], en, af: `Suidlyn ${i}` });
+      // Each save is seen on its own (saves closer together are one change: a digest by itself).
+      await expect
+        .poll(async () => {
+          const [row] = await t.deps.db
+            .select()
+            .from(mailAlertState)
+            .where(eq(mailAlertState.alertId, 'flap'));
+          return JSON.stringify(row?.json ?? null).includes(en);
+        })
+        .toBe(true);
+    }
+    await mailbox.waitFor('flap@example.org', 'South line flaps 4');
+    await new Promise((r) => setTimeout(r, 1500));
+    const got = mailbox.to('flap@example.org').filter((m) => m.subject?.includes('South line flaps'));
+    expect(got).toHaveLength(5);
+    const [row] = await t.deps.db
+      .select()
+      .from(mailSubscriptions)
+      .where(eq(mailSubscriptions.emailKey, 'flap@example.org'));
+    expect(row?.skippedMails).toBe(3);
+    const metrics = await (await rider.get('/metrics')).text();
+    expect(metrics).toMatch(/feeddesk_mails_total\{kind="alert",result="skipped"\} \d+/);
   });
 
   it('refuses a bad address with a sentence', async () => {

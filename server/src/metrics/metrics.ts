@@ -160,6 +160,12 @@ export function createMetrics(options: {
       labelNames: ['quota'],
       registers,
     }),
+    mails: new Counter({
+      name: 'feeddesk_mails_total',
+      help: "Riders' mails by kind (confirm, alert) and result: sent, retried (an attempt failed), given_up, skipped (over SUBSCRIPTION_MAILS_PER_HOUR).",
+      labelNames: ['kind', 'result'],
+      registers,
+    }),
     reportQuotaUse(source) {
       quotaUses.add(source);
       return () => quotaUses.delete(source);

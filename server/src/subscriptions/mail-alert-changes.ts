@@ -151,10 +151,13 @@ async function queueAlertMails(
       .set({ skippedMails: sql`${mailSubscriptions.skippedMails} + ${n}` })
       .where(eq(mailSubscriptions.id, id));
   }
-  if (skipped.size > 0)
+  if (skipped.size > 0) {
+    const mails = [...skipped.values()].reduce((a, b) => a + b, 0);
+    deps.metrics.mails.inc({ kind: 'alert', result: 'skipped' }, mails);
     deps.log.warn(
-      { subscriptions: skipped.size, mails: [...skipped.values()].reduce((a, b) => a + b, 0) },
+      { subscriptions: skipped.size, mails },
       'alert mails skipped: addresses over SUBSCRIPTION_MAILS_PER_HOUR',
     );
+  }
   return queued;
 }

@@ -24,6 +24,7 @@ export function retryDelayMs(attempts: number): number {
 
 type Claimed = {
   id: number;
+  kind: string;
   to_address: string;
   subject: string;
   body: string;
@@ -48,7 +49,7 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
         and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
       order by next_attempt_at, id limit ${BATCH}
       for update skip locked)
-    returning id, to_address, subject, body, headers, attempts`)) as unknown as Claimed[];
+    returning id, kind, to_address, subject, body, headers, attempts`)) as unknown as Claimed[];
   await Promise.all(
     claimed.map(async (mail) => {
       try {
@@ -71,6 +72,7 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
             ...(givingUp ? { failedAt: at } : {}),
           })
           .where(eq(mailOutbox.id, mail.id));
+        deps.metrics.mails.inc({ kind: mail.kind, result: givingUp ? 'given_up' : 'retried' });
         deps.log.warn(
           { mail: mail.id, attempts: mail.attempts, err: message },
           'mail not sent; retried later',
@@ -81,6 +83,7 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
         .update(mailOutbox)
         .set({ sentAt: deps.now(), claimedUntil: null, lastError: null, body: '', headers: {} })
         .where(eq(mailOutbox.id, mail.id));
+      deps.metrics.mails.inc({ kind: mail.kind, result: 'sent' });
     }),
   );
   return claimed.length;
