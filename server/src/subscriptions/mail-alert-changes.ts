@@ -53,17 +53,22 @@ export async function mailAlertChanges(
     const found: Found[] = [];
     if (written.length > 0) {
       const rows = await tx
-        .select({ id: feedEntities.id, json: feedEntities.json })
+        .select({
+          id: feedEntities.id,
+          json: feedEntities.json,
+          hash: sql<string>`md5(${feedEntities.json}::text)`,
+        })
         .from(feedEntities)
         .where(and(servedRows('alert'), inArray(feedEntities.id, written)));
       for (const row of rows) {
         const alert = (row.json as { alert?: AlertJson }).alert;
         await tx
           .insert(mailAlertState)
-          .values({ alertId: row.id, hash: current.get(row.id)!, json: row.json, seenAt: now })
+          // The hash of the JSON stored, read with it (a save between the two reads is the next run's).
+          .values({ alertId: row.id, hash: row.hash, json: row.json, seenAt: now })
           .onConflictDoUpdate({
             target: mailAlertState.alertId,
-            set: { hash: current.get(row.id)!, json: row.json, seenAt: now },
+            set: { hash: row.hash, json: row.json, seenAt: now },
           });
         if (alert)
           found.push({ id: row.id, change: before.has(row.id) ? 'changed' : 'published', json: alert });
