@@ -144,9 +144,41 @@ const envSchema = z.object({
   OIDC_REDIRECT_URL: z.string().url().optional(),
   /** false: only single sign-on logs in (the login form is hidden and /auth/login answers 403). */
   LOCAL_LOGIN: boolish.default(true),
+  // E-mail subscriptions of riders (docs/rest-api.md "E-mail subscriptions"): on when SMTP_URL is set.
+  /** The SMTP server mails leave by: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => /^smtps?:\/\/./i.test(v),
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example.org:587 or smtps://mail.example.org:465.',
+    )
+    .optional(),
+  /** The sender of riders' mails (an address, or `Name <address>`). */
+  MAIL_FROM: z.string().min(3).max(320).default('Service alerts <alerts@localhost>'),
+  /** The address riders reach the product at (links in mails); unset: http://HOST:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .url('PUBLIC_URL must be a URL such as https://status.example.org.')
+    .transform(withoutTrailingSlashes)
+    .optional(),
+  /** Subscription requests (POST /subscriptions) one client address may make per hour, per process; 429 beyond. */
+  SUBSCRIBE_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Confirmation mails one address may be sent per hour; 429 beyond. */
+  SUBSCRIPTION_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** Subscriptions (confirmed or not) of one address; 429 beyond. */
+  SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  /** Alert mails one address may be sent per hour; the rest are skipped and counted. */
+  SUBSCRIPTION_MAILS_PER_HOUR: z.coerce.number().int().positive().default(20),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The URL without the slashes it ends with (a loop: a pattern like /\/+$/ is quadratic on many slashes). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
 
 /** https anywhere; http only on a loopback address (a provider on this machine). */
 function isSafeIssuer(value: string): boolean {

@@ -136,6 +136,11 @@ export type Metrics = {
   /** Webhook deliveries sent by this process, by outcome (server/src/webhooks/send-due-deliveries.ts). */
   webhookAttempts: Counter<'outcome'>;
   /**
+   * Riders' mails (docs/rest-api.md "E-mail subscriptions") by kind (`confirm`, `alert`) and what
+   * became of them: `sent`, `retried` (an attempt failed), `given_up`, `skipped` (over an address's hour).
+   */
+  mails: Counter<'kind' | 'result'>;
+  /**
    * Reports what the principals of this process hold of each quota counted in memory (open
    * subscriptions, websockets, previews…), as `feeddesk_quota_in_use{quota}`.
    */

@@ -79,6 +79,9 @@ export const errorCatalogue = {
   languages_in_use: { status: 409, title: 'Languages in use' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
+  subscriptions_off: { status: 404, title: 'E-mail subscriptions are off' },
+  subscription_link_invalid: { status: 404, title: 'Unknown or expired link' },
+  too_many_signups: { status: 429, title: 'Too many subscription requests' },
   internal: { status: 500, title: 'Internal error' },
   database_unreachable: { status: 503, title: 'Database unreachable' },
   disk_full: { status: 503, title: 'Disk full' },

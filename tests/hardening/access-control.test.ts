@@ -186,6 +186,22 @@ const REST: Call[] = [
     access: 'anyone',
     call: (c) => status(c.fetch('/siri/vehicle-monitoring', { method: 'OPTIONS' })),
   },
+  // docs/rest-api.md "E-mail subscriptions": public; off here (no SMTP_URL), each answers 404 subscriptions_off.
+  {
+    name: 'POST /subscriptions',
+    access: 'anyone',
+    call: (c) => status(c.postForm('/subscriptions', { email: 'nobody@example.org' })),
+  },
+  {
+    name: 'GET /subscriptions/confirm',
+    access: 'anyone',
+    call: (c) => status(c.get('/subscriptions/confirm?token=unknown')),
+  },
+  {
+    name: 'GET /subscriptions/unsubscribe',
+    access: 'anyone',
+    call: (c) => status(c.get('/subscriptions/unsubscribe?token=unknown')),
+  },
   { name: 'GET /feed/positions', access: 'anyone', call: (c) => status(c.get('/feed/positions')) },
   {
     name: 'OPTIONS /feed/{feed}',

@@ -8,6 +8,7 @@ export * from './formations.ts';
 export * from './jobs.ts';
 export * from './operator-settings.ts';
 export * from './schedule.ts';
+export * from './subscriptions.ts';
 export * from './tokens.ts';
 export * from './trip-update-alerts.ts';
 export * from './webhooks.ts';

@@ -9,6 +9,7 @@ import { type StatusView, statusView } from '@feeddesk/server/riders/status-view
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { contentOf, notModified, refusals, Text } from '../support/schemas.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 
 const tags = ['riders'];
 /** Riders' pages never read a session: no cookie makes them wait on the database. */
@@ -55,6 +56,9 @@ export const riderRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app,
   const pages = new RiderPages(app.deps, cache);
   pages.start();
   app.addHook('onClose', async () => pages.stop());
+  await app.register(subscriptionRoutes, { pages });
+  // The status page offers e-mail alerts when they can be sent (docs/rest-api.md "E-mail subscriptions").
+  const subscribe = app.deps.config.SMTP_URL ? { action: '/subscriptions' } : undefined;
   const html = new WeakMap<StatusView, Answer>();
   const json = new WeakMap<StatusView, Answer>();
 
@@ -82,7 +86,7 @@ export const riderRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app,
       const view = await viewOf(request);
       let answer = html.get(view);
       if (!answer) {
-        answer = made(renderStatusPage(view), 'text/html; charset=utf-8');
+        answer = made(renderStatusPage(view, subscribe), 'text/html; charset=utf-8');
         html.set(view, answer);
       }
       return send(request, reply, answer);

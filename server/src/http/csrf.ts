@@ -7,6 +7,10 @@ const BROWSER_COOKIE = 'browser_id';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a public write, open to anyone without a session, so nothing to forge. */
+    csrf?: false;
+  }
   interface FastifyRequest {
     /** The CSRF token of this browser, setting its browser cookie when it has none yet. */
     csrfToken(): string;
@@ -43,6 +47,9 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       // A bearer token is no cookie a browser sends by itself: nothing to forge (api-token.ts).
       if (!WRITE_METHODS.has(request.method) || request.apiToken) return done();
+      // A public write that needs no login (POST /subscriptions): a forged cross-site post can do
+      // nothing its victim's browser could not do for anyone (docs/rest-api.md "E-mail subscriptions").
+      if (request.routeOptions.config?.csrf === false) return done();
       if (isValidCsrfToken(secret, request.cookies[BROWSER_COOKIE], request.headers['x-csrf-token']))
         return done();
       done(

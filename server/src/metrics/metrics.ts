@@ -164,6 +164,11 @@ export function createMetrics(options: {
       name: 'feeddesk_webhook_attempts_total',
       help: 'Webhook deliveries sent by this process, by outcome: delivered (a 2xx), refused (another status) or failed (no answer: timeout, refused connection).',
       labelNames: ['outcome'],
+    }),
+    mails: new Counter({
+      name: 'feeddesk_mails_total',
+      help: "Riders' mails by kind (confirm, alert) and result: sent, retried (an attempt failed), given_up, skipped (over SUBSCRIPTION_MAILS_PER_HOUR).",
+      labelNames: ['kind', 'result'],
       registers,
     }),
     reportQuotaUse(source) {

@@ -35,7 +35,7 @@ nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 .when{font-weight:600}
 form{display:grid;gap:.5rem}
 label{font-weight:600}
-input[type=email]{font:inherit;padding:.5rem;border:1px solid #595959;border-radius:.25rem;max-width:100%}
+input[type=email],select{font:inherit;padding:.5rem;border:1px solid #595959;border-radius:.25rem;max-width:100%}
 fieldset{border:1px solid #595959;border-radius:.25rem}
 button{font:inherit;padding:.5rem 1rem;justify-self:start;color:#fff;background:#0b4f9c;border:0;border-radius:.25rem}
 p.small{font-size:.9rem}
@@ -98,10 +98,20 @@ export function renderStatusPage(view: StatusView, subscribe?: SubscribeForm): s
       subscribe.csrfField
         ? `<input type="hidden" name="${esc(subscribe.csrfField.name)}" value="${esc(subscribe.csrfField.value)}">`
         : '',
-      `<input type="hidden" name="lang" value="${esc(page)}">`,
       `<label for="email">${esc(say('email'))}</label>`,
       '<input type="email" id="email" name="email" required autocomplete="email" maxlength="254">',
     );
+    // The e-mails' language: the page's, or another of the operator's.
+    if (view.languages.length > 1) {
+      out.push(
+        `<label for="mail-lang">${esc(say('mailLanguage'))}</label><select id="mail-lang" name="lang">`,
+      );
+      for (const l of view.languages) {
+        const chosen = l.tag === page ? ' selected' : '';
+        out.push(`<option value="${esc(l.tag)}" lang="${esc(l.tag)}"${chosen}>${esc(l.name)}</option>`);
+      }
+      out.push('</select>');
+    } else out.push(`<input type="hidden" name="lang" value="${esc(page)}">`);
     if (view.routes.length > 0) {
       out.push(`<fieldset><legend>${esc(say('routesToFollow'))}</legend>`);
       for (const route of view.routes) {
