@@ -104,7 +104,10 @@ describe('dated trips and the consistency engine', () => {
   it('reports each rule with its exact findings, over REST and tRPC alike', async () => {
     // Every alert carries a header in the operator's required language (en-ZA).
     const header = { headerText: { translation: [{ text: 'Notice', language: 'en-ZA' }] } };
-    const post = (path: '/feed/trip_update' | '/feed/service_alert', entity: { alert?: object }) =>
+    const post = (
+      path: '/feed/trip_update' | '/feed/service_alert',
+      entity: { id: string; alert?: object },
+    ) =>
       postEntity(
         editor,
         path,

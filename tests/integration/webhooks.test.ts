@@ -290,16 +290,14 @@ describe('webhooks', () => {
     const undone = new Error('rolled back');
     await expect(
       t.deps.db.transaction(async (tx) => {
-        await tx
-          .insert(feedLog)
-          .values({
-            kind: 'alert',
-            entityId: 'al-undone',
-            action: 'save',
-            at: new Date(),
-            by: 'x',
-            json: null,
-          });
+        await tx.insert(feedLog).values({
+          kind: 'alert',
+          entityId: 'al-undone',
+          action: 'save',
+          at: new Date(),
+          by: 'x',
+          json: null,
+        });
         throw undone;
       }),
     ).rejects.toBe(undone);
