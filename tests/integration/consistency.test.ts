@@ -106,7 +106,7 @@ describe('dated trips and the consistency engine', () => {
     const header = { headerText: { translation: [{ text: 'Notice', language: 'en-ZA' }] } };
     const post = (
       path: '/feed/trip_update' | '/feed/service_alert',
-      entity: { id: string; alert?: object },
+      entity: { id: string; alert?: object; tripUpdate?: object },
     ) =>
       postEntity(
         editor,
