@@ -263,6 +263,25 @@ describe('two-person approval and publication times', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(at * 1000);
   });
 
+  it('lets the author withdraw a scheduled notice before its time; nobody else but an approver', async () => {
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    const res = await postAlert(controller, routeAlert('withdrawn-1', routeId, 'Not true any more'), { publishAt: at });
+    expect(res.status).toBe(200);
+    const saved = await res.json();
+    expect(saved.state).toBe('scheduled');
+    const other = await a.clientWithRoles(['edit'], 'other-controller');
+    const refused = await other.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(refused.status).toBe(403);
+    const done = await controller.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ state: 'withdrawn' });
+    expect((await pendingList(controller)).find((p) => p.id === saved.pendingId)!.state).toBe('withdrawn');
+    const again = await controller.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await audit('withdrawn-1')).map((e) => e.action)).toContain('withdraw');
+    expect(await servedHeader(b.client(), 'withdrawn-1')).toBeUndefined();
+  });
+
   it('does the same over tRPC (approvals.list, approve, reject) and answers the save’s state', async () => {
     const saved = await controller.trpc('mutation', 'feed.saveAlert', {
       entity: routeAlert('trpc-1', routeId, 'Via tRPC'),
