@@ -324,6 +324,11 @@ const REST: Call[] = [
       ),
   },
   {
+    name: 'POST /feed/pending/{id}/withdraw',
+    access: 'edit|approve',
+    call: (c) => status(c.fetch('/feed/pending/no-such-item/withdraw', { method: 'POST' })),
+  },
+  {
     // No schedule loaded: refused as 404 when allowed, so nothing changes.
     name: 'POST /feed/disruptions',
     access: 'edit',

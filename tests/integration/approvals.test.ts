@@ -184,6 +184,45 @@ describe('two-person approval and publication times', () => {
     ).toBe(true);
   });
 
+  it('holds the alert a controller tells riders with a cancelled train; the train is cancelled at once', async () => {
+    await setApproval(admin, 'alerts');
+    const trip = (
+      (await (await controller.get('/db/get_trips?service=WD')).json()) as { trip_id: string }[]
+    )[1]!.trip_id;
+    const told = await controller.trpc('mutation', 'disruptions.saveTripUpdateWithAlert', {
+      entity: { id: 'tu-told', tripUpdate: { trip: { tripId: trip, scheduleRelationship: 3 } } },
+      baseRevision: 0,
+      alert: {
+        publish: {
+          alert: {
+            informedEntity: [{ trip: { tripId: trip } }],
+            effect: 'NO_SERVICE',
+            headerText: { translation: [{ text: 'Train cancelled', language: 'en-ZA' }] },
+          },
+        },
+      },
+    });
+    expect(told.status).toBe(200);
+    const answer = told.body.result.data as { alertId: string; alertState: string; alertMessage: string };
+    expect(answer).toMatchObject({ alertState: 'pending' });
+    expect(answer.alertMessage).toMatch(/approv/);
+    // Riders see the cancelled train now; the alert only once a colleague approves it.
+    expect(
+      await eventually(async () =>
+        (await getFeed(b.client(), '/feed/updates')).entity.some((e) => e.id === 'tu-told'),
+      ),
+    ).toBe(true);
+    expect(await servedHeader(b.client(), answer.alertId)).toBeUndefined();
+    const item = (await pendingList(approver)).find((p) => p.entityId === answer.alertId)!;
+    expect(item).toMatchObject({ state: 'pending', createdBy: 'controller' });
+    expect((await approve(controller, item.id)).status).toBe(403);
+    expect((await approve(approver, item.id)).status).toBe(200);
+    expect(
+      await eventually(async () => (await servedHeader(b.client(), answer.alertId)) === 'Train cancelled'),
+    ).toBe(true);
+    await setApproval(admin, 'off');
+  });
+
   it('puts an alert with publishAt into the feed at that time on every process, not before', async () => {
     await setApproval(admin, 'off');
     const at = Math.floor(Date.now() / 1000) + 2;
@@ -222,6 +261,25 @@ describe('two-person approval and publication times', () => {
       true,
     );
     expect(Date.now()).toBeGreaterThanOrEqual(at * 1000);
+  });
+
+  it('lets the author withdraw a scheduled notice before its time; nobody else but an approver', async () => {
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    const res = await postAlert(controller, routeAlert('withdrawn-1', routeId, 'Not true any more'), { publishAt: at });
+    expect(res.status).toBe(200);
+    const saved = await res.json();
+    expect(saved.state).toBe('scheduled');
+    const other = await a.clientWithRoles(['edit'], 'other-controller');
+    const refused = await other.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(refused.status).toBe(403);
+    const done = await controller.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ state: 'withdrawn' });
+    expect((await pendingList(controller)).find((p) => p.id === saved.pendingId)!.state).toBe('withdrawn');
+    const again = await controller.fetch(`/feed/pending/${saved.pendingId}/withdraw`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await audit('withdrawn-1')).map((e) => e.action)).toContain('withdraw');
+    expect(await servedHeader(b.client(), 'withdrawn-1')).toBeUndefined();
   });
 
   it('does the same over tRPC (approvals.list, approve, reject) and answers the save’s state', async () => {

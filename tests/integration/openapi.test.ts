@@ -51,6 +51,7 @@ const CONTRACT = [
   'GET /feed/pending',
   'POST /feed/pending/{id}/approve',
   'POST /feed/pending/{id}/reject',
+  'POST /feed/pending/{id}/withdraw',
   'POST /feed/disruptions',
   'GET /feed/disruptions',
   'DELETE /feed/disruptions/{id}',

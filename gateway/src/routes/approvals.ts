@@ -1,6 +1,7 @@
 import { approvePendingItem } from '@feeddesk/server/approvals/approve-pending-item';
 import { listPendingItems } from '@feeddesk/server/approvals/list-pending-items';
 import { rejectPendingItem } from '@feeddesk/server/approvals/reject-pending-item';
+import { withdrawPendingItem } from '@feeddesk/server/approvals/withdraw-pending-item';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -14,7 +15,7 @@ const Item = Type.Object({
   entityId: Type.String({
     description: 'The alert this item publishes (an edit: the live alert it replaces).',
   }),
-  state: Type.String({ enum: ['pending', 'scheduled', 'emergency', 'published', 'rejected', 'failed'] }),
+  state: Type.String({ enum: ['pending', 'scheduled', 'emergency', 'published', 'rejected', 'failed', 'withdrawn'] }),
   header: Type.String(),
   entity: Type.Unknown({ description: 'The alert as protobuf-JSON, as it will enter the feed.' }),
   editsLive: Type.Boolean({
@@ -36,7 +37,7 @@ const RejectBody = Type.Object({ reason: Type.String({ maxLength: 100_000 }) });
 const Decided = Type.Object({
   id: Type.String(),
   entityId: Type.String(),
-  state: Type.String({ enum: ['published', 'scheduled', 'rejected'] }),
+  state: Type.String({ enum: ['published', 'scheduled', 'rejected', 'withdrawn'] }),
   reason: Type.Optional(Type.String()),
   message: Type.String(),
 });
@@ -90,6 +91,26 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
         id: request.params.id,
         by: request.user!.username,
         reason: request.body.reason,
+      }),
+  );
+
+  app.post<{ Params: Static<typeof Params> }>(
+    '/:id/withdraw',
+    {
+      onRequest: requireRole(['edit', 'approve']),
+      schema: {
+        tags,
+        summary:
+          'Withdraw what waits (pending approval or scheduled) before it enters the feed: its author, or a user with approve; 403 for others, 409 once decided.',
+        params: Params,
+        response: { 200: Decided, ...refusals(...ROLE_REFUSALS, 404, 409) },
+      },
+    },
+    async (request) =>
+      withdrawPendingItem(app.deps, {
+        id: request.params.id,
+        by: request.user!.username,
+        roles: request.user!.roles,
       }),
   );
 };

@@ -149,6 +149,7 @@ export function decidedAlready(state: string): AppError {
     published: 'This item was approved already, or entered the feed at its time.',
     scheduled: 'This item was approved already; it enters the feed at its time.',
     rejected: 'This item was rejected already.',
+    withdrawn: 'This item was withdrawn by its author already.',
     failed: 'This item could not enter the feed at its time; save the alert again.',
     emergency:
       'This emergency publish is in the public feed already: approve it, or edit or delete the alert.',

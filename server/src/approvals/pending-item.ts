@@ -16,7 +16,14 @@ import { getOperatorSettings } from '../operator-settings/get-operator-settings.
  * `failed` when the feed rules refuse it then); `emergency` (already live) until approved
  * afterwards (`published`).
  */
-export type PendingState = 'pending' | 'scheduled' | 'emergency' | 'published' | 'rejected' | 'failed';
+export type PendingState =
+  | 'pending'
+  | 'scheduled'
+  | 'emergency'
+  | 'published'
+  | 'rejected'
+  | 'failed'
+  | 'withdrawn';
 
 /** What a save of an alert answers: where it is now (docs/rest-api.md "Two-person approval"). */
 export type SaveState = 'pending' | 'published' | 'scheduled' | 'draft';

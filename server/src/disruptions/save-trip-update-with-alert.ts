@@ -1,9 +1,11 @@
-import { tripUpdateAlerts } from '@feeddesk/drizzle';
+import { randomUUID } from 'node:crypto';
+import { pendingItems, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import { auditPending, itemName, needsApproval, takePendingPlace } from '../approvals/pending-item.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
-import { type FeedTransaction, inFeedTransaction } from '../feed/feed-transaction.ts';
+import { FeedChanges, type FeedTransaction, feedActIn, inFeedTransaction } from '../feed/feed-transaction.ts';
 import { type SaveFeedEntityResult, saveFeedEntity } from '../feed/save-feed-entity.ts';
 
 /** What to do with the trip update's alert: publish (or update) this one, or end the linked one. */
@@ -15,13 +17,23 @@ export type SaveTripUpdateWithAlertOptions = {
   baseRevision?: number;
   alert: TripAlertChoice;
   by: string | null;
+  /** The saver's roles: without `approve`, and approval on, the alert waits (the train does not). */
+  roles?: readonly string[];
 };
 
 export type SaveTripUpdateWithAlertResult = SaveFeedEntityResult & {
   /** The alert published or updated; null when it was ended. */
   alertId: string | null;
   alertMessage: string;
+  /** Where the alert is: `pending` while it waits for a second person (docs/rest-api.md). */
+  alertState: 'published' | 'pending' | 'ended';
 };
+
+const ALERT_PENDING =
+  'Alert saved for approval: riders see it once another user with the approve role approves it; the train is changed now.';
+
+/** A rehearsal's end: the savepoint is rolled back once the alert's publish passed its checks. */
+class Rehearsed extends Error {}
 
 /**
  * One act of the trip update editor: the trip update and its alert saved together (both through
@@ -33,6 +45,8 @@ export async function saveTripUpdateWithAlert(
   options: SaveTripUpdateWithAlertOptions,
 ): Promise<SaveTripUpdateWithAlertResult> {
   const { by } = options;
+  // Controllers' trip updates are never held; only the alert told with them waits for approval.
+  const hold = 'publish' in options.alert && (await needsApproval(deps, 'alerts', options.roles ?? []));
   return inFeedTransaction(deps, async (feed) => {
     const saved = await saveFeedEntity(feed.deps, {
       kind: 'trip_update',
@@ -52,9 +66,68 @@ export async function saveTripUpdateWithAlert(
           message: 'This trip update has no alert of its own to end; save it without one.',
         });
       await endLinkedAlert(feed, saved.id, link.alertId, by);
-      return { ...saved, alertId: null, alertMessage: 'Alert ended.' };
+      return { ...saved, alertId: null, alertMessage: 'Alert ended.', alertState: 'ended' };
     }
     const alertId = link?.alertId ?? `trip-${saved.id}`;
+    if (hold) {
+      const json = { id: alertId, alert: options.alert.publish.alert };
+      // Checked now as its publish would be (rules, sizes, the feed invariants), in a savepoint
+      // rolled back after: a refusal is the act's, as it would be at approval.
+      let warnings: SaveFeedEntityResult['warnings'] = [];
+      await feed.deps.db
+        .transaction(async (savepoint) => {
+          await feedActIn({ ...feed.deps, db: savepoint }, new FeedChanges(), async (rehearsal) => {
+            const alert = await saveFeedEntity(rehearsal.deps, {
+              kind: 'alert',
+              entity: { json },
+              by,
+              log: true,
+              changes: rehearsal.changes,
+            });
+            warnings = alert.warnings;
+          });
+          throw new Rehearsed();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rehearsed)) throw error;
+        });
+      const author = by ?? 'unknown';
+      await takePendingPlace(deps, feed.deps.db, author);
+      const now = deps.now();
+      const [item] = await feed.deps.db
+        .insert(pendingItems)
+        .values({
+          id: randomUUID(),
+          kind: 'alert',
+          entityId: alertId,
+          state: 'pending',
+          entity: json,
+          baseRevision: null,
+          log: true,
+          publishAt: null,
+          createdAt: now,
+          createdBy: author,
+        })
+        .returning();
+      await auditPending(feed.deps.db, {
+        at: now,
+        by,
+        action: 'save_pending',
+        item: item!,
+        summary: `${itemName(item!)} told with train ${saved.id} by ${author}, pending approval.`,
+      });
+      if (!link)
+        await feed.deps.db
+          .insert(tripUpdateAlerts)
+          .values({ tripUpdateId: saved.id, alertId, createdAt: now, createdBy: by });
+      return {
+        ...saved,
+        warnings: [...saved.warnings, ...warnings],
+        alertId,
+        alertMessage: ALERT_PENDING,
+        alertState: 'pending',
+      };
+    }
     const alert = await saveFeedEntity(feed.deps, {
       kind: 'alert',
       entity: { json: { id: alertId, alert: options.alert.publish.alert } },
@@ -71,6 +144,7 @@ export async function saveTripUpdateWithAlert(
       warnings: [...saved.warnings, ...alert.warnings],
       alertId,
       alertMessage: link ? 'Alert updated.' : 'Alert published.',
+      alertState: 'published',
     };
   });
 }

@@ -1,6 +1,7 @@
 import { approvePendingItem } from '../../approvals/approve-pending-item.ts';
 import { listPendingItems } from '../../approvals/list-pending-items.ts';
 import { rejectPendingItem } from '../../approvals/reject-pending-item.ts';
+import { withdrawPendingItem } from '../../approvals/withdraw-pending-item.ts';
 import { approveProcedure, editOrApproveProcedure, router } from '../trpc.ts';
 import { pendingItemInput, rejectPendingInput } from './approvals.schemas.ts';
 
@@ -13,4 +14,10 @@ export const approvalsRouter = router({
   reject: approveProcedure
     .input(rejectPendingInput)
     .mutation(({ ctx, input }) => rejectPendingItem(ctx.deps, { ...input, by: ctx.user.username })),
+  /** Its author (or an approver) takes back what waits, before it enters the feed. */
+  withdraw: editOrApproveProcedure
+    .input(pendingItemInput)
+    .mutation(({ ctx, input }) =>
+      withdrawPendingItem(ctx.deps, { id: input.id, by: ctx.user.username, roles: ctx.user.roles }),
+    ),
 });

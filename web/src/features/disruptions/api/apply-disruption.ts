@@ -7,6 +7,15 @@ export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {
   const notify = useNotifications();
   return trpc.disruptions.applyDisruption.useMutation({
     onSuccess: async (result) => {
+      if (result.state === 'pending' && result.pendingId) {
+        // Approval covers disruptions: nothing changed for riders yet; the list shows it waiting.
+        await utils.approvals.list.invalidate();
+        notify.success(
+          `Disruption of ${result.count} trips saved for approval: it is applied once another user with the approve role approves it (Feed screen, "Waiting to enter the feed").`,
+        );
+        onApplied?.();
+        return;
+      }
       if (!result.id) return;
       await Promise.all([utils.disruptions.list.invalidate(), utils.feed.list.invalidate()]);
       notify.success(

@@ -27,3 +27,16 @@ export function useRejectPending() {
     onError: (error) => notify.error(error),
   });
 }
+
+/** Takes back what waits (its author, or an approver), before it enters the feed. */
+export function useWithdrawPending() {
+  const utils = trpc.useUtils();
+  const notify = useNotifications();
+  return trpc.approvals.withdraw.useMutation({
+    onSuccess: async (result) => {
+      await utils.approvals.list.invalidate();
+      notify.success(result.message);
+    },
+    onError: (error) => notify.error(error),
+  });
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { useApprovePending, useRejectPending } from '../api/decide-pending.ts';
+import { useApprovePending, useRejectPending, useWithdrawPending } from '../api/decide-pending.ts';
 import { usePendingItems } from '../api/list-pending.ts';
 
 const STATE_LABELS: Record<string, { label: string; bg: string }> = {
@@ -11,6 +11,7 @@ const STATE_LABELS: Record<string, { label: string; bg: string }> = {
   emergency: { label: 'Emergency — to approve', bg: 'danger' },
   rejected: { label: 'Rejected', bg: 'secondary' },
   failed: { label: 'Could not enter the feed', bg: 'secondary' },
+  withdrawn: { label: 'Withdrawn', bg: 'secondary' },
 };
 
 /**
@@ -23,6 +24,7 @@ export function PendingList({ me, canApprove }: { me: string | undefined; canApp
   const zone = useTimeZone();
   const approve = useApprovePending();
   const reject = useRejectPending();
+  const withdraw = useWithdrawPending();
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const items = list.data ?? [];
@@ -46,6 +48,9 @@ export function PendingList({ me, canApprove }: { me: string | undefined; canApp
             const state = STATE_LABELS[item.state] ?? { label: item.state, bg: 'secondary' };
             const decidable =
               canApprove && item.createdBy !== me && ['pending', 'emergency'].includes(item.state);
+            // Its author (or an approver) takes back what has not entered the feed yet.
+            const withdrawable =
+              (item.createdBy === me || canApprove) && ['pending', 'scheduled'].includes(item.state);
             return (
               <tr key={item.id} data-testid={`pending-${item.entityId}`}>
                 <td>
@@ -73,6 +78,17 @@ export function PendingList({ me, canApprove }: { me: string | undefined; canApp
                       : ''}
                 </td>
                 <td className="text-end">
+                  {withdrawable && rejecting !== item.id && (
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-1"
+                      onClick={() => withdraw.mutate({ id: item.id })}
+                      disabled={withdraw.isPending}
+                    >
+                      Withdraw
+                    </Button>
+                  )}
                   {decidable && rejecting !== item.id && (
                     <div className="d-flex gap-1 justify-content-end">
                       <Button
