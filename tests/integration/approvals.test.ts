@@ -265,7 +265,9 @@ describe('two-person approval and publication times', () => {
 
   it('lets the author withdraw a scheduled notice before its time; nobody else but an approver', async () => {
     const at = Math.floor(Date.now() / 1000) + 3600;
-    const res = await postAlert(controller, routeAlert('withdrawn-1', routeId, 'Not true any more'), { publishAt: at });
+    const res = await postAlert(controller, routeAlert('withdrawn-1', routeId, 'Not true any more'), {
+      publishAt: at,
+    });
     expect(res.status).toBe(200);
     const saved = await res.json();
     expect(saved.state).toBe('scheduled');

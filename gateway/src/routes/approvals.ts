@@ -15,7 +15,9 @@ const Item = Type.Object({
   entityId: Type.String({
     description: 'The alert this item publishes (an edit: the live alert it replaces).',
   }),
-  state: Type.String({ enum: ['pending', 'scheduled', 'emergency', 'published', 'rejected', 'failed', 'withdrawn'] }),
+  state: Type.String({
+    enum: ['pending', 'scheduled', 'emergency', 'published', 'rejected', 'failed', 'withdrawn'],
+  }),
   header: Type.String(),
   entity: Type.Unknown({ description: 'The alert as protobuf-JSON, as it will enter the feed.' }),
   editsLive: Type.Boolean({

@@ -48,7 +48,10 @@ export async function listPendingItems(deps: Deps): Promise<PendingListItem[]> {
     .where(
       or(
         inArray(pendingItems.state, ['pending', 'scheduled', 'emergency']),
-        and(inArray(pendingItems.state, ['rejected', 'failed', 'withdrawn']), gte(pendingItems.decidedAt, since)),
+        and(
+          inArray(pendingItems.state, ['rejected', 'failed', 'withdrawn']),
+          gte(pendingItems.decidedAt, since),
+        ),
       ),
     )
     .orderBy(desc(pendingItems.createdAt))

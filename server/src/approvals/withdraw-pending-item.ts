@@ -35,6 +35,11 @@ export async function withdrawPendingItem(
       item,
       summary: `${itemName(item)} by ${item.createdBy} withdrawn by ${options.by} before it entered the feed.`,
     });
-    return { id: item.id, entityId: item.entityId, state: 'withdrawn', message: 'Withdrawn: it will not enter the feed.' };
+    return {
+      id: item.id,
+      entityId: item.entityId,
+      state: 'withdrawn',
+      message: 'Withdrawn: it will not enter the feed.',
+    };
   });
 }

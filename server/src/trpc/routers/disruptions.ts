@@ -37,7 +37,9 @@ export const disruptionsRouter = router({
   /** The trip update and its alert (published, updated or ended) in one act. */
   saveTripUpdateWithAlert: editProcedure
     .input(saveTripUpdateWithAlertInput)
-    .mutation(({ ctx, input }) => saveTripUpdateWithAlert(ctx.deps, { ...input, by: ctx.user.username, roles: ctx.user.roles })),
+    .mutation(({ ctx, input }) =>
+      saveTripUpdateWithAlert(ctx.deps, { ...input, by: ctx.user.username, roles: ctx.user.roles }),
+    ),
   deleteTripUpdate: editProcedure.input(deleteTripUpdateInput).mutation(async ({ ctx, input }) => {
     const { alertEnded } = await deleteTripUpdateWithAlert(ctx.deps, { ...input, by: ctx.user.username });
     return { message: alertEnded ? 'Successfully deleted. Alert ended.' : 'Successfully deleted.' };
