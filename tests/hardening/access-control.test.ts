@@ -442,6 +442,11 @@ const TRPC: Call[] = [
     access: 'approve',
     call: m('approvals.reject', { id: 'no-such-item', reason: 'not needed' }),
   },
+  {
+    name: 'approvals.withdraw',
+    access: 'edit|approve',
+    call: m('approvals.withdraw', { id: 'no-such-item' }),
+  },
   { name: 'users.create', access: 'admin', call: m('users.create', {}) },
   { name: 'users.update', access: 'admin', call: m('users.update', {}) },
   { name: 'users.delete', access: 'admin', call: m('users.delete', { username: 'nobody-by-that-name' }) },

@@ -164,6 +164,7 @@ export function createMetrics(options: {
       name: 'feeddesk_webhook_attempts_total',
       help: 'Webhook deliveries sent by this process, by outcome: delivered (a 2xx), refused (another status) or failed (no answer: timeout, refused connection).',
       labelNames: ['outcome'],
+      registers,
     }),
     mails: new Counter({
       name: 'feeddesk_mails_total',
