@@ -131,9 +131,12 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     });
     const recent = localDay(-2);
     const older = localDay(-20);
-    const save = async (day: string, kind: 'alert' | 'trip_update', json: object) => {
+    // Every alert carries a header in the operator's required language (en-ZA).
+    const header = { headerText: { translation: [{ text: 'Notice', language: 'en-ZA' }] } };
+    const save = async (day: string, kind: 'alert' | 'trip_update', json: { alert?: object }) => {
       t.clock.now = wallTime(day, '08:00');
-      await saveFeedEntity(t.deps, { kind, entity: { json }, by: 'desk', log: true });
+      const entity = json.alert ? { ...json, alert: { ...header, ...json.alert } } : json;
+      await saveFeedEntity(t.deps, { kind, entity: { json: entity }, by: 'desk', log: true });
     };
     await save(recent, 'alert', { alert: { informedEntity: [{ routeId: 'NTH' }], cause: 'STRIKE' } });
     await save(recent, 'trip_update', {
