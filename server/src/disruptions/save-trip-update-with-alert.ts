@@ -1,3 +1,4 @@
+import type { CauseInput } from '../causes/delay-cause.ts';
 import { tripUpdateAlerts } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
@@ -15,6 +16,8 @@ export type SaveTripUpdateWithAlertOptions = {
   baseRevision?: number;
   alert: TripAlertChoice;
   by: string | null;
+  /** The train's delay cause, a code of the catalogue (docs/glossary.md "cause"). */
+  cause?: CauseInput;
 };
 
 export type SaveTripUpdateWithAlertResult = SaveFeedEntityResult & {
@@ -41,6 +44,7 @@ export async function saveTripUpdateWithAlert(
       by,
       log: true,
       changes: feed.changes,
+      cause: options.cause,
     });
     const [link] = await feed.deps.db
       .select({ alertId: tripUpdateAlerts.alertId })

@@ -44,6 +44,7 @@ export const feedRouter = router({
       baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
+      cause: input.cause,
     }),
   ),
   saveAlert: editProcedure.input(saveAlertInput).mutation(async ({ ctx, input }) => {
