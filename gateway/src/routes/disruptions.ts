@@ -117,7 +117,7 @@ const Body = Type.Object({
       {
         additionalProperties: false,
         description:
-          'A delay cause of the catalogue (GET /settings/causes) and where: one of the trains\' stops. The drafted alert takes its gtfsCause; an unknown code is 400 unknown_cause.',
+          "A delay cause of the catalogue (GET /settings/causes) and where: one of the trains' stops. The drafted alert takes its gtfsCause; an unknown code is 400 unknown_cause.",
       },
     ),
   ),

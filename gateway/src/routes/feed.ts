@@ -75,7 +75,11 @@ const TripUpdateQuery = Type.Object({
     }),
   ),
   causeStopId: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 200, description: "Where the cause happened: one of the train's stops." }),
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "Where the cause happened: one of the train's stops.",
+    }),
   ),
 });
 const DeleteFields = Type.Object({

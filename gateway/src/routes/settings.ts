@@ -67,7 +67,10 @@ const Body = Type.Object({
 
 const Cause = Type.Object(
   {
-    code: Type.String({ maxLength: 100, description: 'Upper case letters, digits and _, e.g. SIGNAL_FAILURE.' }),
+    code: Type.String({
+      maxLength: 100,
+      description: 'Upper case letters, digits and _, e.g. SIGNAL_FAILURE.',
+    }),
     labels: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 500 }), {
       description: 'The label by BCP 47 language tag, e.g. {"en-ZA": "Signal failure"}.',
     }),
@@ -141,7 +144,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: `Replace the catalogue of delay causes (admin; at most 100); audited.`,
         body: CausesBody,
-        response: { 200: Causes, ...refusals(400, ...ROLE_REFUSALS) },
+        response: { 200: Causes, ...refusals(400, ...ROLE_REFUSALS, 413) },
       },
     },
     async (request) => ({

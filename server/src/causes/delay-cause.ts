@@ -62,7 +62,8 @@ export function checkDelayCauses(causes: readonly DelayCauseInput[]): DelayCause
       throw invalid(
         `Cause ${i + 1}: the code "${code.slice(0, 40)}" is not upper case letters, digits and _ (at most 40, starting with a letter), e.g. SIGNAL_FAILURE.`,
       );
-    if (checked.some((c) => c.code === code)) throw invalid(`Cause ${i + 1}: the code ${code} is listed twice.`);
+    if (checked.some((c) => c.code === code))
+      throw invalid(`Cause ${i + 1}: the code ${code} is listed twice.`);
     if (!isGtfsCause(gtfsCause))
       throw invalid(`Cause ${code}: gtfsCause is one of ${GTFS_CAUSES.join(', ')}.`);
     const entries = Object.entries(cause.labels);

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Deps } from '../deps.ts';
 import { listDelayCauses } from '../causes/list-delay-causes.ts';
+import type { Deps } from '../deps.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';

@@ -86,5 +86,7 @@ export function minutesLostByCause(
         minutes: Math.round((seconds / 60) * 10) / 10,
       };
     })
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : b.minutes - a.minutes || (a.code < b.code ? -1 : 1)));
+    .sort((a, b) =>
+      a.day < b.day ? -1 : a.day > b.day ? 1 : b.minutes - a.minutes || (a.code < b.code ? -1 : 1),
+    );
 }
