@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
+import { CausePicker } from '../../../components/cause-picker.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { submitByButton } from '../../../lib/submit-by-button.ts';
@@ -92,6 +94,16 @@ export function TripUpdateEditor({
   const save = useSaveTripUpdate({ onSuccess: saved });
   const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: saved });
   const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
+  // Why the train is late (docs/glossary.md "cause"), kept for the dated train with the save.
+  const [cause, setCause] = useState<CauseChoice | null>(null);
+  const causeStops = useMemo(() => {
+    const seen = new Set<string>();
+    return (stopTimes.data ?? []).flatMap((s) => {
+      if (seen.has(s.stopId)) return [];
+      seen.add(s.stopId);
+      return [{ stopId: s.stopId, stopName: s.stopName ?? s.stopId }];
+    });
+  }, [stopTimes.data]);
 
   useEffect(() => {
     if (!stopTimes.data || !trip) return;
@@ -202,7 +214,11 @@ export function TripUpdateEditor({
     }
     setProblem(null);
     setConflict(null);
-    const input = { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 };
+    const input = {
+      entity: built!,
+      baseRevision: built?.id ? (base?.revision ?? 0) : 0,
+      ...(cause && { cause }),
+    };
     const onError = (error: unknown) => {
       setNotices(noticesOf(error));
       const found = conflictOf(error);
@@ -293,6 +309,11 @@ export function TripUpdateEditor({
             settled={alertChoice && 'publish' in alertChoice ? ['cancelled_without_alert'] : []}
           />
           <TellRiders change={riderChange} onChange={setAlertChoice} />
+          {trip && !readOnly && (
+            <Card.Body className="border-bottom py-2" aria-label="Delay cause">
+              <CausePicker id="trip-cause" value={cause} onChange={setCause} stops={causeStops} />
+            </Card.Body>
+          )}
           {!trip && (
             <Card.Body className="text-body-secondary">
               Search for a trip and choose it to see its stops.
