@@ -3,7 +3,7 @@ import { type CauseChoice, type DelayCause, delayCauseLabel, useDelayCauses } fr
 import { useLanguageSettings } from '../lib/operator-languages.ts';
 
 /**
- * "Delay cause": a delay cause of the operator's catalogue (docs/glossary.md "cause") and, when the
+ * "Delay attribution": a delay cause of the operator's catalogue (docs/glossary.md "cause") and, when the
  * train's stops are given, where it happened (one of them). None chosen = the save carries none.
  */
 export function CausePicker({
@@ -20,7 +20,8 @@ export function CausePicker({
   stops?: { stopId: string; stopName: string }[];
   disabled?: boolean;
 }) {
-  // "Delay cause", not "Cause": the alert fields beside it have a GTFS "Cause" of their own.
+  // Not labelled "Cause": the alert fields beside it have a GTFS "Cause" of their own, and a
+  // label is found by its words (screen readers, the browser tests).
   const causes = useDelayCauses().data ?? [];
   const { defaultLanguage } = useLanguageSettings();
   const choose = (code: string) => {
@@ -35,7 +36,7 @@ export function CausePicker({
   return (
     <Row className="g-2">
       <Form.Group as={Col} md={stops ? 6 : 12} controlId={`${id}-cause`}>
-        <Form.Label>Delay cause</Form.Label>
+        <Form.Label>Delay attribution</Form.Label>
         <Form.Select value={value?.code ?? ''} onChange={(e) => choose(e.target.value)} disabled={disabled}>
           <option value="">Not given</option>
           {causes.map((c) => (
@@ -47,7 +48,7 @@ export function CausePicker({
       </Form.Group>
       {stops && (
         <Form.Group as={Col} md={6} controlId={`${id}-location`}>
-          <Form.Label>Delay cause location</Form.Label>
+          <Form.Label>Incident location</Form.Label>
           <Form.Select
             value={value?.stopId ?? ''}
             onChange={(e) => place(e.target.value)}

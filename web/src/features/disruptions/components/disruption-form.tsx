@@ -434,7 +434,7 @@ export function DisruptionForm() {
         {delayCause && (
           <StopPicker
             id="d-cause-stop"
-            label="Delay cause location"
+            label="Incident location"
             value={causeStop}
             onChange={setCauseStop}
             none="Not given"
