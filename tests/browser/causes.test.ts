@@ -99,4 +99,34 @@ describe.skipIf(!hasChromium)('delay causes in the browser', () => {
     const options = await b.page.getByLabel('Delay attribution').locator('option').allTextContents();
     expect(options.at(-1)).toBe('Leaves on the line');
   });
+
+  it('the controller picks a cause in the disruption form: the alert says its GTFS cause, the trains keep it', async () => {
+    const { page } = b;
+    await page.goto('/disruptions');
+    await page.getByLabel('Service date').fill(date);
+    const route = page.getByLabel('Route');
+    await route.locator('option').nth(1).waitFor({ state: 'attached' });
+    await route.selectOption({ index: 1 });
+    await page.getByLabel('From (departure)').fill('06:00');
+    await page.getByLabel('Until (not incl.)').fill('09:00');
+    await page.getByLabel('Reason').fill('Cable stolen near Woodstock.');
+    await page.getByLabel('Delay attribution').selectOption({ label: 'Cable theft' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.waitFor();
+    const count = await preview.locator('tbody tr').count();
+    expect(await page.getByLabel('Cause', { exact: true }).inputValue()).toBe('POLICE_ACTIVITY');
+    await screenshot(page, 'disruption-delay-cause');
+    await page.getByRole('button', { name: `Apply to ${count} trips` }).click();
+    await page
+      .getByTestId('banner-success')
+      .filter({ hasText: `Disruption applied to ${count} trips, alert published.` })
+      .waitFor();
+    const kept = await t.deps.db.select().from(tripCauses);
+    expect(kept.filter((c) => c.code === 'CABLE_THEFT' && c.disruptionId !== null).length).toBe(count);
+    const alerts = (await (await fetch(`${t.url}/feed/alerts?format=json`)).json()) as {
+      entity?: { alert: { cause?: string } }[];
+    };
+    expect((alerts.entity ?? []).map((e) => e.alert.cause)).toContain('POLICE_ACTIVITY');
+  });
 });
