@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DelayCause } from '../causes/delay-cause.ts';
 import type { TripUpdateRecord } from './log-records.ts';
 import { minutesLostByCause } from './minutes-lost.ts';
 
@@ -27,13 +28,13 @@ const record = (
   ...more,
 });
 
-const catalogue = [
+const catalogue: DelayCause[] = [
   {
     code: 'SIGNAL_FAILURE',
     labels: { 'en-ZA': 'Signal failure', 'af-ZA': 'Seinfout' },
-    gtfsCause: 'TECHNICAL_PROBLEM' as const,
+    gtfsCause: 'TECHNICAL_PROBLEM',
   },
-  { code: 'WEATHER', labels: { 'en-ZA': 'Weather' }, gtfsCause: 'WEATHER' as const },
+  { code: 'WEATHER', labels: { 'en-ZA': 'Weather' }, gtfsCause: 'WEATHER' },
 ];
 
 describe('minutesLostByCause', () => {
