@@ -310,7 +310,7 @@ export function TripUpdateEditor({
           />
           <TellRiders change={riderChange} onChange={setAlertChoice} />
           {trip && !readOnly && (
-            <Card.Body className="border-bottom py-2" aria-label="Delay cause">
+            <Card.Body className="border-bottom py-2">
               <CausePicker id="trip-cause" value={cause} onChange={setCause} stops={causeStops} />
             </Card.Body>
           )}
