@@ -502,6 +502,11 @@ const TRPC: Call[] = [
   { name: 'settings.get', access: 'login', call: q('settings.get') },
   { name: 'settings.scheduleLanguages', access: 'admin', call: q('settings.scheduleLanguages') },
   { name: 'settings.save', access: 'admin', call: m('settings.save', { languages: [] }) },
+  {
+    name: 'feed.tripCause',
+    access: 'view',
+    call: q('feed.tripCause', { tripId: 'no-such-trip', startDate: '20250923' }),
+  },
   { name: 'settings.causes', access: 'login', call: q('settings.causes') },
   {
     name: 'settings.saveCauses',

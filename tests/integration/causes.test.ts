@@ -291,6 +291,11 @@ describe('delay causes', () => {
       ['WD-0700', '20250923', 'CABLE_THEFT', 'BLV', 'controller'],
       ['WD-0800', '20250923', 'WEATHER', null, 'controller'],
     ]);
+    // The trip editor shows the cause kept for the train when it opens it again.
+    const kept = await viewer.trpc('query', 'feed.tripCause', { tripId: 'WD-0600', startDate: '20250923' });
+    expect(kept.body.result.data).toEqual({ code: 'SIGNAL_FAILURE', stopId: 'BLV', disruptionId: null });
+    const none = await viewer.trpc('query', 'feed.tripCause', { tripId: 'WD-0600', startDate: '20250924' });
+    expect(none.body.result.data).toBeNull();
     t.clock.now = jnb('2025-09-23T12:00:00');
 
     const started = await manager.trpc('mutation', 'summaries.create', {

@@ -152,3 +152,9 @@ export const deleteFeedInput = z.object({
   deleteFromLog: z.boolean().default(false),
 });
 export const entityRefInput = z.object({ kind: feedKind, id: z.string().max(200) });
+
+/** A dated train: its trip and service date (YYYYMMDD). */
+export const tripCauseInput = z.object({
+  tripId: z.string().max(200),
+  startDate: z.string().regex(/^\d{8}$/, 'a date YYYYMMDD'),
+});

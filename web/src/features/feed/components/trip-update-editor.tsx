@@ -11,6 +11,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
+import { useTripCause } from '../api/get-trip-cause.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { useFeedList } from '../api/list-feed.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
@@ -94,8 +95,17 @@ export function TripUpdateEditor({
   const save = useSaveTripUpdate({ onSuccess: saved });
   const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: saved });
   const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
-  // Why the train is late (docs/glossary.md "cause"), kept for the dated train with the save.
+  // Why the train is late (docs/glossary.md "cause"), kept for the dated train with the save: the
+  // one kept is shown, and sent again only once the controller changes it (a disruption's stays its).
   const [cause, setCause] = useState<CauseChoice | null>(null);
+  const [causeTouched, setCauseTouched] = useState(false);
+  const keptCause = useTripCause(trip).data;
+  useEffect(() => {
+    if (causeTouched || keptCause === undefined) return;
+    setCause(
+      keptCause ? { code: keptCause.code, ...(keptCause.stopId && { stopId: keptCause.stopId }) } : null,
+    );
+  }, [keptCause, causeTouched]);
   const causeStops = useMemo(() => {
     const seen = new Set<string>();
     return (stopTimes.data ?? []).flatMap((s) => {
@@ -122,6 +132,7 @@ export function TripUpdateEditor({
       return;
     }
     setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
+    setCauseTouched(false);
     setRows([]);
     setBaseline(null);
     setNotices([]);
@@ -217,7 +228,7 @@ export function TripUpdateEditor({
     const input = {
       entity: built!,
       baseRevision: built?.id ? (base?.revision ?? 0) : 0,
-      ...(cause && { cause }),
+      ...(causeTouched && cause && { cause }),
     };
     const onError = (error: unknown) => {
       setNotices(noticesOf(error));
@@ -311,7 +322,15 @@ export function TripUpdateEditor({
           <TellRiders change={riderChange} onChange={setAlertChoice} />
           {trip && !readOnly && (
             <Card.Body className="border-bottom py-2">
-              <CausePicker id="trip-cause" value={cause} onChange={setCause} stops={causeStops} />
+              <CausePicker
+                id="trip-cause"
+                value={cause}
+                onChange={(choice) => {
+                  setCauseTouched(true);
+                  setCause(choice);
+                }}
+                stops={causeStops}
+              />
             </Card.Body>
           )}
           {!trip && (
