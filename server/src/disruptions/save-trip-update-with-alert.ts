@@ -1,6 +1,6 @@
-import type { CauseInput } from '../causes/delay-cause.ts';
 import { tripUpdateAlerts } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import type { CauseInput } from '../causes/delay-cause.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';

@@ -190,7 +190,12 @@ export async function saveFeedEntity(
       throw await entityChanged(saved ? null : tx, kind, prepared.id, entity, view);
     }
     if (cause && tripId && causeDate)
-      await saveTripCauses(tx, { trains: [{ tripId, startDate: causeDate }], cause, at: now, by: options.by });
+      await saveTripCauses(tx, {
+        trains: [{ tripId, startDate: causeDate }],
+        cause,
+        at: now,
+        by: options.by,
+      });
     return saved.revision;
   };
   // In the caller's feed transaction a refusal rolls the whole act back: no savepoint of its own
