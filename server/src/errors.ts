@@ -77,6 +77,8 @@ export const errorCatalogue = {
   alert_template_name_taken: { status: 409, title: 'Template name taken' },
   // operator settings
   languages_in_use: { status: 409, title: 'Languages in use' },
+  // delay causes
+  unknown_cause: { status: 400, title: 'Unknown cause' },
   // summaries
   summary_not_found: { status: 404, title: 'Unknown summary' },
   subscriptions_off: { status: 404, title: 'E-mail subscriptions are off' },

@@ -133,6 +133,22 @@ const REST: Call[] = [
         }),
       ),
   },
+  { name: 'GET /settings/causes', access: 'login', call: (c) => status(c.get('/settings/causes')) },
+  {
+    // A code that is not one: refused 400 when allowed, so the catalogue stays as it is.
+    name: 'PUT /settings/causes',
+    access: 'admin',
+    call: (c) =>
+      status(
+        c.fetch('/settings/causes', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            causes: [{ code: 'not a code', labels: { en: 'x' }, gtfsCause: 'WEATHER' }],
+          }),
+        }),
+      ),
+  },
   { name: 'GET /db/get_agency', access: 'login', call: (c) => status(c.get('/db/get_agency')) },
   { name: 'GET /db/get_routes', access: 'login', call: (c) => status(c.get('/db/get_routes')) },
   { name: 'GET /db/get_services', access: 'login', call: (c) => status(c.get('/db/get_services')) },
@@ -567,6 +583,19 @@ const TRPC: Call[] = [
   { name: 'settings.get', access: 'login', call: q('settings.get') },
   { name: 'settings.scheduleLanguages', access: 'admin', call: q('settings.scheduleLanguages') },
   { name: 'settings.save', access: 'admin', call: m('settings.save', { languages: [] }) },
+  {
+    name: 'feed.tripCause',
+    access: 'view',
+    call: q('feed.tripCause', { tripId: 'no-such-trip', startDate: '20250923' }),
+  },
+  { name: 'settings.causes', access: 'login', call: q('settings.causes') },
+  {
+    name: 'settings.saveCauses',
+    access: 'admin',
+    call: m('settings.saveCauses', {
+      causes: [{ code: 'not a code', labels: { en: 'x' }, gtfsCause: 'WEATHER' }],
+    }),
+  },
   { name: 'alertTemplates.save', access: 'admin', call: m('alertTemplates.save', {}) },
   {
     name: 'alertTemplates.delete',

@@ -84,6 +84,8 @@ const CONTRACT = [
   'POST /gtfs/versions/{id}/rollback',
   'GET /settings',
   'PUT /settings',
+  'GET /settings/causes',
+  'PUT /settings/causes',
   'GET /audit/entries',
   'GET /audit/export',
   'GET /status',

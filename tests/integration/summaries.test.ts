@@ -248,6 +248,7 @@ describe('history summaries', () => {
       'Alert log',
       'Trip update log',
       'Daily',
+      'Minutes lost by cause',
     ]);
   });
 

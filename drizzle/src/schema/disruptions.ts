@@ -25,6 +25,8 @@ export const disruptions = pgTable(
     publishAs: text('publish_as').notNull().default('feed'),
     /** Planned works: the schedule version made when they were published. */
     versionId: integer('version_id'),
+    /** The delay cause of the catalogue (docs/glossary.md "cause"): `{ code, stopId? }`, or null. */
+    cause: jsonb('cause').$type<{ code: string; stopId?: string }>(),
   },
   (t) => [index('disruptions_created_idx').on(t.createdAt)],
 );

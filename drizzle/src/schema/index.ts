@@ -2,6 +2,7 @@ export * from './alert-templates.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './causes.ts';
 export * from './disruptions.ts';
 export * from './feed.ts';
 export * from './formations.ts';

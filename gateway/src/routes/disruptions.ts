@@ -108,6 +108,19 @@ const Body = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 2000 })),
   alert: Type.Optional(Type.Union([Type.Boolean(), Alert])),
   dryRun: Type.Optional(Type.Boolean()),
+  cause: Type.Optional(
+    Type.Object(
+      {
+        code: Type.String({ minLength: 1, maxLength: 40 }),
+        stopId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      },
+      {
+        additionalProperties: false,
+        description:
+          "A delay cause of the catalogue (GET /settings/causes) and where: one of the trains' stops. The drafted alert takes its gtfsCause; an unknown code is 400 unknown_cause.",
+      },
+    ),
+  ),
   publishAs: Type.Optional(
     Type.Union([Type.Literal('feed'), Type.Literal('schedule')], {
       description:

@@ -65,6 +65,23 @@ const AlertQuery = Type.Object({
     }),
   ),
 });
+const TripUpdateQuery = Type.Object({
+  cause: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description:
+        'A delay cause of the catalogue (GET /settings/causes) kept for the train; an unknown code is 400 unknown_cause.',
+    }),
+  ),
+  causeStopId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "Where the cause happened: one of the train's stops.",
+    }),
+  ),
+});
 const DeleteFields = Type.Object({
   entity_id: Type.String(),
   deleteFromLog: Type.Optional(
@@ -177,17 +194,29 @@ export const feedRoutes: FastifyPluginAsync<{ cache: FeedCache }> = async (app, 
   );
 
   const edit = { onRequest: requireRole('edit') };
-  app.post('/trip_update', { ...edit, schema: saveSchema('Save a trip update (edit).') }, async (request) => {
-    const { id, message, warnings } = await saveFeedEntity(app.deps, {
-      kind: 'trip_update',
-      entity: { protobuf: protobufBody(request) },
-      by: request.user!.username,
-      log: logEntityHeader(request),
-      saveCalls: SAVE_CALLS,
-    });
-    // Controllers' trip updates are never held for approval (docs/contract-notes.md).
-    return { id, message, warnings, state: 'published' };
-  });
+  app.post<{ Querystring: Static<typeof TripUpdateQuery> }>(
+    '/trip_update',
+    {
+      ...edit,
+      schema: {
+        ...saveSchema('Save a trip update (edit), with its delay cause when `cause` is given.'),
+        querystring: TripUpdateQuery,
+      },
+    },
+    async (request) => {
+      const { cause, causeStopId } = request.query;
+      const { id, message, warnings } = await saveFeedEntity(app.deps, {
+        kind: 'trip_update',
+        entity: { protobuf: protobufBody(request) },
+        by: request.user!.username,
+        log: logEntityHeader(request),
+        saveCalls: SAVE_CALLS,
+        ...(cause && { cause: { code: cause, ...(causeStopId && { stopId: causeStopId }) } }),
+      });
+      // Controllers' trip updates are never held for approval (docs/contract-notes.md).
+      return { id, message, warnings, state: 'published' };
+    },
+  );
 
   app.post<{ Querystring: Static<typeof AlertQuery> }>(
     '/service_alert',

@@ -1,3 +1,6 @@
+import { GTFS_CAUSES } from '@feeddesk/server/causes/delay-cause';
+import { listDelayCauses } from '@feeddesk/server/causes/list-delay-causes';
+import { saveDelayCauses } from '@feeddesk/server/causes/save-delay-causes';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { getOperatorSettings } from '@feeddesk/server/operator-settings/get-operator-settings';
 import {
@@ -62,6 +65,29 @@ const Body = Type.Object({
   ),
 });
 
+const Cause = Type.Object(
+  {
+    code: Type.String({
+      maxLength: 100,
+      description: 'Upper case letters, digits and _, e.g. SIGNAL_FAILURE.',
+    }),
+    labels: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 500 }), {
+      description: 'The label by BCP 47 language tag, e.g. {"en-ZA": "Signal failure"}.',
+    }),
+    gtfsCause: Type.String({
+      enum: [...GTFS_CAUSES],
+      description: "The GTFS-Realtime Alert.Cause a disruption's drafted alert takes.",
+    }),
+  },
+  { additionalProperties: false },
+);
+const Causes = Type.Object({ causes: Type.Array(Cause) });
+// Loose bounds here (10 000 causes stop at 400 before the service reads them); the service words the rest.
+const CausesBody = Type.Object(
+  { causes: Type.Array(Cause, { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
 const tags = ['settings'];
 const shaped = (s: OperatorSettings) => ({ ...s, updatedAt: s.updatedAt?.toISOString() ?? null });
 
@@ -95,5 +121,34 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) =>
       shaped(await saveOperatorSettings(app.deps, { ...request.body, by: request.user!.username })),
+  );
+
+  app.get(
+    '/causes',
+    {
+      onRequest: requireRole(null),
+      schema: {
+        tags,
+        summary: 'The catalogue of delay causes, in its order: what a trip update or a disruption may carry.',
+        response: { 200: Causes, ...refusals(401) },
+      },
+    },
+    async () => ({ causes: await listDelayCauses(app.deps) }),
+  );
+
+  app.put<{ Body: Static<typeof CausesBody> }>(
+    '/causes',
+    {
+      onRequest: requireRole('admin'),
+      schema: {
+        tags,
+        summary: `Replace the catalogue of delay causes (admin; at most 100); audited.`,
+        body: CausesBody,
+        response: { 200: Causes, ...refusals(400, ...ROLE_REFUSALS, 413) },
+      },
+    },
+    async (request) => ({
+      causes: await saveDelayCauses(app.deps, { causes: request.body.causes, by: request.user!.username }),
+    }),
   );
 };

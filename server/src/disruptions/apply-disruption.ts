@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { disruptions, feedEntities } from '@feeddesk/drizzle';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
+import { checkCause } from '../causes/check-cause.ts';
+import type { CauseInput } from '../causes/delay-cause.ts';
+import { saveTripCauses } from '../causes/save-trip-causes.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { missingAlertLanguages, missingLanguagesSentence } from '../feed/check-alert-languages.ts';
@@ -65,6 +68,11 @@ export type ApplyDisruptionOptions = {
   alert: boolean | DisruptionAlertInput;
   /** Answer what would happen, save nothing. */
   dryRun: boolean;
+  /**
+   * The delay cause of the catalogue (docs/glossary.md "cause"): kept with the disruption and its
+   * trains, its GTFS-RT cause in the drafted alert; an unknown code is refused (400 unknown_cause).
+   */
+  cause?: CauseInput;
   by: string | null;
   /**
    * More writes of the same act, after the disruption's (an approval marks its item decided):
@@ -183,8 +191,18 @@ async function writeDisruption(
     select: options.select,
     action: options.action,
     alertId: result.alertId,
+    cause: options.cause ?? null,
   });
   await recordDisruptionTrips(tx, plan.recorded);
+  if (options.cause)
+    await saveTripCauses(tx, {
+      // The trains selected, not the replacement buses the disruption added.
+      trains: plan.recorded.filter((r) => !r.replacesTripId),
+      cause: options.cause,
+      disruptionId: plan.id,
+      at: now,
+      by: options.by,
+    });
   await recordAudit(
     tx,
     appliedAudit(now, options.by, {
@@ -335,8 +353,16 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     await letPollsIn(i);
     updates.push(await prepareFeedEntity(deps, { kind: 'trip_update', entity, view, verify: false }));
   }
+  const cause = options.cause
+    ? await checkCause(
+        deps,
+        options.cause,
+        trips.flatMap((t) => (stopsOf.get(t.tripId) ?? []).map((s) => s.stopId)),
+      )
+    : undefined;
   const alert = options.alert
     ? await draftDisruptionAlert(deps, {
+        gtfsCause: cause?.gtfsCause,
         selection: { ...selection, trips },
         select,
         action,

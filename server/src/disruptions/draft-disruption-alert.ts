@@ -30,6 +30,8 @@ export type DraftDisruptionAlertOptions = {
    * may skip several at once.
    */
   stopIds?: string[];
+  /** The GTFS-RT cause of the disruption's catalogue cause (docs/glossary.md "cause"): over the template's. */
+  gtfsCause?: string;
 };
 
 /** An alert as protobuf-JSON without its id. */
@@ -151,7 +153,7 @@ export async function draftDisruptionAlert(
       communicationPeriod: told,
       impactPeriod: [{ start, end }],
       informedEntity,
-      cause: given?.cause ?? template?.cause ?? 'UNKNOWN_CAUSE',
+      cause: given?.cause ?? options.gtfsCause ?? template?.cause ?? 'UNKNOWN_CAUSE',
       effect: given?.effect ?? template?.effect ?? EFFECTS[action.type],
       ...(template && template.severity !== 'UNKNOWN_SEVERITY' ? { severityLevel: template.severity } : {}),
       ...translated('headerText', header, offered),

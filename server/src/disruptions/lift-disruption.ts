@@ -1,4 +1,4 @@
-import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
+import { disruptions, disruptionTrips, tripCauses } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson } from '@feeddesk/proto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -138,6 +138,8 @@ async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promis
       .update(disruptions)
       .set({ liftedAt: deps.now(), liftedBy: options.by })
       .where(eq(disruptions.id, options.id));
+    // Its trains no longer lose minutes to its cause (a cause given since by a save stays).
+    await tx.delete(tripCauses).where(eq(tripCauses.disruptionId, options.id));
     await recordAudit(tx, liftedAudit(deps.now(), options.by, disruption));
     return { id: options.id };
   });

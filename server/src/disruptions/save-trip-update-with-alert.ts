@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pendingItems, tripUpdateAlerts } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import { auditPending, itemName, needsApproval, takePendingPlace } from '../approvals/pending-item.ts';
+import type { CauseInput } from '../causes/delay-cause.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
@@ -19,6 +20,8 @@ export type SaveTripUpdateWithAlertOptions = {
   by: string | null;
   /** The saver's roles: without `approve`, and approval on, the alert waits (the train does not). */
   roles?: readonly string[];
+  /** The train's delay cause, a code of the catalogue (docs/glossary.md "cause"). */
+  cause?: CauseInput;
 };
 
 export type SaveTripUpdateWithAlertResult = SaveFeedEntityResult & {
@@ -55,6 +58,7 @@ export async function saveTripUpdateWithAlert(
       by,
       log: true,
       changes: feed.changes,
+      cause: options.cause,
     });
     const [link] = await feed.deps.db
       .select({ alertId: tripUpdateAlerts.alertId })

@@ -11,6 +11,9 @@ import {
 } from '@feeddesk/proto';
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { checkCause } from '../causes/check-cause.ts';
+import type { CauseInput } from '../causes/delay-cause.ts';
+import { saveTripCauses } from '../causes/save-trip-causes.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
@@ -68,6 +71,11 @@ export type SaveFeedEntityOptions = {
    * them among its refusals): the save does not refuse on them.
    */
   languagesChecked?: boolean;
+  /**
+   * A trip update's delay cause, a code of the catalogue (docs/glossary.md "cause"): kept for the
+   * dated train with the save; an unknown code refuses the save (400 unknown_cause).
+   */
+  cause?: CauseInput;
 };
 
 export type SaveFeedEntityResult = {
@@ -152,6 +160,16 @@ export async function saveFeedEntity(
   });
   const now = deps.now();
   const base = options.baseRevision;
+  const cause = kind === 'trip_update' && options.cause ? options.cause : undefined;
+  if (cause && tripId)
+    await checkCause(
+      deps,
+      cause,
+      view?.trip(tripId)?.stopTimes.map((s) => s.stopId),
+    );
+  const causeDate = tripId
+    ? (entity.tripUpdate?.trip?.startDate ?? serviceDateOfRun(view, tripId))
+    : undefined;
   const write = async (tx: DbOrTx) => {
     if (draft) await refuseDraftOfPublished(tx, prepared.id);
     if (kind === 'vehicle')
@@ -171,6 +189,13 @@ export async function saveFeedEntity(
       // it must not be reported as someone's change (it named the controller themselves).
       throw await entityChanged(saved ? null : tx, kind, prepared.id, entity, view);
     }
+    if (cause && tripId && causeDate)
+      await saveTripCauses(tx, {
+        trains: [{ tripId, startDate: causeDate }],
+        cause,
+        at: now,
+        by: options.by,
+      });
     return saved.revision;
   };
   // In the caller's feed transaction a refusal rolls the whole act back: no savepoint of its own

@@ -1,6 +1,9 @@
+import { listDelayCauses } from '../causes/list-delay-causes.ts';
 import type { AppDeps, Deps } from '../deps.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';
+import { loadTrainCauses, minutesLostByCause } from './minutes-lost.ts';
 import { alertsByCause, mostSkippedStops, routePunctuality } from './punctuality-counts.ts';
 import { resolveSummaryPeriod } from './summary-period.ts';
 import { summaryTimezone } from './summary-timezone.ts';
@@ -11,7 +14,7 @@ export const SKIPPED_STOPS_SHOWN = 10;
 /**
  * The punctuality dashboard's figures for a period of local dates, both
  * included (absent = all history): per day and per route, alerts per cause, the stops most
- * skipped. Counted from the same records, by the same functions, as the summary workbook.
+ * skipped, minutes lost by cause per day. Counted from the same records, by the same functions, as the summary workbook.
  */
 export async function getPunctuality(
   deps: Deps & Pick<AppDeps, 'config'>,
@@ -20,6 +23,7 @@ export async function getPunctuality(
   const timezone = await summaryTimezone(deps);
   const period = resolveSummaryPeriod(options, timezone);
   const { alerts, tripUpdates, names } = await collectSummaryRecords(deps, { period });
+  const { defaultLanguage } = await getOperatorSettings(deps);
   return {
     from: period.fromDay,
     to: period.toDay,
@@ -33,6 +37,13 @@ export async function getPunctuality(
     routes: routePunctuality(tripUpdates, names),
     alertsByCause: alertsByCause(alerts),
     skippedStops: mostSkippedStops(tripUpdates, names, SKIPPED_STOPS_SHOWN),
+    // docs/glossary.md "minutes lost": the same rows as the workbook's "Minutes lost by cause".
+    minutesLost: minutesLostByCause(tripUpdates, {
+      causes: await loadTrainCauses(deps, tripUpdates, timezone),
+      catalogue: await listDelayCauses(deps),
+      timezone,
+      language: defaultLanguage,
+    }),
   };
 }
 

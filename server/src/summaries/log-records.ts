@@ -51,6 +51,12 @@ export type TripUpdateRecord = {
   /** Seconds; null when no stop carries a delay. */
   maxDelay: number | null;
   lastStopDelay: number | null;
+  /**
+   * Seconds: the delay at the train's last served stop (the last stop not skipped that carries a
+   * delay, which GTFS-RT carries on to the stops after it); null when none does. Minutes lost by
+   * cause sum it (docs/glossary.md "minutes lost").
+   */
+  lastServedDelay: number | null;
 };
 
 export type CancelledSpan = { from: number; to: number | null; byDelete: boolean };
@@ -219,10 +225,13 @@ function tripUpdateRecord(
   const updates: Json[] = Array.isArray(tripUpdate.stopTimeUpdate) ? tripUpdate.stopTimeUpdate : [];
   let maxDelay: number | null = null;
   let last: Json | undefined;
+  let lastServed: Json | undefined;
   for (const u of updates) {
     const delay = delayOf(u);
     if (delay !== null && (maxDelay === null || delay > maxDelay)) maxDelay = delay;
     if (!last || (u.stopSequence ?? 0) >= (last.stopSequence ?? 0)) last = u;
+    if (delay !== null && (!lastServed || (u.stopSequence ?? 0) >= (lastServed.stopSequence ?? 0)))
+      lastServed = u;
   }
   return {
     id,
@@ -240,6 +249,7 @@ function tripUpdateRecord(
     stops: distinct(updates.map(stopOf)),
     maxDelay,
     lastStopDelay: last ? delayOf(last) : null,
+    lastServedDelay: lastServed ? delayOf(lastServed) : null,
   };
 }
 

@@ -1,10 +1,12 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { listDelayCauses } from '../causes/list-delay-causes.ts';
 import type { Deps } from '../deps.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { collectSummaryRecords } from './collect-summary-records.ts';
 import { dailyRows } from './count-records.ts';
 import { writeBlocksSheet, writeTableSheet } from './excel-sheets.ts';
+import { loadTrainCauses, minutesLostByCause } from './minutes-lost.ts';
 import type { SummaryPeriod } from './summary-period.ts';
 import {
   alertCountBlocks,
@@ -13,6 +15,8 @@ import {
   alertLogRows,
   DAILY_COLUMNS,
   dailySheetRows,
+  MINUTES_LOST_COLUMNS,
+  minutesLostSheetRows,
   TRIP_UPDATE_LOG_COLUMNS,
   tripUpdateCountBlocks,
   tripUpdateLogRows,
@@ -23,15 +27,15 @@ export type MakeSummaryWorkbookOptions = {
   timezone: string;
   /** Called between pages of the log, e.g. to report progress. */
   onPage?: (rowsRead: number) => void;
-  /** Called after each sheet written (5 in all). */
+  /** Called after each sheet written (6 in all). */
   onSheet?: (sheetsWritten: number, sheets: number) => void;
 };
 
-const SHEETS = 5;
+const SHEETS = 6;
 
 /**
  * The summary workbook of the log in the period: reads the log in pages, folds it into
- * one record per alert and trip update (Maps, not rows), then streams the five sheets out.
+ * one record per alert and trip update (Maps, not rows), then streams the six sheets out.
  */
 export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbookOptions): Promise<Buffer> {
   const { period, timezone } = options;
@@ -76,6 +80,14 @@ export async function makeSummaryWorkbook(deps: Deps, options: MakeSummaryWorkbo
   });
   sheet(4);
   await writeTableSheet(workbook, 'Daily', DAILY_COLUMNS, dailySheetRows(daily));
+  sheet(5);
+  const lost = minutesLostByCause(tripUpdates, {
+    causes: await loadTrainCauses(deps, tripUpdates, timezone),
+    catalogue: await listDelayCauses(deps),
+    timezone,
+    language: defaultLanguage,
+  });
+  await writeTableSheet(workbook, 'Minutes lost by cause', MINUTES_LOST_COLUMNS, minutesLostSheetRows(lost));
   await workbook.commit();
   sheet(SHEETS);
   await ended;

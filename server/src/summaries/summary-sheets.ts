@@ -5,6 +5,7 @@ import type { Block, TableColumn } from './excel-sheets.ts';
 import type { ScheduleNames } from './load-schedule-names.ts';
 import { excelDateTime, excelDay, localDay } from './local-time.ts';
 import type { AlertRecord, TripUpdateRecord } from './log-records.ts';
+import type { MinutesLostRow } from './minutes-lost.ts';
 
 export type SheetContext = {
   names: ScheduleNames;
@@ -262,6 +263,20 @@ export function* tripUpdateLogRows(
       excelDateTime(t.lastAt, timezone),
     ];
   }
+}
+
+export const MINUTES_LOST_COLUMNS: TableColumn[] = [
+  DAY_COLUMN,
+  { header: 'Cause', width: 28 },
+  { header: 'Code', width: 22 },
+  { header: 'GTFS cause', width: 20 },
+  { header: 'Trains', width: 10, format: 'count' },
+  { header: 'Minutes lost', width: 14, format: 'minutes' },
+];
+
+/** Sheet "Minutes lost by cause": one row per service day and cause (docs/glossary.md "minutes lost"). */
+export function* minutesLostSheetRows(rows: MinutesLostRow[]): Generator<unknown[]> {
+  for (const r of rows) yield [excelDay(r.day), r.label, r.code, r.gtfsCause, r.trains, r.minutes];
 }
 
 export const DAILY_COLUMNS: TableColumn[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISRUPTION_ACTIONS } from '../../disruptions/disruption-input.ts';
-import { alertEntity, tripUpdateEntity } from './feed.schemas.ts';
+import { alertEntity, causeInput, tripUpdateEntity } from './feed.schemas.ts';
 
 const localTime = z.string().regex(/^\d{1,2}:\d{2}$/, 'a local time HH:MM');
 const texts = z.record(z.string().max(35), z.string().max(10_000));
@@ -45,6 +45,8 @@ export const applyDisruptionInput = z.object({
   reason: z.string().max(2000).default(''),
   alert: z.union([z.boolean(), disruptionAlert]).default(false),
   dryRun: z.boolean().default(false),
+  /** The delay cause of the catalogue the disruption's trains carry (docs/glossary.md "cause"). */
+  cause: causeInput.optional(),
   /** 'schedule': planned works in a new schedule version (needs the gtfs role too). */
   publishAs: z.enum(['feed', 'schedule']).default('feed'),
 });
@@ -67,6 +69,7 @@ export const tripAlertInput = z.object({
 export const saveTripUpdateWithAlertInput = z.object({
   entity: tripUpdateEntity,
   baseRevision: z.number().int().min(0).optional(),
+  cause: causeInput.optional(),
   alert: z.union([
     z.object({ publish: z.object({ alert: alertEntity.shape.alert }) }),
     z.object({ end: z.literal(true) }),

@@ -112,7 +112,16 @@ export const alertEntity = z.object({
 
 /** The revision the editor started from (0 = new); a save over a later one is refused (entity_changed). */
 const baseRevision = z.number().int().min(0).optional();
-export const saveTripUpdateInput = z.object({ entity: tripUpdateEntity, baseRevision });
+/** A delay cause of the catalogue (docs/glossary.md "cause"): its code, and where (one of the train's stops). */
+export const causeInput = z.object({
+  code: z.string().min(1).max(40),
+  stopId: z.string().min(1).max(200).optional(),
+});
+export const saveTripUpdateInput = z.object({
+  entity: tripUpdateEntity,
+  baseRevision,
+  cause: causeInput.optional(),
+});
 /** draft: saved in the app only, published later with feed.publishAlert. */
 export const saveAlertInput = z.object({
   entity: alertEntity,
@@ -143,3 +152,9 @@ export const deleteFeedInput = z.object({
   deleteFromLog: z.boolean().default(false),
 });
 export const entityRefInput = z.object({ kind: feedKind, id: z.string().max(200) });
+
+/** A dated train: its trip and service date (YYYYMMDD). */
+export const tripCauseInput = z.object({
+  tripId: z.string().max(200),
+  startDate: z.string().regex(/^\d{8}$/, 'a date YYYYMMDD'),
+});

@@ -1,5 +1,6 @@
 import { publishDraftWithApproval } from '../../approvals/publish-draft-with-approval.ts';
 import { saveAlertWithApproval } from '../../approvals/save-alert-with-approval.ts';
+import { findTripCause } from '../../causes/find-trip-cause.ts';
 import { alertTextLimits } from '../../feed/alert-text-limits.ts';
 import { checkChosenStart } from '../../feed/check-chosen-start.ts';
 import { deleteFeedEntity } from '../../feed/delete-feed-entity.ts';
@@ -19,6 +20,7 @@ import {
   publishAlertInput,
   saveAlertInput,
   saveTripUpdateInput,
+  tripCauseInput,
 } from './feed.schemas.ts';
 
 export const feedRouter = router({
@@ -44,8 +46,11 @@ export const feedRouter = router({
       baseRevision: input.baseRevision,
       by: ctx.user.username,
       log: true,
+      cause: input.cause,
     }),
   ),
+  /** The delay cause kept for a dated train (docs/glossary.md "cause"), or null. */
+  tripCause: viewProcedure.input(tripCauseInput).query(({ ctx, input }) => findTripCause(ctx.deps, input)),
   saveAlert: editProcedure.input(saveAlertInput).mutation(async ({ ctx, input }) => {
     if (input.chosenStart) await checkChosenStart(ctx.deps, input.entity, input.chosenStart);
     return saveAlertWithApproval(ctx.deps, {

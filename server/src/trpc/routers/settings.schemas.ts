@@ -17,3 +17,16 @@ export const saveOperatorSettingsInput = z.object({
   requiredLanguages: z.array(z.string().max(100)).max(200).optional(),
   confirmRemoval: z.boolean().optional(),
 });
+
+/** The catalogue of delay causes (docs/glossary.md "cause"); loose bounds, the service words the rest. */
+export const saveDelayCausesInput = z.object({
+  causes: z
+    .array(
+      z.object({
+        code: z.string().max(100),
+        labels: z.record(z.string().max(100), z.string().max(500)),
+        gtfsCause: z.string().max(40),
+      }),
+    )
+    .max(1000),
+});

@@ -14,6 +14,8 @@ const COLORS = {
   delay: '#0d6efd',
   alerts: '#6f42c1',
   skipped: '#198754',
+  lost: '#fd7e14',
+  lostPeriod: '#adb5bd',
 };
 
 const minutes = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 60) * 10) / 10);
@@ -30,6 +32,7 @@ export function PunctualityDashboard() {
   // The server's labels may end with the id already ("Local (L2)"): not twice.
   const named = (name: string | null, id: string) =>
     name && name !== id && !name.endsWith(`(${id})`) ? `${name} (${id})` : name || id;
+  const lost = data ? minutesLost(data.minutesLost, data.to ?? data.days.at(-1)?.day ?? today) : null;
   return (
     <>
       <Card className="shadow-sm mb-3">
@@ -131,6 +134,23 @@ export function PunctualityDashboard() {
             </Col>
             <Col>
               <BarChart
+                title={`Minutes lost by delay cause on ${lost!.day}`}
+                categoryName="Cause"
+                categories={lost!.causes.map((c) => c.label)}
+                series={[
+                  { name: `On ${lost!.day}`, color: COLORS.lost, values: lost!.causes.map((c) => c.onDay) },
+                  {
+                    name: 'Over the period',
+                    color: COLORS.lostPeriod,
+                    values: lost!.causes.map((c) => c.period),
+                  },
+                ]}
+                format={oneDecimal}
+                asTable={asTable}
+              />
+            </Col>
+            <Col>
+              <BarChart
                 title="Stations most skipped"
                 categoryName="Station"
                 categories={data.skippedStops.map((s) => named(s.stopName, s.stopId))}
@@ -149,4 +169,28 @@ export function PunctualityDashboard() {
       )}
     </>
   );
+}
+
+/**
+ * Minutes lost per delay cause (docs/glossary.md "minutes lost") on `day` and over the period,
+ * the causes of the day first, most minutes first.
+ */
+function minutesLost(
+  rows: { day: string; code: string; label: string; minutes: number }[],
+  day: string,
+): { day: string; causes: { code: string; label: string; onDay: number; period: number }[] } {
+  const byCode = new Map<string, { code: string; label: string; onDay: number; period: number }>();
+  for (const r of rows) {
+    const c = byCode.get(r.code) ?? { code: r.code, label: r.label, onDay: 0, period: 0 };
+    c.period += r.minutes;
+    if (r.day === day) c.onDay += r.minutes;
+    byCode.set(r.code, c);
+  }
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    day,
+    causes: [...byCode.values()]
+      .map((c) => ({ ...c, onDay: round(c.onDay), period: round(c.period) }))
+      .sort((a, b) => b.onDay - a.onDay || b.period - a.period || (a.code < b.code ? -1 : 1)),
+  };
 }

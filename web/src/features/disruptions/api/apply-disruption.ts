@@ -17,7 +17,11 @@ export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {
         return;
       }
       if (!result.id) return;
-      await Promise.all([utils.disruptions.list.invalidate(), utils.feed.list.invalidate()]);
+      await Promise.all([
+        utils.disruptions.list.invalidate(),
+        utils.feed.list.invalidate(),
+        utils.feed.tripCause.invalidate(),
+      ]);
       notify.success(
         result.versionId
           ? `Planned works published: schedule version ${result.versionId} is now current, ${result.count} trips do not run on ${result.serviceDate} as timetabled${result.alertId ? '; alert published' : ''}.`

@@ -7,7 +7,11 @@ export function useLiftDisruption() {
   const notify = useNotifications();
   return trpc.disruptions.lift.useMutation({
     onSuccess: async () => {
-      await Promise.all([utils.disruptions.list.invalidate(), utils.feed.list.invalidate()]);
+      await Promise.all([
+        utils.disruptions.list.invalidate(),
+        utils.feed.list.invalidate(),
+        utils.feed.tripCause.invalidate(),
+      ]);
       notify.success('Disruption lifted: every trip is back as it was.');
     },
     onError: (error) => notify.error(error),

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { CausePicker } from '../../../components/cause-picker.tsx';
 import { hasRole } from '../../../lib/authorization.ts';
+import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
@@ -139,6 +141,9 @@ export function DisruptionForm() {
   const [reason, setReason] = useState('');
   const [withAlert, setWithAlert] = useState(true);
   const [cause, setCause] = useState('UNKNOWN_CAUSE');
+  // The delay cause of the catalogue (docs/glossary.md "cause"): kept with the disruption's trains.
+  const [delayCause, setDelayCause] = useState<CauseChoice | null>(null);
+  const [causeStop, setCauseStop] = useState('');
   const [header, setHeader] = useState<Texts>({});
   // The languages the templates drafted a header in: a required one without says so.
   const [templated, setTemplated] = useState<string[]>([]);
@@ -180,6 +185,7 @@ export function DisruptionForm() {
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
     dryRun,
     publishAs,
+    ...(delayCause && { cause: { code: delayCause.code, ...(causeStop && { stopId: causeStop }) } }),
   });
   const takeDraft = (draft: Draft) => {
     // A required language without template text is there, empty, for the controller to write.
@@ -413,6 +419,26 @@ export function DisruptionForm() {
               onChange={(e) => setMinutes(Number(e.target.value))}
             />
           </Form.Group>
+        )}
+        <Col md={3}>
+          <CausePicker
+            id="d-delay"
+            value={delayCause}
+            onChange={(choice, picked) => {
+              setDelayCause(choice);
+              // The alert says the catalogue's GTFS cause, unless the controller picks another there.
+              if (picked) setCause(picked.gtfsCause);
+            }}
+          />
+        </Col>
+        {delayCause && (
+          <StopPicker
+            id="d-cause-stop"
+            label="Incident location"
+            value={causeStop}
+            onChange={setCauseStop}
+            none="Not given"
+          />
         )}
         <Form.Group as={Col} md={4} controlId="d-reason">
           <Form.Label>Reason</Form.Label>

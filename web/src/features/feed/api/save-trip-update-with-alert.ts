@@ -18,6 +18,7 @@ export function useSaveTripUpdateWithAlert({ onSuccess }: { onSuccess?: (id: str
     onSuccess: async (result) => {
       await utils.feed.list.invalidate();
       await utils.feed.get.invalidate();
+      await utils.feed.tripCause.invalidate();
       await utils.disruptions.tripAlert.invalidate();
       await utils.disruptions.alertLinks.invalidate();
       const warnings = result.warnings.map((w) => `⚠ ${w.message}`);

@@ -16,6 +16,7 @@ export function useSaveTripUpdate({ onSuccess }: { onSuccess?: (id: string) => v
     onSuccess: async (result) => {
       await utils.feed.list.invalidate({ kind: 'trip_update' });
       await utils.feed.get.invalidate({ kind: 'trip_update', id: result.id });
+      await utils.feed.tripCause.invalidate();
       // Cancelling a new train removed it (the server says so): undone like a delete.
       if (result.deleted) {
         notify.success(result.message, {

@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
+import { CausePicker } from '../../../components/cause-picker.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { conflictOf, type EditConflict, type Notice, noticesOf } from '../../../lib/errors.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { submitByButton } from '../../../lib/submit-by-button.ts';
@@ -9,6 +11,7 @@ import { trpc } from '../../../lib/trpc.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
 import { useStopTimes } from '../api/get-stop-times.ts';
+import { useTripCause } from '../api/get-trip-cause.ts';
 import { useTripsToRoutes } from '../api/get-trips-to-routes.ts';
 import { useFeedList } from '../api/list-feed.ts';
 import { useReloadFeedEntity } from '../api/reload-feed-entity.ts';
@@ -92,6 +95,25 @@ export function TripUpdateEditor({
   const save = useSaveTripUpdate({ onSuccess: saved });
   const saveWithAlert = useSaveTripUpdateWithAlert({ onSuccess: saved });
   const [alertChoice, setAlertChoice] = useState<TripAlertChoice | null>(null);
+  // Why the train is late (docs/glossary.md "cause"), kept for the dated train with the save: the
+  // one kept is shown, and sent again only once the controller changes it (a disruption's stays its).
+  const [cause, setCause] = useState<CauseChoice | null>(null);
+  const [causeTouched, setCauseTouched] = useState(false);
+  const keptCause = useTripCause(trip).data;
+  useEffect(() => {
+    if (causeTouched || keptCause === undefined) return;
+    setCause(
+      keptCause ? { code: keptCause.code, ...(keptCause.stopId && { stopId: keptCause.stopId }) } : null,
+    );
+  }, [keptCause, causeTouched]);
+  const causeStops = useMemo(() => {
+    const seen = new Set<string>();
+    return (stopTimes.data ?? []).flatMap((s) => {
+      if (seen.has(s.stopId)) return [];
+      seen.add(s.stopId);
+      return [{ stopId: s.stopId, stopName: s.stopName ?? s.stopId }];
+    });
+  }, [stopTimes.data]);
 
   useEffect(() => {
     if (!stopTimes.data || !trip) return;
@@ -110,6 +132,7 @@ export function TripUpdateEditor({
       return;
     }
     setTrip({ tripId, routeId: routeId ?? tripsToRoutes?.[tripId], date });
+    setCauseTouched(false);
     setRows([]);
     setBaseline(null);
     setNotices([]);
@@ -202,7 +225,11 @@ export function TripUpdateEditor({
     }
     setProblem(null);
     setConflict(null);
-    const input = { entity: built!, baseRevision: built?.id ? (base?.revision ?? 0) : 0 };
+    const input = {
+      entity: built!,
+      baseRevision: built?.id ? (base?.revision ?? 0) : 0,
+      ...(causeTouched && cause && { cause }),
+    };
     const onError = (error: unknown) => {
       setNotices(noticesOf(error));
       const found = conflictOf(error);
@@ -293,6 +320,19 @@ export function TripUpdateEditor({
             settled={alertChoice && 'publish' in alertChoice ? ['cancelled_without_alert'] : []}
           />
           <TellRiders change={riderChange} onChange={setAlertChoice} />
+          {trip && !readOnly && (
+            <Card.Body className="border-bottom py-2">
+              <CausePicker
+                id="trip-cause"
+                value={cause}
+                onChange={(choice) => {
+                  setCauseTouched(true);
+                  setCause(choice);
+                }}
+                stops={causeStops}
+              />
+            </Card.Body>
+          )}
           {!trip && (
             <Card.Body className="text-body-secondary">
               Search for a trip and choose it to see its stops.
