@@ -133,7 +133,11 @@ describe.skipIf(!hasChromium)('progress bars and the punctuality dashboard in th
     const older = localDay(-20);
     // Every alert carries a header in the operator's required language (en-ZA).
     const header = { headerText: { translation: [{ text: 'Notice', language: 'en-ZA' }] } };
-    const save = async (day: string, kind: 'alert' | 'trip_update', json: { alert?: object }) => {
+    const save = async (
+      day: string,
+      kind: 'alert' | 'trip_update',
+      json: { alert?: object; tripUpdate?: object },
+    ) => {
       t.clock.now = wallTime(day, '08:00');
       const entity = json.alert ? { ...json, alert: { ...header, ...json.alert } } : json;
       await saveFeedEntity(t.deps, { kind, entity: { json: entity }, by: 'desk', log: true });
