@@ -97,6 +97,8 @@ describe.skipIf(!hasChromium)('extra trains and platform changes in the browser'
     // Woodstock has no other platform: no picker there.
     expect(await page.getByLabel('Platform at Woodstock Station').count()).toBe(0);
     await picker.selectOption({ label: 'Platform 3' });
+    // The editor says it as the list and the boards will.
+    expect(await page.getByTestId('platform-change').textContent()).toBe('Platform 3, was Cape Town Station');
     await screenshot(page, 'platform-change');
     await page.getByRole('button', { name: 'Save trip update' }).click();
     await page.waitForURL(`${t.url}/`);
