@@ -184,6 +184,10 @@ async function copyEncoded(
       },
     },
     abandoned,
+    async (pid) => {
+      const rows = await deps.database.raw.sql`select 1 from pg_stat_activity where pid = ${pid}`;
+      return rows.length > 0;
+    },
   );
   return countsOf(counts);
 }

@@ -27,6 +27,8 @@ import {
 export type CopyRequest = { type: 'chunk'; chunk: EncodedChunk } | { type: 'end' } | { type: 'abort' };
 
 export type CopyReply =
+  /** The COPY connection's server process, which the main thread watches (copy-in-thread.ts). */
+  | { type: 'backend'; pid: number }
   | { type: 'rows'; table: string; rows: number }
   | { type: 'table'; table: string; label: string }
   | { type: 'done' }
@@ -58,6 +60,8 @@ async function prepareForLoad(connection: postgres.Sql): Promise<void> {
 }
 
 async function copyAll(connection: postgres.Sql): Promise<void> {
+  const [backend] = await connection<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  if (backend) reply({ type: 'backend', pid: backend.pid });
   await prepareForLoad(connection);
   // Each COPY's commit is flushed before the VACUUM below: a commit not yet flushed (a server with
   // synchronous_commit off, as throw-away test clusters run) may not have its rows' hint bits set,
