@@ -5,11 +5,15 @@ import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateIn } from '../support/agency-zone.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { followOverSocket } from '../support/live.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 import { expectCleanError, expectNoLeak } from './helpers.ts';
+
+/** The zone of the demo workbook this file loads (demoWorkbook, not the suite's agency zone). */
+const DEMO_ZONE = 'Africa/Johannesburg';
 
 /**
  * A corpus of bad input sent to every REST route, tRPC procedure and the socket. Each
@@ -272,6 +276,11 @@ describe('bad input', () => {
 
   it('answers SQL metacharacters and very long strings in every query parameter with 200 or 400', async () => {
     const found: string[] = [];
+    // Yesterday's runs still under way are listed whatever the service (the operating day, GET
+    // /db/get_trips in docs/rest-api.md): just after midnight in the demo's zone some may be.
+    const today = dateIn(DEMO_ZONE, Date.now()).replaceAll('-', '');
+    const todaysRuns = (rows: { start_date?: string }[], byService: boolean) =>
+      byService ? rows.filter((row) => row.start_date === today) : rows;
     const rest = [
       '/db/get_stops?stopname=',
       '/db/get_trips?route=',
@@ -296,7 +305,8 @@ describe('bad input', () => {
           found.push(`${method} ${prefix}${value.slice(0, 30)}: ${res.status}`);
         // none of them is a real stop, route, trip or number: an answer is empty, never "everything"
         if (res.status === 200 && prefix.startsWith('/db/') && !prefix.includes('after=')) {
-          expect(JSON.parse(body), `${prefix}${value.slice(0, 30)}`).toEqual([]);
+          const answer = todaysRuns(JSON.parse(body), prefix.includes('service='));
+          expect(answer, `${prefix}${value.slice(0, 30)}`).toEqual([]);
         }
         if (res.status === 400) expect(JSON.parse(body).description.length).toBeGreaterThan(10);
       }
@@ -316,8 +326,10 @@ describe('bad input', () => {
         const res = await admin.trpc('query', path, input(value));
         expectNoLeak(JSON.stringify(res.body));
         if (![200, 400, 404].includes(res.status)) found.push(`${path} ${value.slice(0, 30)}: ${res.status}`);
-        if (res.status === 200 && path.startsWith('schedule.') && !('after' in (input(value) as object)))
-          expect(res.body.result.data, `${path} ${value.slice(0, 30)}`).toEqual([]);
+        if (res.status === 200 && path.startsWith('schedule.') && !('after' in (input(value) as object))) {
+          const answer = todaysRuns(res.body.result.data, 'service' in (input(value) as object));
+          expect(answer, `${path} ${value.slice(0, 30)}`).toEqual([]);
+        }
       }
     }
     // malformed tRPC inputs themselves
