@@ -80,7 +80,7 @@ describe('visible progress of uploads and summaries', () => {
     );
     const messages = await messagesOverTrpc(t, manager.cookieHeader, jobId);
     expect(phases(messages)).toEqual(['read', 'write']);
-    expect(progressOf(messages).at(-1)).toEqual({ phase: 'write', done: 5, total: 5, percent: 100 });
+    expect(progressOf(messages).at(-1)).toEqual({ phase: 'write', done: 6, total: 6, percent: 100 });
     t.clock.now = null;
   });
 
