@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { feedLog, openDb } from '@feeddesk/drizzle';
+import { expireFeedEntities } from '@feeddesk/server/feed/expire-feed-entities';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { Webhook } from 'standardwebhooks';
@@ -247,6 +248,35 @@ describe('webhooks', () => {
     // Served in /metrics.
     const metrics = await (await t.client().get('/metrics')).text();
     expect(metrics).toMatch(/feeddesk_webhook_attempts_total\{outcome="delivered"\} \d+/);
+    await deleteAll();
+  });
+
+  it('sends alert.ended when an alert leaves the feed at the end of its time (no act of anyone)', async () => {
+    const created = await addWebhook(admin, receiver.url, ['alert.ended']);
+    const { secret } = (await created.json()) as { secret: string };
+    t.clock.now = jnb('2025-09-23T05:00:00');
+    const start = t.clock.now.getTime() / 1000;
+    const res = await postEntity(controller, '/feed/service_alert', {
+      id: 'al-brief',
+      alert: { ...alert('al-brief').alert, activePeriod: [{ start, end: start + 600 }] },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const before = receiver.received.length;
+    // ALERT_TTL_HOURS (24) after its end, it leaves the feed.
+    t.clock.now = jnb('2025-09-24T05:30:00');
+    try {
+      expect(await expireFeedEntities(t.deps)).toBeGreaterThan(0);
+    } finally {
+      t.clock.now = null;
+    }
+    const ended = await until(
+      () =>
+        verified(receiver.received.slice(before), secret).find(
+          (p) => p.type === 'alert.ended' && p.data.id === 'al-brief',
+        ),
+      2000,
+    );
+    expect(ended.data).toMatchObject({ kind: 'alert', id: 'al-brief', action: 'expire', by: null });
     await deleteAll();
   });
 

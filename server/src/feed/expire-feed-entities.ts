@@ -1,6 +1,7 @@
 import { feedEntities } from '@feeddesk/drizzle';
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
+import { queueExpiredAlerts } from '../webhooks/queue-expired-alerts.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 
@@ -11,7 +12,13 @@ export async function expireFeedEntities(deps: AppDeps): Promise<number> {
     const gone = await tx
       .delete(feedEntities)
       .where(and(isNotNull(feedEntities.expiresAt), lt(feedEntities.expiresAt, now)))
-      .returning({ kind: feedEntities.kind });
+      .returning({ kind: feedEntities.kind, id: feedEntities.id, json: feedEntities.json });
+    // An alert that ends by its time has ended for the operator's systems too.
+    await queueExpiredAlerts(
+      tx,
+      gone.filter((g) => g.kind === 'alert'),
+      now,
+    );
     const changed = [...new Set(gone.map((g) => g.kind as FeedKind))];
     for (const kind of changed) await markFeedChanged(tx, kind, now);
     return { changed, count: gone.length };
