@@ -13,7 +13,8 @@ export async function queueExpiredAlerts(
 ): Promise<void> {
   if (alerts.length === 0) return;
   const rows = JSON.stringify(alerts.map((a) => ({ id: a.id, entity: a.json })));
-  const queued = await tx.execute(sql`
+  const [row] = (await tx.execute(sql`
+    with queued as (
     insert into "webhook_deliveries" ("webhook_id", "event", "payload")
     select w."id", 'alert.ended', jsonb_build_object(
       'type', 'alert.ended',
@@ -23,6 +24,7 @@ export async function queueExpiredAlerts(
     from jsonb_to_recordset(${rows}::jsonb) as e("id" text, "entity" jsonb)
     join "webhooks" w on 'alert.ended' = any (w."events")
     order by e."id", w."id"
-    returning 1`);
-  if (queued.length > 0) await tx.execute(sql`select pg_notify('webhook_queued', '')`);
+    returning 1)
+    select count(*)::int as n from queued`)) as unknown as { n: number }[];
+  if ((row?.n ?? 0) > 0) await tx.execute(sql`select pg_notify('webhook_queued', '')`);
 }
