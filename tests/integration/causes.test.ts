@@ -333,4 +333,21 @@ describe('delay causes', () => {
       ['2025-09-23', 'CABLE_THEFT', 'Cable theft', 1, 7],
     ]);
   });
+
+  it('takes a train\'s cause back when the controller saves it with none ("Not given"), and keeps it when not told', async () => {
+    const save = (cause?: object | null) =>
+      controller.trpc('mutation', 'feed.saveTripUpdate', {
+        entity: delayed('WD-0700', [[3, 'CPT', 420]]),
+        ...(cause !== undefined && { cause }),
+      });
+    const kept = async () =>
+      (await viewer.trpc('query', 'feed.tripCause', { tripId: 'WD-0700', startDate: '20250923' })).body.result
+        .data;
+    expect((await save({ code: 'CABLE_THEFT' })).status).toBe(200);
+    // Saved again without a word of its cause: the one given stays.
+    expect((await save()).status).toBe(200);
+    expect(await kept()).toMatchObject({ code: 'CABLE_THEFT' });
+    expect((await save(null)).status).toBe(200);
+    expect(await kept()).toBeNull();
+  });
 });

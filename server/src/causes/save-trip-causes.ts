@@ -1,5 +1,5 @@
 import { tripCauses } from '@feeddesk/drizzle';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../deps.ts';
 import type { CauseInput } from './delay-cause.ts';
 
@@ -49,4 +49,14 @@ export async function saveTripCauses(
           by: sql`excluded.by`,
         },
       });
+}
+
+/** The cause of a dated train taken back, in the transaction of the save that took it back. */
+export async function deleteTripCause(
+  db: DbOrTx,
+  train: { tripId: string; startDate: string },
+): Promise<void> {
+  await db
+    .delete(tripCauses)
+    .where(and(eq(tripCauses.tripId, train.tripId), eq(tripCauses.startDate, train.startDate)));
 }

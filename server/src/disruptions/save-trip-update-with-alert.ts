@@ -21,7 +21,7 @@ export type SaveTripUpdateWithAlertOptions = {
   /** The saver's roles: without `approve`, and approval on, the alert waits (the train does not). */
   roles?: readonly string[];
   /** The train's delay cause, a code of the catalogue (docs/glossary.md "cause"). */
-  cause?: CauseInput;
+  cause?: CauseInput | null;
 };
 
 export type SaveTripUpdateWithAlertResult = SaveFeedEntityResult & {

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { checkCause } from '../causes/check-cause.ts';
 import type { CauseInput } from '../causes/delay-cause.ts';
-import { saveTripCauses } from '../causes/save-trip-causes.ts';
+import { deleteTripCause, saveTripCauses } from '../causes/save-trip-causes.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { readScheduleView, type ScheduleView } from '../schedule/read-schedule-view.ts';
@@ -75,7 +75,7 @@ export type SaveFeedEntityOptions = {
    * A trip update's delay cause, a code of the catalogue (docs/glossary.md "cause"): kept for the
    * dated train with the save; an unknown code refuses the save (400 unknown_cause).
    */
-  cause?: CauseInput;
+  cause?: CauseInput | null;
 };
 
 export type SaveFeedEntityResult = {
@@ -161,6 +161,8 @@ export async function saveFeedEntity(
   const now = deps.now();
   const base = options.baseRevision;
   const cause = kind === 'trip_update' && options.cause ? options.cause : undefined;
+  // null: the controller took the cause back ("Not given"): the train counts under no cause.
+  const clearCause = kind === 'trip_update' && options.cause === null;
   if (cause && tripId)
     await checkCause(
       deps,
@@ -196,6 +198,7 @@ export async function saveFeedEntity(
         at: now,
         by: options.by,
       });
+    if (clearCause && tripId && causeDate) await deleteTripCause(tx, { tripId, startDate: causeDate });
     return saved.revision;
   };
   // In the caller's feed transaction a refusal rolls the whole act back: no savepoint of its own

@@ -69,7 +69,7 @@ export const tripAlertInput = z.object({
 export const saveTripUpdateWithAlertInput = z.object({
   entity: tripUpdateEntity,
   baseRevision: z.number().int().min(0).optional(),
-  cause: causeInput.optional(),
+  cause: causeInput.nullable().optional(),
   alert: z.union([
     z.object({ publish: z.object({ alert: alertEntity.shape.alert }) }),
     z.object({ end: z.literal(true) }),

@@ -120,7 +120,8 @@ export const causeInput = z.object({
 export const saveTripUpdateInput = z.object({
   entity: tripUpdateEntity,
   baseRevision,
-  cause: causeInput.optional(),
+  /** null: the train's cause given before is taken back ("Not given" in the editor). */
+  cause: causeInput.nullable().optional(),
 });
 /** draft: saved in the app only, published later with feed.publishAlert. */
 export const saveAlertInput = z.object({

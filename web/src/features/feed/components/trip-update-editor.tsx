@@ -228,7 +228,8 @@ export function TripUpdateEditor({
     const input = {
       entity: built!,
       baseRevision: built?.id ? (base?.revision ?? 0) : 0,
-      ...(causeTouched && cause && { cause }),
+      // "Not given" after a cause was kept takes it back (null); untouched, the kept one stays.
+      ...(causeTouched && { cause: cause ?? null }),
     };
     const onError = (error: unknown) => {
       setNotices(noticesOf(error));
