@@ -210,11 +210,16 @@ describe.skipIf(!hasChromium)('a disruption morning worked in the browser', () =
     expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['303', '305', '307']);
     await page.getByLabel('Change 303').uncheck();
     await page.getByLabel('Change 307').uncheck();
+    // Drafted again for the trains still ticked: a debounce and a dry run on the server, which
+    // on a loaded machine takes more than expect.poll's default second.
     await expect
-      .poll(async () => {
-        const text = await page.getByLabel(/^Description \(/).inputValue();
-        return text.includes('305') && !text.includes('303') && !text.includes('307');
-      })
+      .poll(
+        async () => {
+          const text = await page.getByLabel(/^Description \(/).inputValue();
+          return text.includes('305') && !text.includes('303') && !text.includes('307');
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const apply = page.getByRole('button', { name: 'Apply to 1 trips' });
     await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(false);
