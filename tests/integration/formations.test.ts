@@ -156,6 +156,14 @@ describe('platforms in positions and formations of dated trains', () => {
     const vehicle = (await served('/feed/positions')).entity[0]!.vehicle!;
     expect([vehicle.stopId, vehicle.trip!.startDate]).toEqual(['PRK-4', DATE]);
     expect(await findings()).toEqual([]);
+    // The Trains screen says the platform as riders see it: "Platform 4, was 2".
+    const [train] = (await controller.trpc('query', 'trains.list')).body.result.data as {
+      stopId: string;
+      stopName: string;
+      scheduledStopName: string | null;
+    }[];
+    expect(train).toMatchObject({ stopId: 'PRK-4', scheduledStopName: 'Park (platform 2)' });
+    expect(train!.stopName).toBe('Park (platform 4)');
     // Naming the assigned platform itself is accepted (vehicle_stop_not_in_trip), as is heading
     // for the call without naming a stop; another station's stop at that call is refused.
     await post('/feed/vehicle_position', position('vp-9', { stopId: 'PRK-4' }));

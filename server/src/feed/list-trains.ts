@@ -1,6 +1,6 @@
 import { feedEntities, formations, routes, type StoredCarriage, stops, trips } from '@feeddesk/drizzle';
 import type { FeedEntityJson } from '@feeddesk/proto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
@@ -30,6 +30,11 @@ export type Train = {
   timestamp: number | null;
   /** The dated train's formation (docs/glossary.md "formation"), null when none was saved. */
   formation: StoredCarriage[] | null;
+  /**
+   * At a call moved to another platform (the trip update's assigned_stop_id is `stopId`): the
+   * scheduled platform's name, for "Platform 4, was 2"; else null.
+   */
+  scheduledStopName: string | null;
 };
 
 type VehicleJson = {
@@ -71,6 +76,7 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
       : []
     ).map((f) => [`${f.tripId} ${f.date}`, f.carriages]),
   );
+  const moved = await platformsMoved(deps, tripIds);
   return vehicles.map(({ id, v }) => {
     const tripId = v.trip?.tripId ?? null;
     const trip = tripId ? schedule.trips.get(tripId) : undefined;
@@ -94,8 +100,41 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
       bearing: v.position?.bearing ?? null,
       timestamp: v.timestamp === undefined ? null : Number(v.timestamp),
       formation: formed.get(`${tripId} ${v.trip?.startDate}`) ?? null,
+      scheduledStopName: (() => {
+        const scheduled = stopId && tripId ? moved.get(`${tripId} ${stopId}`) : undefined;
+        return scheduled ? labelOf(schedule.labels.stops, scheduled) : null;
+      })(),
     };
   });
+}
+
+/**
+ * The platform changes of these trains' live trip updates: `tripId assignedStopId` → the
+ * scheduled stop (stop_time_properties.assigned_stop_id), so a position at the assigned platform
+ * says which it replaces.
+ */
+async function platformsMoved(deps: Pick<Deps, 'db'>, tripIds: string[]): Promise<Map<string, string>> {
+  const moved = new Map<string, string>();
+  if (tripIds.length === 0) return moved;
+  const rows = await deps.db
+    .select({ json: feedEntities.json })
+    .from(feedEntities)
+    .where(
+      and(
+        eq(feedEntities.kind, 'trip_update'),
+        inArray(sql<string>`${feedEntities.json}->'tripUpdate'->'trip'->>'tripId'`, tripIds),
+      ),
+    );
+  for (const { json } of rows) {
+    const update = (json as FeedEntityJson).tripUpdate;
+    const tripId = update?.trip?.tripId;
+    for (const call of update?.stopTimeUpdate ?? []) {
+      const assigned = call.stopTimeProperties?.assignedStopId;
+      if (tripId && assigned && call.stopId && assigned !== call.stopId)
+        moved.set(`${tripId} ${assigned}`, call.stopId);
+    }
+  }
+  return moved;
 }
 
 type TripInfo = {

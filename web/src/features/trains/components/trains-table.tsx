@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
+import { platformChange } from '../../feed/feed-labels.ts';
 import type { Train } from '../types.ts';
 import { ago, useNowSecs } from '../use-now.ts';
 import { FormationEditor, FormationView } from './formation.tsx';
@@ -45,7 +46,15 @@ export function TrainsTable({ trains, canEdit = false }: { trains: Train[]; canE
                 {t.routeName ?? t.routeId ?? '–'}
               </td>
               <td>{t.headsign ?? '–'}</td>
-              <td data-testid="train-stop">{t.stopName ? `${STATUS[t.status]} ${t.stopName}` : '–'}</td>
+              <td data-testid="train-stop">
+                {t.stopName ? `${STATUS[t.status]} ${t.stopName}` : '–'}
+                {t.stopName && t.scheduledStopName && (
+                  // Moved to another platform: said as riders see it on the boards.
+                  <div className="small text-warning-emphasis" data-testid="train-platform">
+                    {platformChange(t.stopName, t.scheduledStopName)}
+                  </div>
+                )}
+              </td>
               <td data-testid="train-seen">{ago(now, t.timestamp)}</td>
               <td>
                 <FormationView carriages={t.formation} />
