@@ -108,6 +108,7 @@ const envSchema = z.object({
   ALERT_INFORMED_ENTITIES_MAX: z.coerce.number().int().positive().default(500),
   /** Alerts one principal may have waiting (pending approval or scheduled), every process together. */
   PENDING_ITEMS_PER_PRINCIPAL: z.coerce.number().int().positive().default(50),
+  SUMMARIES_PER_PRINCIPAL: z.coerce.number().int().positive().default(2),
   /** How far ahead an alert's publishAt may be, in days. */
   PUBLISH_AT_MAX_DAYS: z.coerce.number().int().positive().default(366),
   /** How often each process looks for scheduled alerts due to enter the feed, in milliseconds. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { feedLog } from '@feeddesk/drizzle';
+import { feedLog, users } from '@feeddesk/drizzle';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { jnb, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import type { AppRouter } from '@feeddesk/server/trpc/app-router';
@@ -652,6 +652,30 @@ describe('history summaries', () => {
     const finished = await finishedOnSocket(t, manager, jobId);
     expect(finished.status).toBe('success');
     expect((await (await manager.get('/excel/list_excel')).json())[0]).toBe(finished.message);
+  });
+
+  it('refuses one more summary while a user has SUMMARIES_PER_PRINCIPAL being made, with a sentence, over REST and tRPC', async () => {
+    const [me] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.username, 'manager'));
+    const principal = `user:${me!.id}`;
+    const refuse = () => t.deps.quotas.refusal('summaries_per_principal', 'too_many_summaries', 'held');
+    // Two summaries of this user being made (the default SUMMARIES_PER_PRINCIPAL).
+    const held = [0, 1].map(() => t.deps.quotas.take('summaries_per_principal', principal, 10, refuse));
+    try {
+      const res = await manager.fetch('/excel/make_excel', { method: 'POST' });
+      expect(res.status).toBe(429);
+      expect((await res.json()).description).toBe(
+        'You have 2 summaries being made already (SUMMARIES_PER_PRINCIPAL); wait until one is done, then start the next.',
+      );
+      expect((await manager.trpc('mutation', 'summaries.create', {})).status).toBe(429);
+      // Another user is not held back by it.
+      const other = await login(t, ['excel'], 'other-manager');
+      expect((await other.fetch('/excel/make_excel', { method: 'POST' })).status).toBe(200);
+    } finally {
+      for (const give of held) give();
+    }
+    expect((await manager.fetch('/excel/make_excel', { method: 'POST' })).status).toBe(200);
+    const metrics = await (await t.client().get('/metrics')).text();
+    expect(metrics).toMatch(/feeddesk_quota_refusals_total\{quota="summaries_per_principal"\} [1-9]/);
   });
 });
 

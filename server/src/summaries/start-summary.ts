@@ -33,6 +33,37 @@ export async function startSummary(
   const timezone = await summaryTimezone(deps);
   const period = resolveSummaryPeriod(options, timezone);
   const madeAt = deps.now();
+  // A summary reads the whole history: one principal makes a few at once, not a thousand.
+  const max = deps.config.SUMMARIES_PER_PRINCIPAL;
+  const release = options.createdBy
+    ? deps.quotas.take('summaries_per_principal', `user:${options.createdBy.id}`, max, () =>
+        deps.quotas.refusal(
+          'summaries_per_principal',
+          'too_many_summaries',
+          `You have ${max} summaries being made already (SUMMARIES_PER_PRINCIPAL); wait until one is done, then start the next.`,
+        ),
+      )
+    : () => {};
+  let started: { jobId: string; finished: Promise<void> };
+  try {
+    started = await startSummaryJob(deps, options, { period, timezone, madeAt });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  started.finished.finally(release).catch(() => {});
+  return started;
+}
+
+function startSummaryJob(
+  deps: AppDeps,
+  options: StartSummaryOptions,
+  {
+    period,
+    timezone,
+    madeAt,
+  }: { period: ReturnType<typeof resolveSummaryPeriod>; timezone: string; madeAt: Date },
+) {
   return startJob(deps, {
     kind: 'summary',
     createdBy: options.createdBy,
