@@ -81,6 +81,52 @@ describe('postgres.js when the server process of a connection went away', () => 
     }
   });
 
+  it('hands a reservation queued behind a connection that closed a new connection, not a hang', async () => {
+    // The load lock and the check of interrupted loads reserve a connection of the pool; queued
+    // while the database restarted, the reservation was handed to the reconnect and dropped there,
+    // with its connection (porsager/postgres#1195): the next load waited for ever.
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    try {
+      const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      const busy = sql`select pg_sleep(5)`.catch(() => 'closed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const queued = sql.reserve();
+      await cutBackend(pid);
+      const reserved = await within(queued);
+      expect(reserved === 'hung' ? 'hung' : 'reserved').toBe('reserved');
+      if (reserved !== 'hung') {
+        expect(await outcome(reserved`select 1`)).toBe('ok');
+        reserved.release();
+      }
+      await busy;
+      expect(await outcome(sql`select 1`)).toBe('ok');
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('hands a reservation queued behind a reserved connection that closed a new connection', async () => {
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    try {
+      const held = await sql.reserve();
+      const [{ pid }] = await held<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      const queued = sql.reserve();
+      await cutBackend(pid);
+      // Rejected, or answered by the new session (both are the driver's to choose); never hung.
+      expect(await outcome(held`select 1`)).not.toBe('hung');
+      held.release();
+      const reserved = await within(queued);
+      expect(reserved === 'hung' ? 'hung' : 'reserved').toBe('reserved');
+      if (reserved !== 'hung') {
+        expect(await outcome(reserved`select 1`)).toBe('ok');
+        reserved.release();
+      }
+      expect(await outcome(sql`select 1`)).toBe('ok');
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
   it('ends a COPY whose connection closed under it with an error, not a hang', async () => {
     const sql = postgres(db.url, { max: 1, onnotice: () => {} });
     try {

@@ -1,22 +1,12 @@
+import { transit_realtime } from '@feeddesk/proto';
 import { AppError } from '../errors.ts';
 import { canonicalTag } from '../operator-settings/operator-settings.ts';
 
-/** The GTFS-Realtime Alert.Cause enum names a catalogue's cause maps to (gtfs-realtime.proto). */
-export const GTFS_CAUSES = [
-  'UNKNOWN_CAUSE',
-  'OTHER_CAUSE',
-  'TECHNICAL_PROBLEM',
-  'STRIKE',
-  'DEMONSTRATION',
-  'ACCIDENT',
-  'HOLIDAY',
-  'WEATHER',
-  'MAINTENANCE',
-  'CONSTRUCTION',
-  'POLICE_ACTIVITY',
-  'MEDICAL_EMERGENCY',
-] as const;
-export type GtfsCause = (typeof GTFS_CAUSES)[number];
+/** The GTFS-Realtime Alert.Cause enum names a catalogue's cause maps to, read off gtfs-realtime.proto. */
+export type GtfsCause = keyof typeof transit_realtime.Alert.Cause;
+export const GTFS_CAUSES: readonly GtfsCause[] = Object.keys(transit_realtime.Alert.Cause).filter((name) =>
+  Number.isNaN(Number(name)),
+) as GtfsCause[];
 
 /** One cause of the operator's catalogue (docs/glossary.md "cause"). */
 export type DelayCause = {

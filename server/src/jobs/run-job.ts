@@ -2,6 +2,7 @@ import { jobs } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
+import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
 import { appendJobMessage, jobLineWriter } from './append-job-message.ts';
 import { createJob } from './create-job.ts';
 import type { JobKind, JobMessage } from './job-message.ts';
@@ -23,6 +24,10 @@ export type JobOutcome = {
 };
 
 const HEARTBEAT_MS = 5_000;
+
+/** How long a job's end waits for a database that went away (docs/operations.md "Faults the product survives"). */
+const END_RETRY_MS = 60_000;
+const END_RETRY_EVERY_MS = 2_000;
 
 /**
  * Starts a job and returns its id at once; `work` runs in the background, reports progress, and
@@ -76,9 +81,29 @@ export async function startJob(
     await lines.drained();
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.jobDuration.observe({ kind: options.kind, status: outcome.status }, seconds);
-    await appendJobMessage(deps, { jobId, ...outcome }).catch((err) =>
-      deps.log.error({ err, jobId }, 'job end not saved'),
-    );
+    await saveJobEnd(deps, jobId, outcome);
   })();
   return { jobId, finished };
+}
+
+/**
+ * The job's last message, saved again every END_RETRY_EVERY_MS while the database cannot be
+ * reached (a job that failed because the database went away ends as that happens, while it
+ * restarts): saved once it is back, the user reads why the job failed, not the interrupted-jobs
+ * check's "the server stopped" 20 s later.
+ */
+async function saveJobEnd(deps: AppDeps, jobId: string, outcome: JobOutcome): Promise<void> {
+  const giveUpAt = performance.now() + END_RETRY_MS;
+  for (;;) {
+    try {
+      await appendJobMessage(deps, { jobId, ...outcome });
+      return;
+    } catch (err) {
+      if (!isDatabaseUnreachable(err) || performance.now() >= giveUpAt) {
+        deps.log.error({ err, jobId }, 'job end not saved');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, END_RETRY_EVERY_MS).unref());
+    }
+  }
 }

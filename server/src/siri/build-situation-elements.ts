@@ -23,6 +23,7 @@ export const SIRI_REASONS: Record<string, string> = {
   CONSTRUCTION: 'constructionWork',
   POLICE_ACTIVITY: 'policeActivity',
   MEDICAL_EMERGENCY: 'emergencyMedicalServices',
+  SPECIAL_EVENT: 'specialEvent',
 };
 
 const SEVERITIES: Record<string, string> = {

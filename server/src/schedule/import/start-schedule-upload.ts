@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import { isDatabaseUnreachable } from '../../health/database-unreachable.ts';
 import { DISK_FULL_SENTENCE, diskFullError } from '../../health/disk-full.ts';
 import { startJob } from '../../jobs/run-job.ts';
 import { findCurrentSchedule } from '../find-current-schedule.ts';
@@ -79,7 +80,9 @@ export async function startScheduleUpload(
         ? error.message
         : diskFullError(error, deps.disk)
           ? `${DISK_FULL_SENTENCE} The current schedule keeps serving; free space, then upload again.`
-          : 'The upload failed on the server; the current schedule keeps serving. Try again.',
+          : isDatabaseUnreachable(error)
+            ? 'The database went away during the upload, so nothing of this file was kept; the current schedule keeps serving. Upload the file again in a minute, once the database is back.'
+            : 'The upload failed on the server; the current schedule keeps serving. Try again.',
       data: {
         validation_report:
           isAppError(error) && (error.details as { validation_report?: boolean })?.validation_report === true,

@@ -1,21 +1,8 @@
 import { useNotifications } from '../../../lib/notifications.tsx';
 import { trpc } from '../../../lib/trpc.ts';
 
-/** The GTFS-Realtime Alert.Cause names a cause maps to (server/src/causes/delay-cause.ts). */
-export const GTFS_CAUSES = [
-  'UNKNOWN_CAUSE',
-  'OTHER_CAUSE',
-  'TECHNICAL_PROBLEM',
-  'STRIKE',
-  'DEMONSTRATION',
-  'ACCIDENT',
-  'HOLIDAY',
-  'WEATHER',
-  'MAINTENANCE',
-  'CONSTRUCTION',
-  'POLICE_ACTIVITY',
-  'MEDICAL_EMERGENCY',
-] as const;
+/** The GTFS-Realtime Alert.Cause names a cause maps to: the alert editor's own list. */
+export { CAUSES as GTFS_CAUSES } from '../../feed/types.ts';
 
 /** Replaces the catalogue of delay causes (admin); the editors' "Delay cause" menus follow. */
 export function useSaveDelayCauses() {
