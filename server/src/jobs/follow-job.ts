@@ -1,6 +1,7 @@
 import { hasRole } from '../auth/roles.ts';
 import type { AppDeps, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
 import { isFinalStatus, type JobMessage } from './job-message.ts';
 import { getJob, listJobMessages } from './list-job-messages.ts';
 
@@ -18,6 +19,8 @@ export async function getJobToFollow(deps: Deps, options: { jobId: string; roles
 
 /** Messages read and sent per turn of the event loop. */
 const PAGE = 200;
+/** How soon a follower reads again when the database could not be reached. */
+const RETRY_MS = 1_000;
 
 /**
  * Every message of a job from the start (or after `afterId`), then live ones until the final
@@ -54,7 +57,22 @@ export async function* followJob(
         continue;
       }
       pending = false;
-      const page = await listJobMessages(deps, { jobId: options.jobId, afterId: lastId, limit: PAGE });
+      let page: JobMessage[];
+      try {
+        page = await listJobMessages(deps, { jobId: options.jobId, afterId: lastId, limit: PAGE });
+      } catch (error) {
+        if (!isDatabaseUnreachable(error)) throw error;
+        // The database is away (restarting under the job, often the reason it fails): read again
+        // once it is back rather than leave the follower without the job's end (docs/operations.md
+        // "Faults the product survives").
+        pending = true;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, RETRY_MS).unref();
+        });
+        wake = undefined;
+        continue;
+      }
       for (const message of page) {
         lastId = message.id;
         yield message;

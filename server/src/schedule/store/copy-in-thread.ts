@@ -71,7 +71,14 @@ export async function copyInThread(
         progress.onRows(m.table, m.rows);
       } else if (m.type === 'table') progress.onTable(m.table, m.label);
       else if (m.type === 'done') resolve();
-      else reject(Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
+      else
+        reject(
+          Object.assign(
+            new Error(m.message),
+            m.code ? { code: m.code } : {},
+            m.syscall ? { syscall: m.syscall } : {},
+          ),
+        );
     });
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`The schedule load's thread stopped (exit code ${code}).`)));

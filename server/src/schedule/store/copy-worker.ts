@@ -32,7 +32,7 @@ export type CopyReply =
   | { type: 'rows'; table: string; rows: number }
   | { type: 'table'; table: string; label: string }
   | { type: 'done' }
-  | { type: 'failed'; message: string; code?: string };
+  | { type: 'failed'; message: string; code?: string; syscall?: string };
 
 const port = parentPort!;
 const { url, versionId } = workerData as { url: string; versionId: number };
@@ -157,12 +157,14 @@ try {
   await copyAll(connection);
   reply({ type: 'done' });
 } catch (error) {
-  // The code too: the main thread tells a full disk (53100) from a bad row by it.
-  const { code } = error as { code?: unknown };
+  // The code too: the main thread tells a full disk (53100) from a bad row by it, and a database
+  // that went away (ECONNREFUSED on connect) from both.
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
   reply({
     type: 'failed',
     message: error instanceof Error ? error.message : String(error),
     ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof syscall === 'string' ? { syscall } : {}),
   });
 } finally {
   await connection.end({ timeout: 5 });
