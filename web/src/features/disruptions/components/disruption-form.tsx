@@ -6,11 +6,12 @@ import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
 import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
-import { zonedDate } from '../../../lib/time.ts';
+import { formatDateTime, zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { NOW, PublishTimingFields, publishTimingInput } from '../../feed/components/publish-timing.tsx';
 import { platformLabel } from '../../feed/feed-labels.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay } from '../api/schedule-lists.ts';
@@ -140,6 +141,8 @@ export function DisruptionForm() {
   });
   const [reason, setReason] = useState('');
   const [withAlert, setWithAlert] = useState(true);
+  /** When the alert enters the feed: empty for now (docs/contract-notes.md "Two-person approval and publication times"). */
+  const [timing, setTiming] = useState(NOW);
   const [cause, setCause] = useState('UNKNOWN_CAUSE');
   // The delay cause of the catalogue (docs/glossary.md "cause"): kept with the disruption's trains.
   const [delayCause, setDelayCause] = useState<CauseChoice | null>(null);
@@ -157,6 +160,7 @@ export function DisruptionForm() {
   const apply = useApplyDisruption({
     onApplied: () => {
       preview.reset();
+      setTiming(NOW);
       setOffered(null);
       setDrafted({ key: '', own: false });
     },
@@ -183,6 +187,8 @@ export function DisruptionForm() {
     action: actionOf(actionType, actionStop, minutes, busSection, toPlatform),
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
+    // The trains change now; only the alert waits for its time (the preview's trips do not depend on it).
+    ...(!dryRun && withAlert && publishTimingInput(timing, zone)),
     dryRun,
     publishAs,
     ...(delayCause && { cause: { code: delayCause.code, ...(causeStop && { stopId: causeStop }) } }),
@@ -209,6 +215,8 @@ export function DisruptionForm() {
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
   const runPreview = (resetPicks: boolean) => {
     if (resetPicks) setUnpicked(new Set());
+    // A new disruption: the last one's alert state no longer applies.
+    apply.reset();
     const key = selectionKey;
     setPreviewedFor(key);
     preview.mutate(input(true), {
@@ -353,7 +361,7 @@ export function DisruptionForm() {
           />
           <Form.Text className="d-block">
             {publishAs === 'schedule'
-              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now.'
+              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now, or at its "Publish at" time.'
               : 'The trip updates are published now for that day.'}
           </Form.Text>
         </Form.Group>
@@ -601,6 +609,7 @@ export function DisruptionForm() {
                   </Form.Group>
                 </div>
               ))}
+              <PublishTimingFields value={timing} onChange={setTiming} zone={zone} mayEmergency={false} />
             </fieldset>
           )}
           {refusals.length > 0 && (
@@ -629,6 +638,19 @@ export function DisruptionForm() {
               : `Apply to ${picked.length} trips`}
           </Button>
         </section>
+      )}
+      {apply.data?.alertState && apply.data.alertState !== 'published' && (
+        <Alert variant="info" className="mt-3" data-testid="applied-alert-state">
+          {apply.data.alertState === 'pending'
+            ? `Alert pending approval: riders see it once another user with the approve role approves it (Feed screen, "Waiting to enter the feed")${
+                apply.data.publishAt
+                  ? `, at ${formatDateTime(apply.data.publishAt, zone)} at the earliest`
+                  : ''
+              }; the ${apply.data.versionId ? 'schedule version is made' : 'trains are changed'} now.`
+            : `Alert scheduled: it enters the feed at ${formatDateTime(apply.data.publishAt ?? '', zone)}; the ${
+                apply.data.versionId ? 'schedule version is made' : 'trains are changed'
+              } now.`}
+        </Alert>
       )}
     </Form>
   );
