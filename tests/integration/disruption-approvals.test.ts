@@ -2,7 +2,16 @@ import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
 import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approve, eventually, pendingList, reject, servedHeader, setApproval } from '../support/approvals.ts';
+import {
+  approve,
+  eventually,
+  pendingList,
+  postAlert,
+  reject,
+  routeAlert,
+  servedHeader,
+  setApproval,
+} from '../support/approvals.ts';
 import { getFeed } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
@@ -49,6 +58,7 @@ describe("a disruption's alert waits for approval or its time; its trains do not
   let planner: HttpClient;
   let approver: HttpClient;
   let viewer: HttpClient;
+  let flooder: HttpClient;
 
   const post = (client: HttpClient, body: Record<string, unknown>) =>
     client.fetch('/feed/disruptions', {
@@ -86,12 +96,13 @@ describe("a disruption's alert waits for approval or its time; its trains do not
   });
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { PUBLISH_AT_CHECK_MS: '200' } });
+    t = await startTestApp({ env: { PUBLISH_AT_CHECK_MS: '200', PENDING_ITEMS_PER_PRINCIPAL: '2' } });
     planner = await t.clientWithRoles(['edit', 'gtfs'], 'planner');
     admin = await t.clientWithRoles(['admin', 'view'], 'boss');
     controller = await t.clientWithRoles(['edit'], 'controller');
     approver = await t.clientWithRoles(['view', 'approve'], 'approver');
     viewer = await t.clientWithRoles(['view'], 'viewer');
+    flooder = await t.clientWithRoles(['edit'], 'flooder');
     // Sessions are made at the real time (their cookies expire by it); the product's clock after.
     t.clock.now = NOW;
     const upload = await uploadSchedule(planner, timetable(), 'timetable.zip');
@@ -264,5 +275,51 @@ describe("a disruption's alert waits for approval or its time; its trains do not
     expect(await eventually(async () => (await servedHeader(t.client(), works.alertId!)) !== undefined)).toBe(
       true,
     );
+  });
+
+  it('holds a disruption with publishAt whole under alerts_and_disruptions; approved, its alert waits for its time', async () => {
+    await setApproval(admin, 'alerts_and_disruptions');
+    const at = nowSecs() + 600;
+    const held = await applied(
+      controller,
+      cancel('WD-1234', 'Driver shortage tomorrow', { serviceDate: '20251002', publishAt: at }),
+    );
+    expect(held).toMatchObject({ id: null, state: 'pending' });
+    const res = await approve(approver, held.pendingId!);
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(JSON.parse(text).message).toMatch(/its alert enters the public feed at/);
+    const disruption = ((await (await controller.get('/feed/disruptions')).json()) as Applied[]).find(
+      (d) => (d as { reason?: string }).reason === 'Driver shortage tomorrow',
+    )!;
+    const alert = (await pendingList(approver)).find((p) => p.entityId === disruption.alertId)!;
+    expect(alert).toMatchObject({ state: 'scheduled', createdBy: 'controller' });
+    expect(await servedHeader(t.client(), disruption.alertId!)).toBeUndefined();
+    later(601);
+    expect(
+      await eventually(async () => (await servedHeader(t.client(), disruption.alertId!)) !== undefined),
+    ).toBe(true);
+  });
+
+  it('refuses the whole disruption (429) when its author has too many alerts waiting; nothing changes', async () => {
+    await setApproval(admin, 'alerts');
+    const waiting: string[] = [];
+    for (const i of [1, 2]) {
+      const res = await postAlert(flooder, routeAlert(`flood-${i}`, 'NTH', `Flood ${i}`));
+      expect(res.status, await res.clone().text()).toBe(200);
+      waiting.push((await res.json()).pendingId);
+    }
+    const refused = await post(flooder, cancel('WD-2300', 'Flooded line'));
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).description).toMatch(/PENDING_ITEMS_PER_PRINCIPAL/);
+    // Both or neither: the trains are not changed without their alert.
+    expect(await updates()).not.toContain(`WD-2300-${TODAY}`);
+    const listed = (await (await controller.get('/feed/disruptions')).json()) as { reason: string }[];
+    expect(listed.some((d) => d.reason === 'Flooded line')).toBe(false);
+    // A decision gives the place back.
+    expect((await reject(approver, waiting[0]!, 'Not needed.')).status).toBe(200);
+    const body = await applied(flooder, cancel('WD-2300', 'Flooded line'));
+    expect(body.alertState).toBe('pending');
+    expect(await eventually(async () => (await updates()).includes(`WD-2300-${TODAY}`))).toBe(true);
   });
 });
