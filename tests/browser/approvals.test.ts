@@ -128,6 +128,9 @@ describe.skipIf(!hasChromium)('approving a controller’s alerts', () => {
     const count = await preview.locator('tbody tr').count();
     const HEADER = 'Approval: morning trains cancelled';
     await page.getByLabel('Header (en-ZA)').fill(HEADER);
+    expect(await page.getByTestId('alert-approval-note').textContent()).toBe(
+      'Approval is on: the alert waits until another user with the approve role approves it; the trains are changed now.',
+    );
     // The alert enters the feed at 07:30 of that day in the agency's zone, once approved.
     await page.getByLabel(/^Date \(/).fill(date);
     await page.getByLabel('Time', { exact: true }).fill('07:30');

@@ -4,7 +4,7 @@ import { CausePicker } from '../../../components/cause-picker.tsx';
 import { hasRole } from '../../../lib/authorization.ts';
 import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
-import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
+import { languageName, useLanguageSettings, useOperatorSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
 import { formatDateTime, zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
@@ -121,7 +121,11 @@ export function DisruptionForm() {
   const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
   // From tomorrow on, a planner may publish in the schedule itself (planned works, a new version).
-  const canPlan = hasRole(useMe().data?.roles ?? [], 'gtfs') && date > zonedDate(new Date(), zone);
+  const roles = useMe().data?.roles ?? [];
+  const canPlan = hasRole(roles, 'gtfs') && date > zonedDate(new Date(), zone);
+  // Two-person approval (docs/contract-notes.md): this user's alert, or realtime disruption, waits.
+  const approval = useOperatorSettings().data?.approval ?? 'off';
+  const waitsForApproval = approval !== 'off' && !hasRole(roles, 'approve');
   const [publishChoice, setPublishAs] = useState<'feed' | 'schedule'>('feed');
   const publishAs = canPlan ? publishChoice : 'feed';
   const [actionType, setActionType] = useState<ActionType>('cancel');
@@ -610,6 +614,15 @@ export function DisruptionForm() {
                 </div>
               ))}
               <PublishTimingFields value={timing} onChange={setTiming} zone={zone} mayEmergency={false} />
+              {waitsForApproval && (
+                <Form.Text className="d-block mb-2" data-testid="alert-approval-note">
+                  {approval === 'alerts_and_disruptions' && publishAs === 'feed'
+                    ? 'Approval is on: the disruption and its alert wait until another user with the approve role approves them.'
+                    : `Approval is on: the alert waits until another user with the approve role approves it; the ${
+                        publishAs === 'schedule' ? 'schedule version is made' : 'trains are changed'
+                      } now.`}
+                </Form.Text>
+              )}
             </fieldset>
           )}
           {refusals.length > 0 && (
