@@ -146,6 +146,10 @@ describe.skipIf(!hasChromium)('approving a controller’s alerts', () => {
       .getByTestId('banner-success')
       .filter({ hasText: `Disruption applied to ${count} trips, alert pending approval.` })
       .waitFor();
+    await page
+      .getByRole('table', { name: 'Disruptions' })
+      .getByText('Cancel + alert (pending approval)')
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, 'approvals-disruption-pending');
     const updates = (await (await fetch(`${t.url}/feed/updates?format=json`)).json()) as {
       entity?: unknown[];

@@ -119,6 +119,11 @@ describe("a disruption's alert waits for approval or its time; its trains do not
     // Riders see the cancelled train now; the alert only once a colleague approves it.
     expect(await eventually(async () => (await updates()).includes(`WD-1234-${TODAY}`))).toBe(true);
     expect(await servedHeader(t.client(), body.alertId!)).toBeUndefined();
+    const listed = async () =>
+      (
+        (await (await controller.get('/feed/disruptions')).json()) as { id: string; alertWaiting: unknown }[]
+      ).find((d) => d.id === body.id)!.alertWaiting;
+    expect(await listed()).toBe('pending');
     const item = (await pendingList(approver)).find((p) => p.id === body.pendingId)!;
     expect(item).toMatchObject({ entityId: body.alertId, state: 'pending', createdBy: 'controller' });
     const story = await audit(body.alertId!);
@@ -150,6 +155,7 @@ describe("a disruption's alert waits for approval or its time; its trains do not
     expect((await audit(body.alertId!)).map((e) => `${e.action} ${e.by}`)).toEqual(
       expect.arrayContaining(['save_pending controller', 'approve approver']),
     );
+    expect(await listed()).toBeNull();
   });
 
   it('withdraws the pending alert when the disruption is lifted: nobody approves it afterwards', async () => {

@@ -208,6 +208,10 @@ const Listed = Type.Array(
     replacementTrips: Type.Optional(ReplacementTrips),
     continuingTrips: Type.Optional(ContinuingTrips),
     alertId: Type.Union([Type.String(), Type.Null()]),
+    alertWaiting: Type.Union([Type.Literal('pending'), Type.Literal('scheduled'), Type.Null()], {
+      description:
+        'Its alert still waits to enter the feed: pending approval, or scheduled for its publishAt; null otherwise.',
+    }),
     active: Type.Boolean(),
     publishAs: Type.Union([Type.Literal('feed'), Type.Literal('schedule')]),
     versionId: Type.Union([Type.Integer(), Type.Null()], {
