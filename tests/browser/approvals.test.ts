@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencyDay, wallTime } from '../support/agency-zone.ts';
+import { agencyDay, MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { pendingList, setApproval } from '../support/approvals.ts';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  hasChromium,
+  logIn,
+  openBrowser,
+  openScreen,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -97,5 +104,60 @@ describe.skipIf(!hasChromium)('approving a controller’s alerts', () => {
     );
     await screenshot(page, 'approvals-decided');
     expect(await served(LATER_HEADER)).toBe(false);
+  });
+
+  it('applies a controller’s disruption at once and shows its alert pending approval, with its time', async () => {
+    const { page } = b;
+    // 05:00 in the agency's zone on the next weekday: the morning trains are still to come.
+    const date = nextDateOn(MON_TO_FRI);
+    t.clock.now = wallTime(date, '05:00');
+    await b.context.clearCookies();
+    await logIn(page, 'controller', 'a-long-password-1');
+    await openScreen(page, 'Disruptions');
+    await page.waitForURL('**/disruptions');
+    await page.getByLabel('Service date').fill(date);
+    const route = page.getByLabel('Route');
+    await route.locator('option').nth(1).waitFor({ state: 'attached' });
+    await route.selectOption({ index: 1 });
+    await page.getByLabel('From (departure)').fill('06:00');
+    await page.getByLabel('Until (not incl.)').fill('09:00');
+    await page.getByLabel('Reason').fill('Signal fault at Woodstock.');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.waitFor();
+    const count = await preview.locator('tbody tr').count();
+    const HEADER = 'Approval: morning trains cancelled';
+    await page.getByLabel('Header (en-ZA)').fill(HEADER);
+    expect(await page.getByTestId('alert-approval-note').textContent()).toBe(
+      'Approval is on: the alert waits until another user with the approve role approves it; the trains are changed now.',
+    );
+    // The alert enters the feed at 07:30 of that day in the agency's zone, once approved.
+    await page.getByLabel(/^Date \(/).fill(date);
+    await page.getByLabel('Time', { exact: true }).fill('07:30');
+    const apply = page.getByRole('button', { name: `Apply to ${count} trips` });
+    await expect.poll(() => apply.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await apply.click();
+    const state = page.getByTestId('applied-alert-state');
+    await state.waitFor({ timeout: 15_000 });
+    expect(await state.textContent()).toMatch(
+      /^Alert pending approval: riders see it once another user with the approve role approves it .*07:30.* at the earliest; the trains are changed now\.$/,
+    );
+    await page
+      .getByTestId('banner-success')
+      .filter({ hasText: `Disruption applied to ${count} trips, alert pending approval.` })
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Disruptions' })
+      .getByText('Cancel + alert (pending approval)')
+      .waitFor({ timeout: 15_000 });
+    await screenshot(page, 'approvals-disruption-pending');
+    const updates = (await (await fetch(`${t.url}/feed/updates?format=json`)).json()) as {
+      entity?: unknown[];
+    };
+    expect(updates.entity?.length).toBe(count);
+    expect(await served(HEADER)).toBe(false);
+    const item = (await pendingList(admin)).find((i) => i.header === HEADER)!;
+    expect(item).toMatchObject({ state: 'pending', createdBy: 'controller' });
+    expect(item.publishAt).toBe(wallTime(date, '07:30').toISOString());
   });
 });

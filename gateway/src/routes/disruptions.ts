@@ -127,6 +127,12 @@ const Body = Type.Object({
         '"schedule": planned works in a new schedule version (a date from tomorrow on; needs the gtfs role too), nothing in the trip updates.',
     }),
   ),
+  publishAt: Type.Optional(
+    Type.Number({
+      description:
+        'Epoch seconds: the alert enters the feed then, not before (state scheduled); the trains change now. Needs an alert.',
+    }),
+  ),
 });
 const TripRef = Type.Object({ tripId: Type.String(), startDate: Type.String() });
 const Applied = Type.Object({
@@ -152,7 +158,24 @@ const Applied = Type.Object({
         'published: applied; pending: waits for a second person (approval alerts_and_disruptions), id null until approved.',
     }),
   ),
-  pendingId: Type.Optional(Type.String({ description: 'The item of GET /feed/pending.' })),
+  pendingId: Type.Optional(
+    Type.String({
+      description:
+        'The item of GET /feed/pending that waits: the disruption (state pending) or its alert (alertState pending or scheduled).',
+    }),
+  ),
+  alertState: Type.Optional(
+    Type.String({
+      enum: ['published', 'pending', 'scheduled'],
+      description:
+        'After an apply with an alert: published; pending: the alert waits for a second person (approval on; the trains changed now); scheduled: it enters the feed at publishAt.',
+    }),
+  ),
+  publishAt: Type.Optional(
+    Type.String({
+      description: 'When the waiting alert enters the feed (ISO 8601), once approved if pending.',
+    }),
+  ),
   versionId: Type.Optional(
     Type.Union([Type.Integer(), Type.Null()], {
       description: 'publishAs "schedule": the schedule version made.',
@@ -185,6 +208,10 @@ const Listed = Type.Array(
     replacementTrips: Type.Optional(ReplacementTrips),
     continuingTrips: Type.Optional(ContinuingTrips),
     alertId: Type.Union([Type.String(), Type.Null()]),
+    alertWaiting: Type.Union([Type.Literal('pending'), Type.Literal('scheduled'), Type.Null()], {
+      description:
+        'Its alert still waits to enter the feed: pending approval, or scheduled for its publishAt; null otherwise.',
+    }),
     active: Type.Boolean(),
     publishAs: Type.Union([Type.Literal('feed'), Type.Literal('schedule')]),
     versionId: Type.Union([Type.Integer(), Type.Null()], {

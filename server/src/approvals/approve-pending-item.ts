@@ -105,6 +105,8 @@ async function approveDisruption(
     ...(item.entity as ApplyDisruptionOptions),
     dryRun: false,
     by: item.createdBy,
+    // Approved: its alert enters the feed with it, or at its publishAt when that is still ahead.
+    holdAlert: false,
     within: async (feed, result) => {
       const tx = feed.deps.db;
       const [still] = await tx
@@ -132,7 +134,10 @@ async function approveDisruption(
     id: item.id,
     entityId: applied.id ?? item.entityId,
     state: 'published',
-    message: 'Approved: the disruption is applied.',
+    message:
+      applied.alertState === 'scheduled' && applied.publishAt
+        ? `Approved: the disruption is applied; its alert enters the public feed at ${applied.publishAt}.`
+        : 'Approved: the disruption is applied.',
   };
 }
 
@@ -149,7 +154,7 @@ export function decidedAlready(state: string): AppError {
     published: 'This item was approved already, or entered the feed at its time.',
     scheduled: 'This item was approved already; it enters the feed at its time.',
     rejected: 'This item was rejected already.',
-    withdrawn: 'This item was withdrawn by its author already.',
+    withdrawn: 'This item was withdrawn already (by its author, or its disruption was lifted).',
     failed: 'This item could not enter the feed at its time; save the alert again.',
     emergency:
       'This emergency publish is in the public feed already: approve it, or edit or delete the alert.',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { disruptions, feedEntities } from '@feeddesk/drizzle';
 import { and, eq } from 'drizzle-orm';
+import { type HeldAlert, holdAlertInAct } from '../approvals/hold-alert-in-act.ts';
+import { readPublishAt } from '../approvals/pending-item.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkCause } from '../causes/check-cause.ts';
 import type { CauseInput } from '../causes/delay-cause.ts';
@@ -75,6 +77,13 @@ export type ApplyDisruptionOptions = {
   cause?: CauseInput;
   by: string | null;
   /**
+   * Epoch seconds: the alert enters the feed then, not before; the trains change now
+   * (docs/contract-notes.md "Two-person approval and publication times").
+   */
+  publishAt?: number;
+  /** The alert waits for a second person (approval on, its author without approve); the trains do not. */
+  holdAlert?: boolean;
+  /**
    * More writes of the same act, after the disruption's (an approval marks its item decided):
    * all committed together or none.
    */
@@ -100,7 +109,21 @@ export type ApplyDisruptionResult = {
    * give; empty when it would be saved. Absent on an apply.
    */
   refusals?: FeedNoticeJson[];
+  /**
+   * After an apply with an alert: `published`, or waiting to enter the feed (`pending` a second
+   * person's approval, `scheduled` for its publishAt).
+   */
+  alertState?: AlertState;
+  /** The item of GET /feed/pending that waits: the alert's (or, held whole, the disruption's). */
+  pendingId?: string;
+  /** When the waiting alert enters the feed (ISO 8601), once approved if it is pending. */
+  publishAt?: string;
 };
+
+export type AlertState = 'published' | 'pending' | 'scheduled';
+
+/** How a disruption's alert waits, or null when it is published with the change. */
+export type AlertWaits = { approval: boolean; publishAt: Date | null } | null;
 
 /**
  * Changes every selected trip in one transaction, each merged with its existing update and checked
@@ -118,6 +141,7 @@ export async function applyDisruption(
   const options = withDefaults({ ...given, action: await withOperatorBusRoute(deps, given.action) });
   const { action } = options;
   checkAction(action);
+  const waits = alertWaits(deps, options);
   if (options.dryRun) {
     const { result, refusals } = await onBackgroundConnection(deps, (own) =>
       rehearseFeedAct(own, async (feed) => {
@@ -151,19 +175,59 @@ export async function applyDisruption(
     inFeedTransaction(own, async (feed) => {
       await lockDisruptions(feed.deps.db);
       const plan = await planDisruption(feed.deps, options);
-      await writeDisruption(feed, options, plan);
-      await options.within?.(feed, plan.result);
-      return plan.result;
+      const held = await writeDisruption(feed, options, plan, waits);
+      const result: ApplyDisruptionResult = {
+        ...plan.result,
+        ...(plan.result.alertId && alertAnswer(held)),
+      };
+      await options.within?.(feed, result);
+      return result;
     }),
   );
 }
 
-/** The apply's writes: the trips' updates, the alert through the save path, the disruption and its audit. */
+/**
+ * Whether the alert waits (docs/contract-notes.md "Two-person approval and publication times"):
+ * for a second person when its author may not approve, for its publishAt when one is given ahead.
+ * publishAt is refused (400) without an alert to publish then, and checked as an alert's.
+ */
+export function alertWaits(
+  deps: Pick<AppDeps, 'now' | 'config'>,
+  options: { alert: unknown; publishAt?: unknown; holdAlert?: boolean; dryRun: boolean },
+): AlertWaits {
+  if (options.publishAt !== undefined && options.publishAt !== null && !options.alert)
+    throw new AppError('validation_failed', {
+      message:
+        "publishAt is when the disruption's alert enters the feed: ask for an alert (alert: true), or leave publishAt out.",
+    });
+  const publishAt = readPublishAt(deps, options.publishAt);
+  if (options.dryRun || !options.alert || (!options.holdAlert && !publishAt)) return null;
+  return { approval: options.holdAlert === true, publishAt };
+}
+
+/** What the answer says of a disruption's alert: published, or waiting with its item. */
+export function alertAnswer(
+  held: HeldAlert | null,
+): Pick<ApplyDisruptionResult, 'alertState' | 'pendingId' | 'publishAt'> {
+  if (!held) return { alertState: 'published' };
+  return {
+    alertState: held.item.state as AlertState,
+    pendingId: held.item.id,
+    ...(held.item.publishAt && { publishAt: held.item.publishAt.toISOString() }),
+  };
+}
+
+/**
+ * The apply's writes: the trips' updates, the alert through the save path (or kept waiting, as
+ * `waits` says), the disruption and its audit.
+ */
 async function writeDisruption(
-  { deps: txDeps, changes }: FeedTransaction,
+  feed: FeedTransaction,
   options: ApplyDisruptionOptions,
   plan: Awaited<ReturnType<typeof planDisruption>>,
-): Promise<void> {
+  waits: AlertWaits = null,
+): Promise<HeldAlert | null> {
+  const { deps: txDeps, changes } = feed;
   const tx = txDeps.db;
   const { result, now } = plan;
   // Disruptions layer on one another and their lifts replay that order: one never edits
@@ -173,7 +237,17 @@ async function writeDisruption(
   for (const entities of batchesOf(plan.updates))
     await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true, changes });
   changes.add('trip_update', options.by);
-  if (result.alert && result.alertId)
+  let held: HeldAlert | null = null;
+  // Controllers' trains are never held: only their alert waits (for approval or its time).
+  if (result.alert && result.alertId && waits)
+    held = await holdAlertInAct(feed, {
+      json: { id: result.alertId, ...result.alert },
+      by: options.by,
+      approval: waits.approval,
+      publishAt: waits.publishAt,
+      told: `of the disruption "${options.reason.trim()}" by ${options.by ?? 'unknown'} (its ${result.count} trains changed now)`,
+    });
+  else if (result.alert && result.alertId)
     await saveFeedEntity(txDeps, {
       kind: 'alert',
       entity: { json: { id: result.alertId, ...result.alert } },
@@ -212,6 +286,7 @@ async function writeDisruption(
       trips: result.count,
     }),
   );
+  return held;
 }
 
 /**

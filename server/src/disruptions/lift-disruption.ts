@@ -1,6 +1,7 @@
 import { disruptions, disruptionTrips, tripCauses } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson } from '@feeddesk/proto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { withdrawWaitingAlert } from '../approvals/hold-alert-in-act.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -34,7 +35,7 @@ export type LiftDisruptionOptions = {
 
 /**
  * Puts every trip a disruption touched back as it was before it: the earlier update restored
- * (the same bytes), or none; its alert leaves the live feed. Overlapping disruptions: when a
+ * (the same bytes), or none; its alert leaves the live feed (or, still waiting, is withdrawn). Overlapping disruptions: when a
  * later one that is still active touched the same trip, the trip becomes "before this one, with
  * the later ones applied again in order", and the later one now remembers that state as its own
  * "before", so lifting it afterwards restores the trip as it was before both. Hand edits made
@@ -132,8 +133,16 @@ async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promis
     for (const ids of batchesOf(gone))
       await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now, changes });
     if (restored.length + gone.length > 0) changes.add('trip_update', by);
-    if (disruption.alertId)
+    if (disruption.alertId) {
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
+      // Its alert may still wait for approval or its time: it never enters the feed now.
+      await withdrawWaitingAlert(tx, {
+        alertId: disruption.alertId,
+        by,
+        at: now,
+        why: `its disruption "${disruption.reason}" was lifted.`,
+      });
+    }
     await tx
       .update(disruptions)
       .set({ liftedAt: deps.now(), liftedBy: options.by })

@@ -1,5 +1,6 @@
 import { disruptions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
+import { withdrawWaitingAlert } from '../approvals/hold-alert-in-act.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -10,7 +11,7 @@ import { liftedAudit } from './disruption-audit.ts';
 
 /**
  * Lifts planned works: a new current schedule version without them (the others still ahead are
- * kept), and their alert leaves the feed. They are marked lifted, and their alert deleted, in the
+ * kept), and their alert leaves the feed (or, still waiting, is withdrawn). They are marked lifted, and their alert deleted, in the
  * transaction that makes that version current: a crash or a refusal at any phase leaves them
  * planned and in the schedule, or lifted and out of it (docs/contract-notes.md "Planned works in
  * the schedule").
@@ -42,6 +43,13 @@ export async function liftPlannedWorks(
             changes: feed.changes,
           }),
         );
+        // Still waiting for approval or its time, it never enters the feed now.
+        await withdrawWaitingAlert(tx, {
+          alertId,
+          by: options.by,
+          at: deps.now(),
+          why: `its planned works "${disruption.reason}" were lifted.`,
+        });
       }
       await recordAudit(tx, {
         ...liftedAudit(deps.now(), options.by, disruption),

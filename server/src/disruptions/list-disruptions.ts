@@ -1,5 +1,5 @@
-import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
-import { asc, desc } from 'drizzle-orm';
+import { disruptions, disruptionTrips, pendingItems } from '@feeddesk/drizzle';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { currentPlannedWorks } from '../schedule/planned-works/current-planned-works.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
@@ -21,6 +21,11 @@ export type DisruptionListItem = {
   /** replace_by_bus: the NEW trips of the trains' parts after the section. */
   continuingTrips?: ContinuingTrip[];
   alertId: string | null;
+  /**
+   * Its alert still waits to enter the feed: `pending` a second person's approval, `scheduled`
+   * for its publishAt (docs/contract-notes.md "Two-person approval and publication times"); null otherwise.
+   */
+  alertWaiting: 'pending' | 'scheduled' | null;
   /** false once lifted. */
   active: boolean;
   liftedAt: string | null;
@@ -56,6 +61,15 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
     .from(disruptionTrips)
     .orderBy(asc(disruptionTrips.tripId));
   const inCurrent = new Set(await currentPlannedWorks(deps));
+  // The alerts still waiting: few (PENDING_ITEMS_PER_PRINCIPAL each), read in one query.
+  const waiting = new Map(
+    (
+      await deps.db
+        .select({ entityId: pendingItems.entityId, state: pendingItems.state })
+        .from(pendingItems)
+        .where(and(eq(pendingItems.kind, 'alert'), inArray(pendingItems.state, ['pending', 'scheduled'])))
+    ).map((w) => [w.entityId, w.state as 'pending' | 'scheduled']),
+  );
   const names = await loadStationNames(
     deps,
     rows.flatMap((row) => namedStops(row.select as object, row.action as object)),
@@ -95,6 +109,7 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
       continuingTrips: partsOf.get(row.id) ?? [],
     }),
     alertId: row.alertId,
+    alertWaiting: (row.alertId && waiting.get(row.alertId)) || null,
     active: row.liftedAt === null,
     liftedAt: row.liftedAt?.toISOString() ?? null,
     liftedBy: row.liftedBy,

@@ -26,14 +26,22 @@ export async function publishDisruption(
 ): Promise<
   ApplyDisruptionResult & { versionId?: number | null; state?: 'pending' | 'published'; pendingId?: string }
 > {
+  // A controller's trains (or a planner's version) change now; the alert told with them waits for
+  // a second person while approval covers alerts (docs/contract-notes.md "Two-person approval and
+  // publication times"), as "Tell riders" on a trip update does.
+  const holdAlert =
+    !options.dryRun &&
+    Boolean(options.alert) &&
+    Boolean(user) &&
+    (await needsApproval(deps, 'alerts', user!.roles));
   if (publishAs === 'schedule') {
     assertRole(user, 'gtfs');
-    return publishPlannedWorks(deps, options);
+    return publishPlannedWorks(deps, { ...options, holdAlert });
   }
-  // While approval holds disruptions, one by a user without the approve role waits for a second
-  // person (docs/contract-notes.md "Two-person approval and publication times"); a preview never waits.
+  // While approval holds disruptions, one by a user without the approve role waits whole for a
+  // second person; a preview never waits.
   if (!options.dryRun && user && (await needsApproval(deps, 'disruptions', user.roles)))
     return holdDisruption(deps, { ...options, by: user.username });
   // The realtime answer stays as it was: versionId belongs to planned works.
-  return applyDisruption(deps, options);
+  return applyDisruption(deps, { ...options, holdAlert });
 }

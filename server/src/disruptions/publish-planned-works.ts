@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { disruptions, routes } from '@feeddesk/drizzle';
 import { and, eq } from 'drizzle-orm';
+import { type HeldAlert, holdAlertInAct } from '../approvals/hold-alert-in-act.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -20,7 +21,7 @@ import {
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
 import { agencyToday, plannedWorkLabel } from '../schedule/planned-works/planned-works-ahead.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
-import type { ApplyDisruptionResult } from './apply-disruption.ts';
+import { type ApplyDisruptionResult, alertAnswer, alertWaits } from './apply-disruption.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
 import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
@@ -46,6 +47,10 @@ export type PublishPlannedWorksOptions = {
   alert: boolean | DisruptionAlertInput;
   dryRun: boolean;
   by: string | null;
+  /** Epoch seconds: the alert enters the feed then (docs/contract-notes.md "Two-person approval and publication times"). */
+  publishAt?: number;
+  /** The alert waits for a second person (approval on, the planner without approve); the version does not. */
+  holdAlert?: boolean;
 };
 
 /** What riders are told a bus or a shortened train does, when the action has no alert template. */
@@ -58,14 +63,16 @@ const EFFECTS: Partial<Record<PlannedAction['type'], string>> = {
  * Planned works published in the schedule itself (docs/contract-notes.md "Planned works in
  * the schedule"): the disruption is kept with the trips it selected, and a new current schedule
  * version is made with every planned work still ahead applied (makePlannedWorksVersion). Nothing
- * goes to the trip updates; the alert, when asked, is published at once, told from now, its
- * impact on that date. When the version cannot be made the disruption is not kept.
+ * goes to the trip updates; the alert, when asked, is published at once (or waits for approval or
+ * its publishAt), told from now, its impact on that date. When the version cannot be made the
+ * disruption is not kept.
  */
 export async function publishPlannedWorks(
   deps: AppDeps,
   options: PublishPlannedWorksOptions,
 ): Promise<ApplyDisruptionResult & { versionId: number | null }> {
   const action = checkPlannedAction(await withOperatorBusRoute(deps, options.action));
+  const waits = alertWaits(deps, options);
   const current = await findCurrentSchedule(deps);
   if (!current)
     throw new AppError('bad_request', {
@@ -153,6 +160,7 @@ export async function publishPlannedWorks(
   const now = deps.now();
   const reason = options.reason.trim();
   const changes = new FeedChanges();
+  let held: HeldAlert | null = null;
   // Nothing is written before the version is made: the disruption, its trips, its alert and the
   // audit are written in the transaction that makes it current, so a crash or a refusal at any
   // phase leaves neither half planned works nor a version without its disruption
@@ -196,7 +204,18 @@ export async function publishPlannedWorks(
           beforePb: null,
         })),
       );
-      if (alert && alertId)
+      // The planner's version is made now; the alert told with it may wait (approval, publishAt).
+      if (alert && alertId && waits)
+        held = await feedActIn({ ...deps, db: tx }, changes, (feed) =>
+          holdAlertInAct(feed, {
+            json: { id: alertId, ...alert },
+            by: options.by,
+            approval: waits.approval,
+            publishAt: waits.publishAt,
+            told: `of the planned works "${reason}" of ${selection.serviceDate} by ${options.by ?? 'unknown'} (schedule version ${version.versionId} made now)`,
+          }),
+        );
+      else if (alert && alertId)
         await feedActIn({ ...deps, db: tx }, changes, (feed) =>
           saveFeedEntity(feed.deps, {
             kind: 'alert',
@@ -226,6 +245,7 @@ export async function publishPlannedWorks(
     trips: listed,
     alertId,
     alert,
+    ...(alertId && alertAnswer(held)),
     ...(connections && {
       connections: connections.map((c) => ({ ...c, busTripId: `${c.tripId}-pw-${shortId(id)}-bus` })),
     }),

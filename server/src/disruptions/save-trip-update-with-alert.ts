@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { pendingItems, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { tripUpdateAlerts } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
-import { auditPending, itemName, needsApproval, takePendingPlace } from '../approvals/pending-item.ts';
+import { holdAlertInAct } from '../approvals/hold-alert-in-act.ts';
+import { needsApproval } from '../approvals/pending-item.ts';
 import type { CauseInput } from '../causes/delay-cause.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
-import { FeedChanges, type FeedTransaction, feedActIn, inFeedTransaction } from '../feed/feed-transaction.ts';
+import { type FeedTransaction, inFeedTransaction } from '../feed/feed-transaction.ts';
 import { type SaveFeedEntityResult, saveFeedEntity } from '../feed/save-feed-entity.ts';
 
 /** What to do with the trip update's alert: publish (or update) this one, or end the linked one. */
@@ -34,9 +34,6 @@ export type SaveTripUpdateWithAlertResult = SaveFeedEntityResult & {
 
 const ALERT_PENDING =
   'Alert saved for approval: riders see it once another user with the approve role approves it; the train is changed now.';
-
-/** A rehearsal's end: the savepoint is rolled back once the alert's publish passed its checks. */
-class Rehearsed extends Error {}
 
 /**
  * One act of the trip update editor: the trip update and its alert saved together (both through
@@ -74,56 +71,17 @@ export async function saveTripUpdateWithAlert(
     }
     const alertId = link?.alertId ?? `trip-${saved.id}`;
     if (hold) {
-      const json = { id: alertId, alert: options.alert.publish.alert };
-      // Checked now as its publish would be (rules, sizes, the feed invariants), in a savepoint
-      // rolled back after: a refusal is the act's, as it would be at approval.
-      let warnings: SaveFeedEntityResult['warnings'] = [];
-      await feed.deps.db
-        .transaction(async (savepoint) => {
-          await feedActIn({ ...feed.deps, db: savepoint }, new FeedChanges(), async (rehearsal) => {
-            const alert = await saveFeedEntity(rehearsal.deps, {
-              kind: 'alert',
-              entity: { json },
-              by,
-              log: true,
-              changes: rehearsal.changes,
-            });
-            warnings = alert.warnings;
-          });
-          throw new Rehearsed();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof Rehearsed)) throw error;
-        });
-      const author = by ?? 'unknown';
-      await takePendingPlace(deps, feed.deps.db, author);
-      const now = deps.now();
-      const [item] = await feed.deps.db
-        .insert(pendingItems)
-        .values({
-          id: randomUUID(),
-          kind: 'alert',
-          entityId: alertId,
-          state: 'pending',
-          entity: json,
-          baseRevision: null,
-          log: true,
-          publishAt: null,
-          createdAt: now,
-          createdBy: author,
-        })
-        .returning();
-      await auditPending(feed.deps.db, {
-        at: now,
+      const { warnings } = await holdAlertInAct(feed, {
+        json: { id: alertId, alert: options.alert.publish.alert },
         by,
-        action: 'save_pending',
-        item: item!,
-        summary: `${itemName(item!)} told with train ${saved.id} by ${author}, pending approval.`,
+        approval: true,
+        publishAt: null,
+        told: `told with train ${saved.id} by ${by ?? 'unknown'}`,
       });
       if (!link)
         await feed.deps.db
           .insert(tripUpdateAlerts)
-          .values({ tripUpdateId: saved.id, alertId, createdAt: now, createdBy: by });
+          .values({ tripUpdateId: saved.id, alertId, createdAt: deps.now(), createdBy: by });
       return {
         ...saved,
         warnings: [...saved.warnings, ...warnings],

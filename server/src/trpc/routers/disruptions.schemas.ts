@@ -49,6 +49,8 @@ export const applyDisruptionInput = z.object({
   cause: causeInput.optional(),
   /** 'schedule': planned works in a new schedule version (needs the gtfs role too). */
   publishAs: z.enum(['feed', 'schedule']).default('feed'),
+  /** Epoch seconds: the alert enters the feed then; the service says what is wrong with a value. */
+  publishAt: z.number().optional(),
 });
 
 export const liftDisruptionInput = z.object({ id: z.string().max(200) });

@@ -17,6 +17,16 @@ export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {
         return;
       }
       if (!result.id) return;
+      // The alert told with it may wait for approval or its time (docs/contract-notes.md).
+      const alert = !result.alertId
+        ? ''
+        : result.alertState === 'pending'
+          ? '; alert pending approval'
+          : result.alertState === 'scheduled'
+            ? '; alert scheduled'
+            : '; alert published';
+      if (result.alertState === 'pending' || result.alertState === 'scheduled')
+        await utils.approvals.list.invalidate();
       await Promise.all([
         utils.disruptions.list.invalidate(),
         utils.feed.list.invalidate(),
@@ -24,10 +34,10 @@ export function useApplyDisruption({ onApplied }: { onApplied?: () => void } = {
       ]);
       notify.success(
         result.versionId
-          ? `Planned works published: schedule version ${result.versionId} is now current, ${result.count} trips do not run on ${result.serviceDate} as timetabled${result.alertId ? '; alert published' : ''}.`
+          ? `Planned works published: schedule version ${result.versionId} is now current, ${result.count} trips do not run on ${result.serviceDate} as timetabled${alert}.`
           : `Disruption applied to ${result.count} trips${
               result.replacementTrips ? `, ${result.replacementTrips.length} replacement buses added` : ''
-            }${result.alertId ? ', alert published' : ''}.`,
+            }${alert.replace(';', ',')}.`,
       );
       onApplied?.();
     },

@@ -4,13 +4,14 @@ import { CausePicker } from '../../../components/cause-picker.tsx';
 import { hasRole } from '../../../lib/authorization.ts';
 import type { CauseChoice } from '../../../lib/delay-causes.ts';
 import { directionChoices, useDirections } from '../../../lib/directions.ts';
-import { languageName, useLanguageSettings } from '../../../lib/operator-languages.ts';
+import { languageName, useLanguageSettings, useOperatorSettings } from '../../../lib/operator-languages.ts';
 import { useTimeZone } from '../../../lib/schedule-info.ts';
-import { zonedDate } from '../../../lib/time.ts';
+import { formatDateTime, zonedDate } from '../../../lib/time.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { NOW, PublishTimingFields, publishTimingInput } from '../../feed/components/publish-timing.tsx';
 import { platformLabel } from '../../feed/feed-labels.ts';
 import { useApplyDisruption } from '../api/apply-disruption.ts';
 import { useRouteChoices, useServiceDay } from '../api/schedule-lists.ts';
@@ -120,7 +121,11 @@ export function DisruptionForm() {
   const noService = useServiceDay(date.replaceAll('-', '')).data?.noService ?? null;
   const [tripIds, setTripIds] = useState('');
   // From tomorrow on, a planner may publish in the schedule itself (planned works, a new version).
-  const canPlan = hasRole(useMe().data?.roles ?? [], 'gtfs') && date > zonedDate(new Date(), zone);
+  const roles = useMe().data?.roles ?? [];
+  const canPlan = hasRole(roles, 'gtfs') && date > zonedDate(new Date(), zone);
+  // Two-person approval (docs/contract-notes.md): this user's alert, or realtime disruption, waits.
+  const approval = useOperatorSettings().data?.approval ?? 'off';
+  const waitsForApproval = approval !== 'off' && !hasRole(roles, 'approve');
   const [publishChoice, setPublishAs] = useState<'feed' | 'schedule'>('feed');
   const publishAs = canPlan ? publishChoice : 'feed';
   const [actionType, setActionType] = useState<ActionType>('cancel');
@@ -140,6 +145,8 @@ export function DisruptionForm() {
   });
   const [reason, setReason] = useState('');
   const [withAlert, setWithAlert] = useState(true);
+  /** When the alert enters the feed: empty for now (docs/contract-notes.md "Two-person approval and publication times"). */
+  const [timing, setTiming] = useState(NOW);
   const [cause, setCause] = useState('UNKNOWN_CAUSE');
   // The delay cause of the catalogue (docs/glossary.md "cause"): kept with the disruption's trains.
   const [delayCause, setDelayCause] = useState<CauseChoice | null>(null);
@@ -157,6 +164,7 @@ export function DisruptionForm() {
   const apply = useApplyDisruption({
     onApplied: () => {
       preview.reset();
+      setTiming(NOW);
       setOffered(null);
       setDrafted({ key: '', own: false });
     },
@@ -183,6 +191,8 @@ export function DisruptionForm() {
     action: actionOf(actionType, actionStop, minutes, busSection, toPlatform),
     reason,
     alert: dryRun ? withAlert : withAlert && { cause, headerText: header, descriptionText: description },
+    // The trains change now; only the alert waits for its time (the preview's trips do not depend on it).
+    ...(!dryRun && withAlert && publishTimingInput(timing, zone)),
     dryRun,
     publishAs,
     ...(delayCause && { cause: { code: delayCause.code, ...(causeStop && { stopId: causeStop }) } }),
@@ -209,6 +219,8 @@ export function DisruptionForm() {
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
   const runPreview = (resetPicks: boolean) => {
     if (resetPicks) setUnpicked(new Set());
+    // A new disruption: the last one's alert state no longer applies.
+    apply.reset();
     const key = selectionKey;
     setPreviewedFor(key);
     preview.mutate(input(true), {
@@ -353,7 +365,7 @@ export function DisruptionForm() {
           />
           <Form.Text className="d-block">
             {publishAs === 'schedule'
-              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now.'
+              ? 'A new schedule version is made in which these trips do not run that day; nothing goes to the trip updates. The alert is published now, or at its "Publish at" time.'
               : 'The trip updates are published now for that day.'}
           </Form.Text>
         </Form.Group>
@@ -601,6 +613,16 @@ export function DisruptionForm() {
                   </Form.Group>
                 </div>
               ))}
+              <PublishTimingFields value={timing} onChange={setTiming} zone={zone} mayEmergency={false} />
+              {waitsForApproval && (
+                <Form.Text className="d-block mb-2" data-testid="alert-approval-note">
+                  {approval === 'alerts_and_disruptions' && publishAs === 'feed'
+                    ? 'Approval is on: the disruption and its alert wait until another user with the approve role approves them.'
+                    : `Approval is on: the alert waits until another user with the approve role approves it; the ${
+                        publishAs === 'schedule' ? 'schedule version is made' : 'trains are changed'
+                      } now.`}
+                </Form.Text>
+              )}
             </fieldset>
           )}
           {refusals.length > 0 && (
@@ -629,6 +651,19 @@ export function DisruptionForm() {
               : `Apply to ${picked.length} trips`}
           </Button>
         </section>
+      )}
+      {apply.data?.alertState && apply.data.alertState !== 'published' && (
+        <Alert variant="info" className="mt-3" data-testid="applied-alert-state">
+          {apply.data.alertState === 'pending'
+            ? `Alert pending approval: riders see it once another user with the approve role approves it (Feed screen, "Waiting to enter the feed")${
+                apply.data.publishAt
+                  ? `, at ${formatDateTime(apply.data.publishAt, zone)} at the earliest`
+                  : ''
+              }; the ${apply.data.versionId ? 'schedule version is made' : 'trains are changed'} now.`
+            : `Alert scheduled: it enters the feed at ${formatDateTime(apply.data.publishAt ?? '', zone)}; the ${
+                apply.data.versionId ? 'schedule version is made' : 'trains are changed'
+              } now.`}
+        </Alert>
       )}
     </Form>
   );

@@ -72,7 +72,13 @@ export function DisruptionList() {
               {d.action.type === 'replace_by_bus'
                 ? ` ${stopName(d.stopNames, d.action.fromStopId)} – ${stopName(d.stopNames, d.action.toStopId)} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
                 : ''}
-              {d.alertId ? ' + alert' : ''}
+              {d.alertId
+                ? d.alertWaiting === 'pending'
+                  ? ' + alert (pending approval)'
+                  : d.alertWaiting === 'scheduled'
+                    ? ' + alert (scheduled)'
+                    : ' + alert'
+                : ''}
               {d.publishAs === 'schedule' && (
                 <div className="small text-body-secondary">
                   Planned works in schedule version {d.versionId}
