@@ -8,6 +8,7 @@ import { PENINSULA_ZONE, peninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const { transit_realtime: rt } = GtfsRealtimeBindings;
+const NEW = rt.TripDescriptor.ScheduleRelationship.NEW;
 
 /** Friday 26 September 2025 and the Saturday after, on the Los Angeles line (far from Johannesburg). */
 const FRIDAY = '20250926';
@@ -72,6 +73,10 @@ describe('replacement buses for a night train after midnight', () => {
   afterAll(() => t?.close());
   beforeEach(async () => {
     t.clock.now = wallTime('2025-09-27', '00:10', PENINSULA_ZONE);
+    const res = await controller.get('/feed/disruptions');
+    for (const d of (await res.json()) as { id: string; active: boolean }[])
+      if (d.active)
+        expect((await controller.fetch(`/feed/disruptions/${d.id}`, { method: 'DELETE' })).status).toBe(200);
     await clearLiveFeeds(t);
   });
 
@@ -211,5 +216,122 @@ describe('replacement buses for a night train after midnight', () => {
     expect(busOf(FRIDAY)?.tripUpdate?.trip?.startDate).toBe(FRIDAY);
     expect(busOf(SATURDAY)?.tripUpdate?.trip?.startDate).toBe(SATURDAY);
     await lift(applied.id);
+  });
+
+  type Finding = { code: string; severity: string; entityIds: string[]; message: string };
+  const findings = async (): Promise<Finding[]> => (await controller.get('/feed/consistency')).json();
+  const busFindings = async () => (await findings()).filter((f) => f.code.startsWith('replacement_'));
+  const SECTION = {
+    type: 'replace_by_bus',
+    fromStopId: 'SJD',
+    toStopId: 'HWP',
+    routeId: 'BUS',
+    marginMinutes: 5,
+  };
+
+  it('never makes a bus on a rail route nor a missed connection, after midnight and across it', async () => {
+    // Friday's N1 runs 10 minutes late; a window after midnight takes Friday's and Saturday's runs,
+    // without a margin: Friday's bus must still wait for its own late train.
+    const late = await postEntity(controller, '/feed/trip_update', {
+      id: 'N1-late',
+      tripUpdate: {
+        trip: { tripId: 'N1', startDate: FRIDAY },
+        stopTimeUpdate: [{ stopSequence: 1, stopId: 'GIL', departure: { delay: 600 } }],
+      },
+    });
+    expect(late.status).toBe(200);
+    const made = [
+      await post({
+        serviceDate: SATURDAY,
+        select: { stopId: 'SJD', from: '00:00', to: '24:30' },
+        action: { ...SECTION, fromStopId: 'SMN', toStopId: 'SJD', marginMinutes: 0 },
+        reason: 'b',
+      }),
+    ];
+    expect(made[0]!.replacementTrips).toHaveLength(2);
+    // Friday's morning trains: their buses and parts after, held for them.
+    made.push(
+      await post({
+        serviceDate: FRIDAY,
+        select: { tripIds: ['301', '303', '305', '307'] },
+        action: { ...SECTION, fromStopId: 'GIL', toStopId: 'MHL', marginMinutes: 12 },
+        reason: 'c',
+      }),
+    );
+    expect(await busFindings()).toEqual([]);
+    for (const d of made.reverse()) await lift(d.id);
+  });
+
+  it('refuses an act that breaks a connection or puts a bus on a rail route, saying what to fix; the consistency screen reports a new timetable that does', async () => {
+    const applied = await post({ select: { tripIds: ['N1'] }, action: SECTION, reason: 'Signal failure' });
+    expect(await busFindings()).toEqual([]);
+    const busId = `N1-bus-${FRIDAY}`;
+    // Friday's N1 reported 10 minutes late at San Jose (00:20): its bus, leaving 00:15, would go without its riders.
+    const late = await postEntity(controller, '/feed/trip_update', {
+      id: `N1-${FRIDAY}`,
+      tripUpdate: {
+        trip: { tripId: 'N1', startDate: FRIDAY },
+        stopTimeUpdate: [{ stopSequence: 4, stopId: 'SJD', arrival: { delay: 600 } }],
+      },
+    });
+    expect(late.status).toBe(422);
+    const refusal = (await late.json()) as { description: string; details: { notices: { code: string }[] } };
+    expect(refusal.details.notices.map((n) => n.code)).toContain('replacement_connection_missed');
+    expect(refusal.description).toContain(
+      `Riders miss the connection of ${FRIDAY}: train N1 arrives at SJD at 00:20 and its replacement bus ${busId} leaves at 00:15, less than the 5 minutes they need to change.`,
+    );
+    // The bus edited onto the rail route.
+    const bus = (await served()).find((e) => e.id === busId)!;
+    const onRail = await postEntity(controller, '/feed/trip_update', {
+      id: busId,
+      tripUpdate: {
+        trip: { tripId: busId, routeId: 'LOC', startDate: FRIDAY, scheduleRelationship: NEW },
+        stopTimeUpdate: bus.tripUpdate!.stopTimeUpdate!.map((u) => ({
+          stopSequence: u.stopSequence!,
+          stopId: u.stopId!,
+          arrival: { time: Number(u.arrival!.time) },
+          departure: { time: Number(u.departure!.time) },
+        })),
+      },
+    });
+    expect(onRail.status).toBe(422);
+    const railRefusal = (await onRail.json()) as {
+      details: { notices: { code: string; message: string }[] };
+    };
+    expect(railRefusal.details.notices).toEqual([
+      expect.objectContaining({
+        code: 'replacement_bus_on_rail_route',
+        message: `Replacement bus ${busId} for train N1 (${FRIDAY}) runs on route 'LOC', whose route_type is 2, not a bus route: riders' apps would show it as a train. Give it a bus route (route_type 3), or lift the disruption and replace the trains again on one.`,
+      }),
+    ]);
+    expect(await busFindings()).toEqual([]);
+
+    // A new timetable: the bus route becomes a rail route and N1 reaches San Jose at 24:20.
+    const feed = nightLine();
+    const busRoute = feed.get('routes.txt')!.rows.find((r) => r[0] === 'BUS')!;
+    busRoute[4] = '2';
+    const atSanJose = feed.get('stop_times.txt')!.rows.find((r) => r[0] === 'N1' && r[3] === 'SJD')!;
+    atSanJose[1] = '24:20:00';
+    atSanJose[2] = '24:20:00';
+    await storeScheduleVersion(t.deps, {
+      feed,
+      sourceKind: 'zip',
+      sourceName: 'night-2.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    expect((await busFindings()).map((f) => [f.code, f.severity, f.entityIds])).toEqual([
+      ['replacement_bus_on_rail_route', 'error', [busId]],
+      ['replacement_connection_missed', 'error', [busId]],
+    ]);
+    await lift(applied.id);
+    expect(await busFindings()).toEqual([]);
+    await storeScheduleVersion(t.deps, {
+      feed: nightLine(),
+      sourceKind: 'zip',
+      sourceName: 'night.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
   });
 });
