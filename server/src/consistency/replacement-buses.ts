@@ -1,6 +1,5 @@
 import { disruptions, disruptionTrips, feedEntities, routes } from '@feeddesk/drizzle';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import type { AppDeps } from '../deps.ts';
 import type { DisruptionAction } from '../disruptions/disruption-input.ts';
 import { loadTripStops } from '../disruptions/load-trip-stops.ts';
 import {
@@ -13,6 +12,7 @@ import { isContinuingTripId } from '../disruptions/replacement-bus-trips.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import { storedJson } from '../feed/feed-transaction.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import type { ScheduleReadDeps } from '../schedule/read-schedule-view.ts';
 import { isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { ReplacementBusRun, ReplacementConnection } from './context.ts';
@@ -105,9 +105,7 @@ export function busConnections(input: BusConnectionInput): ReplacementConnection
  * with its route's route_type and its connections as the live feed times them. One query when
  * none is in force.
  */
-export async function loadReplacementBuses(
-  deps: Pick<AppDeps, 'db'> & { database?: object },
-): Promise<ReplacementBusRun[]> {
+export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<ReplacementBusRun[]> {
   const rows = await deps.db
     .select({
       disruptionId: disruptionTrips.disruptionId,
