@@ -44,7 +44,8 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
     findCurrentSchedule(deps),
-    loadReplacementBuses(deps),
+    // The buses' routes (replacement_bus_on_rail_route); their connections are reported, not refused.
+    loadReplacementBuses(deps, { connections: false }),
   ]);
   const alertEntities = alerts.map((a) => a.entity);
   const alertHashes = new Map(alerts.map((a) => [a.entity.id ?? '', a.hash]));

@@ -1,5 +1,5 @@
 import { disruptions, disruptionTrips, feedEntities, routes } from '@feeddesk/drizzle';
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DisruptionAction } from '../disruptions/disruption-input.ts';
 import { loadTripStops } from '../disruptions/load-trip-stops.ts';
 import {
@@ -102,10 +102,14 @@ export function busConnections(input: BusConnectionInput): ReplacementConnection
 
 /**
  * The replacement buses of the disruptions in force (replace_by_bus published in the feed), each
- * with its route's route_type and its connections as the live feed times them. One query when
- * none is in force.
+ * with its route's route_type and, unless `connections` is false, its connections as the live feed
+ * times them (the trains' updates and timetables read too). One query when none is in force.
  */
-export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<ReplacementBusRun[]> {
+export async function loadReplacementBuses(
+  deps: ScheduleReadDeps,
+  options: { connections?: boolean } = {},
+): Promise<ReplacementBusRun[]> {
+  const withConnections = options.connections ?? true;
   const rows = await deps.db
     .select({
       disruptionId: disruptionTrips.disruptionId,
@@ -127,9 +131,25 @@ export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<Repl
   if (rows.length === 0) return [];
   const current = await findCurrentSchedule(deps);
   if (!current) return [];
-  const trainIds = [...new Set(rows.map((r) => r.replacesTripId!))];
+  const trainIds = withConnections ? [...new Set(rows.map((r) => r.replacesTripId!))] : [];
   const entityIds = rows.map((r) => r.entityId);
-  const live = await readInBatches([...trainIds, ...entityIds], (batch) =>
+  const byId = new Map<string, Json>();
+  const byRun = new Map<string, Json>();
+  if (!withConnections) {
+    // The buses' routes only, read from the stored JSON: nothing decoded.
+    const routed = await readInBatches(entityIds, (batch) =>
+      deps.db
+        .select({
+          id: feedEntities.id,
+          routeId: sql<string | null>`${feedEntities.json}->'tripUpdate'->'trip'->>'routeId'`,
+        })
+        .from(feedEntities)
+        .where(and(servedRows('trip_update'), isAnyOf(feedEntities.id, batch))),
+    );
+    for (const row of routed)
+      byId.set(row.id, { trip: { tripId: '', ...(row.routeId !== null && { routeId: row.routeId }) } });
+  }
+  const live = await readInBatches(withConnections ? [...trainIds, ...entityIds] : [], (batch) =>
     deps.db
       .select({ id: feedEntities.id, tripId: feedEntities.tripId, pb: feedEntities.pb })
       .from(feedEntities)
@@ -140,8 +160,6 @@ export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<Repl
         ),
       ),
   );
-  const byId = new Map<string, Json>();
-  const byRun = new Map<string, Json>();
   for (const row of live) {
     if (byId.has(row.id)) continue;
     const json = (storedJson(row.pb) as TripUpdateJson).tripUpdate;
@@ -150,7 +168,7 @@ export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<Repl
     if (json.trip.scheduleRelationship !== 'DUPLICATED' && json.trip.tripId && json.trip.startDate)
       byRun.set(`${json.trip.tripId}\u0000${json.trip.startDate}`, json);
   }
-  const calls = await loadTripStops(deps, trainIds);
+  const calls = withConnections ? await loadTripStops(deps, trainIds) : new Map<string, ScheduledStop[]>();
   const routeIds = [
     ...new Set([...byId.values()].flatMap((j) => (j.trip.routeId ? [String(j.trip.routeId)] : []))),
   ];
@@ -198,13 +216,15 @@ export async function loadReplacementBuses(deps: ScheduleReadDeps): Promise<Repl
       routeId,
       routeType: routeId === null ? undefined : routeTypes.get(routeId),
       marginSecs: (action.marginMinutes ?? DEFAULT_MARGIN_MINUTES) * 60,
-      connections: busConnections({
-        bus,
-        train: byRun.get(`${train}\u0000${row.startDate}`) ?? null,
-        after: afterId ? (byId.get(afterId) ?? null) : null,
-        calls: calls.get(train) ?? [],
-        dayStart: dayStart(row.startDate),
-      }),
+      connections: withConnections
+        ? busConnections({
+            bus,
+            train: byRun.get(`${train}\u0000${row.startDate}`) ?? null,
+            after: afterId ? (byId.get(afterId) ?? null) : null,
+            calls: calls.get(train) ?? [],
+            dayStart: dayStart(row.startDate),
+          })
+        : [],
     });
   }
   return buses;

@@ -25,6 +25,7 @@ export const consistencyRules: ConsistencyRule[] = [
   alertEntityNotRunning,
   routeAlertForStopClosure,
   vehiclePlatformNotAssigned,
+  replacementConnectionMissed,
   // Feed invariants (docs/contract-notes.md "Consistency findings"): a change adding an error of these is refused.
   cancelledTripWithStopTimes,
   alertTripsNotLinked,
@@ -33,7 +34,6 @@ export const consistencyRules: ConsistencyRule[] = [
   cancellationAlertOutlived,
   tripRunUpdatedTwice,
   replacementBusOnRailRoute,
-  replacementConnectionMissed,
 ];
 
 /** The feed invariants: what every change of the feed is checked against (keep-feed-invariants.ts). */
