@@ -1,3 +1,4 @@
+import { invariantErrors } from '@feeddesk/server/consistency/keep-feed-invariants';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -311,6 +312,10 @@ describe('replacement buses for a night train after midnight', () => {
     expect((await busFindings()).map((f) => [f.code, f.severity, f.entityIds])).toEqual([
       ['replacement_connection_missed', 'error', [busId]],
       ['replacement_bus_on_rail_route', 'error', [busId]],
+    ]);
+    // Every act's own check finds the invariant too (the connection is reported, not refused).
+    expect((await invariantErrors(t.deps)).map((f) => [f.code, f.entityIds])).toEqual([
+      ['replacement_bus_on_rail_route', [busId]],
     ]);
     await store(nightLine());
     expect(await busFindings()).toEqual([]);

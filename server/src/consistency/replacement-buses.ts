@@ -1,4 +1,5 @@
 import { disruptions, disruptionTrips, feedEntities, routes } from '@feeddesk/drizzle';
+import { decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DisruptionAction } from '../disruptions/disruption-input.ts';
 import { loadTripStops } from '../disruptions/load-trip-stops.ts';
@@ -10,7 +11,6 @@ import {
 import { DEFAULT_MARGIN_MINUTES } from '../disruptions/plan-replacement-bus.ts';
 import { isContinuingTripId } from '../disruptions/replacement-bus-trips.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
-import { storedJson } from '../feed/feed-transaction.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import type { ScheduleReadDeps } from '../schedule/read-schedule-view.ts';
 import { isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
@@ -162,7 +162,7 @@ export async function loadReplacementBuses(
   );
   for (const row of live) {
     if (byId.has(row.id)) continue;
-    const json = (storedJson(row.pb) as TripUpdateJson).tripUpdate;
+    const json = (feedEntityToJson(decodeFeedEntity(row.pb)) as TripUpdateJson).tripUpdate;
     if (!json?.trip) continue;
     byId.set(row.id, json);
     if (json.trip.scheduleRelationship !== 'DUPLICATED' && json.trip.tripId && json.trip.startDate)
