@@ -20,7 +20,7 @@ export const severity = 'error';
 export const invariant = false;
 const report = finder(code, severity);
 
-/** Minutes riders have to change at a connection (negative: the other one has gone). */
+/** Seconds riders have to change at a connection (negative: the other one has gone). */
 export const changeSecs = (c: ReplacementConnection) =>
   c.kind === 'to_bus' ? c.busSecs - c.trainSecs : c.trainSecs - c.busSecs;
 
