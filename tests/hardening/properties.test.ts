@@ -5,6 +5,9 @@ import {
   encodeFeedMessage,
   type FeedEntity,
 } from '@feeddesk/proto';
+import { busConnections } from '@feeddesk/server/consistency/replacement-buses';
+import * as busOnRailRoute from '@feeddesk/server/consistency/rules/replacement-bus-on-rail-route';
+import * as connectionMissed from '@feeddesk/server/consistency/rules/replacement-connection-missed';
 import { mergeDisruptionAction } from '@feeddesk/server/disruptions/merge-disruption-action';
 import { planReplacementBus } from '@feeddesk/server/disruptions/plan-replacement-bus';
 import {
@@ -33,7 +36,7 @@ import { demoWorkbook } from '../support/schedule.ts';
 
 /**
  * Property tests (fast-check) of the codec, the workbook reader, times, trip states and
- * replacement buses.
+ * replacement buses (their plan, and the feed rules on what is published).
  */
 
 const text = fc.string({ maxLength: 40 });
@@ -525,6 +528,95 @@ describe('replacement buses', () => {
             i < kept[0]! || i > kept[1]!,
           );
         for (const i of served) expect(i >= kept[0]! && i <= kept[1]!).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('in the live feed, the feed rules find no missed connection and no bus on a rail route, past midnight too', () => {
+    const tz = 'America/Los_Angeles';
+    fc.assert(
+      fc.property(trainArb, fc.constantFrom('20250926', '20251101', '20250308'), (t, date) => {
+        const calls = callsOf(t);
+        const dayStart = serviceDayStartSecs(date, tz);
+        // The train runs late from its first stop: the bus waits for it at the section (as the apply plans it).
+        const existing = {
+          id: 'T',
+          tripUpdate: {
+            trip: { tripId: 'T', startDate: date },
+            stopTimeUpdate: [{ stopSequence: 10, stopId: 'S0', departure: { delay: t.entryDelaySecs } }],
+          },
+        };
+        const action = {
+          type: 'replace_by_bus' as const,
+          fromStopId: `S${t.from}`,
+          toStopId: `S${t.to}`,
+          routeId: 'BUS',
+          marginMinutes: t.marginMinutes,
+          busMinutes: t.busMinutes,
+        };
+        const first = Math.min(t.from, t.to);
+        const plan = planReplacementBus(calls, {
+          ...action,
+          entryDelaySecs: first > 0 ? t.entryDelaySecs : 0,
+        })!;
+        const train = mergeDisruptionAction(existing, action, {
+          id: 'T',
+          tripId: 'T',
+          startDate: date,
+          stops: calls,
+          nowSecs: 1,
+          busPlan: plan,
+        }).tripUpdate;
+        // The bus and the part after as replacement-bus-trips.ts publishes them: POSIX seconds of the train's day.
+        const bus = {
+          trip: { tripId: 'T-bus', routeId: 'BUS', startDate: date, scheduleRelationship: 'NEW' },
+          stopTimeUpdate: plan.bus.map((c, n) => ({
+            stopSequence: n + 1,
+            stopId: c.stopId,
+            arrival: { time: dayStart + c.arrivalSecs },
+            departure: { time: dayStart + c.departureSecs },
+          })),
+        };
+        const split = plan.before.length > 0 && plan.after.length > 0;
+        const after = split
+          ? {
+              trip: { tripId: 'T-after', routeId: 'R', startDate: date, scheduleRelationship: 'NEW' },
+              stopTimeUpdate: plan.after.map((c, n) => ({
+                stopSequence: n + 1,
+                stopId: c.stopId,
+                arrival: { time: dayStart + (c.arrivalSecs ?? c.departureSecs)! },
+                departure: { time: dayStart + (c.departureSecs ?? c.arrivalSecs)! },
+              })),
+            }
+          : null;
+        const connections = busConnections({ bus, train, after, calls, dayStart });
+        expect(connections).toHaveLength(plan.connections.length);
+        const ctx = {
+          now: new Date(dayStart * 1000),
+          today: date,
+          tripUpdates: [],
+          alerts: [],
+          vehicles: [],
+          schedule: null,
+          alertLinks: [],
+          headwayGapSecs: 900,
+          replacementBuses: [
+            {
+              entityId: 'T-bus',
+              tripId: 'T-bus',
+              startDate: date,
+              disruptionId: 'd',
+              replacesTripId: 'T',
+              routeId: 'BUS',
+              routeType: 3,
+              marginSecs: t.marginMinutes * 60,
+              connections,
+            },
+          ],
+        };
+        expect(connectionMissed.check(ctx)).toEqual([]);
+        expect(busOnRailRoute.check(ctx)).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -96,6 +96,34 @@ export type AlertLink = {
   trips: { tripId: string; startDate: string }[];
 };
 
+/** A connection between a train and its replacement bus, as the live feed times it (POSIX seconds). */
+export type ReplacementConnection = {
+  /** `to_bus`: off the train's part before onto the bus; `to_train`: off the bus onto the part after. */
+  kind: 'to_bus' | 'to_train';
+  stopId: string;
+  /** The train arrives (to_bus) or leaves (to_train). */
+  trainSecs: number;
+  /** The bus leaves (to_bus) or arrives (to_train). */
+  busSecs: number;
+};
+
+/** A replacement bus of a disruption in force (replace_by_bus), with what its rules judge. */
+export type ReplacementBusRun = {
+  /** The bus's trip update. */
+  entityId: string;
+  tripId: string;
+  startDate: ServiceDate;
+  disruptionId: string;
+  /** The train it replaces on that service date. */
+  replacesTripId: string;
+  routeId: string | null;
+  /** The bus route's route_type in the current schedule; undefined when the schedule has no such route. */
+  routeType: number | null | undefined;
+  /** The least time riders have to change (the disruption's marginMinutes, the planner's default otherwise). */
+  marginSecs: number;
+  connections: ReplacementConnection[];
+};
+
 export type ConsistencyContext = {
   now: Date;
   /** Today's service date in the agency zone. */
@@ -110,4 +138,6 @@ export type ConsistencyContext = {
   alertLinks: AlertLink[];
   /** A cancelled train whose next train of the route and direction leaves within this is not flagged. */
   headwayGapSecs: number;
+  /** The replacement buses of the disruptions in force (empty or absent when not loaded). */
+  replacementBuses?: ReplacementBusRun[];
 };

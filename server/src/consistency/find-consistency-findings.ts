@@ -8,6 +8,7 @@ import type {
   LiveAlert,
   LiveTripUpdate,
   LiveVehicle,
+  ReplacementBusRun,
 } from './context.ts';
 import type { Finding } from './finding.ts';
 import {
@@ -19,6 +20,7 @@ import {
 } from './live-entities.ts';
 import { linkedTripIds, loadAlertLinks, type StoredAlertLink } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
+import { loadReplacementBuses } from './replacement-buses.ts';
 import { checkConsistency } from './rules/index.ts';
 
 /** Findings across the live feed and the current schedule (GET /feed/consistency). */
@@ -34,7 +36,11 @@ export async function findConsistencyFindings(deps: AppDeps): Promise<Finding[]>
  * (`extra` entities only widen what schedule is loaded).
  */
 export async function loadConsistency(deps: AppDeps, extra: FeedEntity[] = []) {
-  const [live, links] = await Promise.all([listLiveEntities(deps), loadAlertLinks(deps)]);
+  const [live, links, buses] = await Promise.all([
+    listLiveEntities(deps),
+    loadAlertLinks(deps),
+    loadReplacementBuses(deps),
+  ]);
   const ownTrips = live.flatMap((e) =>
     e.tripUpdate?.trip?.tripId && links.some((l) => l.tripUpdateId === e.id)
       ? [e.tripUpdate.trip.tripId]
@@ -49,7 +55,7 @@ export async function loadConsistency(deps: AppDeps, extra: FeedEntity[] = []) {
   return {
     live,
     schedule,
-    context: (entities: FeedEntity[]) => consistencyContext(deps, schedule, entities, links),
+    context: (entities: FeedEntity[]) => consistencyContext(deps, schedule, entities, links, buses),
   };
 }
 
@@ -59,6 +65,7 @@ export function consistencyContext(
   schedule: ConsistencySchedule | null,
   entities: FeedEntity[],
   links: StoredAlertLink[] = [],
+  replacementBuses: ReplacementBusRun[] = [],
 ): ConsistencyContext {
   const now = deps.now();
   const today = serviceDateOf(now, schedule?.timezone ?? DEFAULT_TIMEZONE);
@@ -72,6 +79,7 @@ export function consistencyContext(
     schedule,
     headwayGapSecs: deps.config.CONSISTENCY_HEADWAY_GAP_MINUTES * 60,
     alertLinks: links.map((link) => resolveLink(link, tripUpdates)),
+    replacementBuses,
   };
 }
 

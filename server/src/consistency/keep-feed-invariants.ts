@@ -24,6 +24,7 @@ import {
 } from './load-alert-links.ts';
 import { loadConsistencySchedule } from './load-consistency-schedule.ts';
 import { readDecodedEntities } from './read-decoded-entities.ts';
+import { loadReplacementBuses } from './replacement-buses.ts';
 import { code as linksCode, numbersIn } from './rules/alert-trips-not-linked.ts';
 import { code as cancellationCode } from './rules/cancellation-alert-outlived.ts';
 import { invariantRules } from './rules/index.ts';
@@ -38,11 +39,13 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  * is GET /feed/consistency). A disruption's alert is judged once (see disruptionVerdicts).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
-  const [alerts, disruptionAlerts, ownLinks, current] = await Promise.all([
+  const [alerts, disruptionAlerts, ownLinks, current, buses] = await Promise.all([
     readDecodedEntities(deps, 'invariants:alerts', servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
     findCurrentSchedule(deps),
+    // The buses' routes (replacement_bus_on_rail_route); their connections are reported, not refused.
+    loadReplacementBuses(deps, { connections: false }),
   ]);
   const alertEntities = alerts.map((a) => a.entity);
   const alertHashes = new Map(alerts.map((a) => [a.entity.id ?? '', a.hash]));
@@ -121,7 +124,7 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     [...linkedTripIds(links), ...ownTrips, ...pairTrips],
     { routeTripDates: linkDates, routeTripNumbers: textNumbers(alertEntities, links) },
   );
-  const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links);
+  const ctx = consistencyContext(deps, schedule, [...alertEntities, ...tripEntities], links, buses);
   const found = invariantRules.flatMap((rule) => rule.check(ctx)).filter((f) => f.severity === 'error');
   for (const { disruption, key } of unjudged) {
     if (!key) continue;

@@ -326,7 +326,8 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
         // The bus waits for the train as late as it runs (docs/contract-notes.md "Dated trips and disruptions").
         entryDelaySecs: entry ? Math.max(0, delayInForce(json, entry.stopSequence, calls)) : 0,
       });
-      if (plan) busPlans.set(t.tripId, plan);
+      // By run: a window across midnight can take yesterday's and today's run of one trip, each late as it runs.
+      if (plan) busPlans.set(runOf(t.tripId, t.startDate), plan);
       return plan !== null;
     }
     return true;
@@ -368,7 +369,9 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
       stops: stopsOf.get(trip.tripId) ?? [],
       nowSecs: Math.floor(now.getTime() / 1000),
       stopNames,
-      ...(action.type === 'replace_by_bus' && { busPlan: busPlans.get(trip.tripId) ?? null }),
+      ...(action.type === 'replace_by_bus' && {
+        busPlan: busPlans.get(runOf(trip.tripId, trip.startDate)) ?? null,
+      }),
     });
     recorded.push({
       disruptionId: id,
@@ -393,7 +396,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
             tripId: t.tripId,
             startDate: t.startDate,
             routeId: t.routeId,
-            plan: busPlans.get(t.tripId)!,
+            plan: busPlans.get(runOf(t.tripId, t.startDate))!,
           })),
         })
       : null;
@@ -443,6 +446,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
         action,
         reason: options.reason,
         given: options.alert === true ? undefined : options.alert,
+        ...(action.type === 'replace_by_bus' && { overrunSecs: busOverrun(trips, busPlans) }),
       })
     : null;
   const alertId = alert ? `disruption-${id}` : null;
@@ -627,6 +631,21 @@ function nothingMatches(
 }
 
 const runOf = (tripId: string, startDate: string) => `${tripId}\u0000${startDate}`;
+
+/** How much later than its timetable the last bus or held part after of a train ends (the alert lasts with them). */
+function busOverrun(
+  trips: { tripId: string; startDate: string; endSecs: number }[],
+  plans: Map<string, ReplacementBusPlan>,
+): number {
+  let overrun = 0;
+  for (const trip of trips) {
+    const plan = plans.get(runOf(trip.tripId, trip.startDate));
+    if (!plan) continue;
+    const ends = [plan.bus.at(-1)!.arrivalSecs, ...plan.after.slice(-1).map((c) => c.arrivalSecs ?? 0)];
+    overrun = Math.max(overrun, Math.max(...ends) - trip.endSecs);
+  }
+  return overrun;
+}
 
 /**
  * The trips' current updates by run (trip and service date; one without a date counts as the

@@ -32,7 +32,36 @@ export type DraftDisruptionAlertOptions = {
   stopIds?: string[];
   /** The GTFS-RT cause of the disruption's catalogue cause (docs/glossary.md "cause"): over the template's. */
   gtfsCause?: string;
+  /** How much later than the trains' timetable the last bus or held train ends (replace_by_bus). */
+  overrunSecs?: number;
 };
+
+/**
+ * POSIX seconds from the first run's departure to the last run's arrival (and `overrunSecs`
+ * more), each run counted from its own service date: after midnight a selection holds the day
+ * before's trains, whose 23:30 is yesterday's (docs/contract-notes.md "Dated trips and disruptions").
+ */
+export function runsPeriod(
+  trips: { startDate: string; startSecs: number; endSecs: number }[],
+  timezone: string,
+  overrunSecs = 0,
+): { start: number; end: number } {
+  const dayStarts = new Map<string, number>();
+  const dayStart = (date: string) => {
+    const known = dayStarts.get(date);
+    if (known !== undefined) return known;
+    const secs = serviceDayStartSecs(date, timezone);
+    dayStarts.set(date, secs);
+    return secs;
+  };
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const t of trips) {
+    start = Math.min(start, dayStart(t.startDate) + t.startSecs);
+    end = Math.max(end, dayStart(t.startDate) + t.endSecs);
+  }
+  return { start, end: end + overrunSecs };
+}
 
 /** An alert as protobuf-JSON without its id. */
 export type AlertJson = { alert: Record<string, unknown> };
@@ -75,16 +104,16 @@ export async function draftDisruptionAlert(
 ): Promise<AlertJson> {
   const { selection, select, action, given } = options;
   const { trips, serviceDate, timezone } = selection;
-  const dayStart = serviceDayStartSecs(serviceDate, timezone);
-  // The buses reach the section's far end up to the margin after the train would have.
+  // The buses reach the section's far end up to the margin after the train would have (or as
+  // late as the plan's last bus or held train, when the caller knows it).
   const lateBy =
-    action.type === 'delay'
+    options.overrunSecs ??
+    (action.type === 'delay'
       ? (action.minutes ?? 0) * 60
       : action.type === 'replace_by_bus'
         ? (action.marginMinutes ?? 0) * 60
-        : 0;
-  const start = dayStart + Math.min(...trips.map((t) => t.startSecs));
-  const end = dayStart + Math.max(...trips.map((t) => t.endSecs)) + Math.max(lateBy, 0);
+        : 0);
+  const { start, end } = runsPeriod(trips, timezone, Math.max(lateBy, 0));
   const routeIds = [...new Set(trips.map((t) => t.routeId))];
   const stopIds = AT_A_STOP.has(action.type) ? (options.stopIds ?? [action.stopId ?? '']) : [];
   // A short turn changes the trains' runs beyond one stop, so it informs the route or trips; its

@@ -20,11 +20,10 @@ import {
 } from '../schedule/planned-works/apply-planned-works.ts';
 import { makePlannedWorksVersion } from '../schedule/planned-works/make-planned-works-version.ts';
 import { agencyToday, plannedWorkLabel } from '../schedule/planned-works/planned-works-ahead.ts';
-import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import { type ApplyDisruptionResult, alertAnswer, alertWaits } from './apply-disruption.ts';
 import { appliedAudit } from './disruption-audit.ts';
 import type { DisruptionAction, DisruptionAlertInput, DisruptionSelect } from './disruption-input.ts';
-import { type AlertJson, draftDisruptionAlert } from './draft-disruption-alert.ts';
+import { type AlertJson, draftDisruptionAlert, runsPeriod } from './draft-disruption-alert.ts';
 import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
 import type { ScheduledStop } from './merge-disruption-action.ts';
@@ -373,11 +372,8 @@ async function draftAlert(
     reason: o.reason,
     given: effect ? { effect, ...given } : given,
   });
-  const dayStart = serviceDayStartSecs(o.selection.serviceDate, o.selection.timezone);
   // The bus and a held train can end later than the trains' timetable: the impact lasts with them.
-  const margin = o.overrunSecs;
-  const start = dayStart + Math.min(...o.selection.trips.map((t) => t.startSecs));
-  const end = dayStart + Math.max(...o.selection.trips.map((t) => t.endSecs)) + margin;
+  const { start, end } = runsPeriod(o.selection.trips, o.selection.timezone, o.overrunSecs);
   const told = [{ start: Math.floor(deps.now().getTime() / 1000), end }];
   return {
     alert: {

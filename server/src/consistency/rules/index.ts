@@ -6,6 +6,8 @@ import * as alertTripsNotLinked from './alert-trips-not-linked.ts';
 import * as cancellationAlertOutlived from './cancellation-alert-outlived.ts';
 import * as cancelledTripWithStopTimes from './cancelled-trip-with-stop-times.ts';
 import * as cancelledWithoutAlert from './cancelled-without-alert.ts';
+import * as replacementBusOnRailRoute from './replacement-bus-on-rail-route.ts';
+import * as replacementConnectionMissed from './replacement-connection-missed.ts';
 import * as routeAlertForStopClosure from './route-alert-for-stop-closure.ts';
 import * as skippedStopAlertOutlived from './skipped-stop-alert-outlived.ts';
 import * as stopClosedButServed from './stop-closed-but-served.ts';
@@ -23,6 +25,7 @@ export const consistencyRules: ConsistencyRule[] = [
   alertEntityNotRunning,
   routeAlertForStopClosure,
   vehiclePlatformNotAssigned,
+  replacementConnectionMissed,
   // Feed invariants (docs/contract-notes.md "Consistency findings"): a change adding an error of these is refused.
   cancelledTripWithStopTimes,
   alertTripsNotLinked,
@@ -30,6 +33,7 @@ export const consistencyRules: ConsistencyRule[] = [
   skippedStopAlertOutlived,
   cancellationAlertOutlived,
   tripRunUpdatedTwice,
+  replacementBusOnRailRoute,
 ];
 
 /** The feed invariants: what every change of the feed is checked against (keep-feed-invariants.ts). */
