@@ -1,7 +1,7 @@
-import { disruptions, stopTimes, trips } from '@feeddesk/drizzle';
+import { disruptions, disruptionTrips, stopTimes, trips } from '@feeddesk/drizzle';
 import { encodeFeedMessage, feedEntityFromJson } from '@feeddesk/proto';
 import { serviceDayStartSecs } from '@feeddesk/server/schedule/time/service-day';
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,8 @@ const operation = fc.oneof(
     stop,
     minutes: fc.integer({ min: -30, max: 30 }),
     alert: fc.constantFrom('drafted', 'none', 'stale'),
+    // The Southern Line over the morning, its trains named in the alert's texts alone.
+    wide: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('lift' as const), which: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), train, endAlert: fc.boolean() }),
@@ -223,7 +225,9 @@ describe('feed invariants hold under any sequence of changes', () => {
         const all = trains.map((tr) => tr.number).join(', ');
         const res = await json('/feed/disruptions', 'POST', {
           serviceDate: DATE,
-          select: { tripIds: picked.map((tr) => tr.tripId) },
+          select: op.wide
+            ? { routeId: 'STH', from: '05:00', to: '08:00' }
+            : { tripIds: picked.map((tr) => tr.tripId) },
           action: {
             type: op.action,
             ...(op.action === 'skip_stop' ||
@@ -365,6 +369,19 @@ describe('feed invariants hold under any sequence of changes', () => {
           expect(skipped, `${e.id} says ${sel.trip.tripId} skips ${sel.stopId}; ${why}`).toBe(true);
         }
     }
+    // What the disruptions behind the alerts count (an alert about a stop, or a whole route, names
+    // their trains in its texts alone): no cancelled train said to skip a stop, no running train
+    // said not to run.
+    for (const said of await alertClaims(alerts)) {
+      const tu = byTrip.get(said.tripId);
+      const relationship = tu?.trip?.scheduleRelationship;
+      const cancelled =
+        relationship === rt.TripDescriptor.ScheduleRelationship.CANCELED ||
+        relationship === rt.TripDescriptor.ScheduleRelationship.DELETED;
+      if (said.claim === 'skips')
+        expect(cancelled, `${said.alertId} says ${said.tripId} skips a stop; ${why}`).toBe(false);
+      else expect(!!tu && !cancelled, `${said.alertId} says ${said.tripId} does not run; ${why}`).toBe(false);
+    }
     const findings = (await (await controller.get('/feed/consistency')).json()) as {
       code: string;
       severity: string;
@@ -375,9 +392,57 @@ describe('feed invariants hold under any sequence of changes', () => {
     ).toEqual([]);
   }
 
+  /**
+   * Who each served alert says skips a stop or does not run: by its informed entities (a trip at a
+   * stop; a trip alone in a NO_SERVICE alert), by the skip_stop or cancel disruption in force that
+   * published it, and by a train number standing in the texts of an alert about stops (skips) or
+   * a NO_SERVICE alert about trains (does not run).
+   */
+  async function alertClaims(alerts: GtfsRealtimeBindings.transit_realtime.IFeedEntity[]) {
+    const claims: { alertId: string; tripId: string; claim: 'skips' | 'does not run' }[] = [];
+    const counted = await t.deps.db
+      .select({ alertId: disruptions.alertId, action: disruptions.action, tripId: disruptionTrips.tripId })
+      .from(disruptionTrips)
+      .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
+      .where(and(isNull(disruptions.liftedAt), isNull(disruptionTrips.replacesTripId)));
+    for (const e of alerts) {
+      const a = e.alert!;
+      if (a.effect !== rt.Alert.Effect.NO_SERVICE) continue;
+      const informed = a.informedEntity ?? [];
+      const aboutStops = informed.some((sel) => sel.stopId);
+      for (const sel of informed)
+        if (sel.trip?.tripId)
+          claims.push({
+            alertId: e.id!,
+            tripId: sel.trip.tripId,
+            claim: sel.stopId ? 'skips' : 'does not run',
+          });
+      for (const c of counted) {
+        const type = (c.action as { type: string }).type;
+        if (c.alertId !== e.id || (type !== 'skip_stop' && type !== 'cancel')) continue;
+        claims.push({
+          alertId: e.id!,
+          tripId: c.tripId,
+          claim: type === 'skip_stop' ? 'skips' : 'does not run',
+        });
+      }
+      const words = new Set(
+        [...(a.headerText?.translation ?? []), ...(a.descriptionText?.translation ?? [])].flatMap((tr) =>
+          [...(tr.text ?? '').matchAll(/(?<![\w:./-])(\d+)(?![\w:/-]|[.,:]\d)/g)].map((m) => m[1]!),
+        ),
+      );
+      for (const tr of trains)
+        if (words.has(tr.number))
+          claims.push({ alertId: e.id!, tripId: tr.tripId, claim: aboutStops ? 'skips' : 'does not run' });
+    }
+    return claims;
+  }
+
   /** Predicted times (schedule + delay, propagated) never run backwards nor before the first departure. */
   function expectTimesForward(tu: GtfsRealtimeBindings.transit_realtime.ITripUpdate, why: string) {
-    const tr = trains.find((x) => x.tripId === tu.trip!.tripId)!;
+    // Trains of a disruption over the whole line beside the four (their calls are not loaded).
+    const tr = trains.find((x) => x.tripId === tu.trip!.tripId);
+    if (!tr) return;
     const first = tr.stops[0]!;
     const namesFirst = (tu.stopTimeUpdate ?? []).some((u) => u.stopSequence === first.stopSequence);
     let previous = namesFirst ? -Infinity : DAY_START + first.departure;
@@ -424,7 +489,7 @@ describe('feed invariants hold under any sequence of changes', () => {
     await clearLiveFeeds(t);
   }
 
-  it('serves no cancelled train with stop times, no placeholder, no outlived skip or cancellation, no impossible time', async () => {
+  it('serves no cancelled train with stop times, no placeholder, no outlived skip or cancellation, no impossible time; reinstating ends the cancellation alert, cancelling narrows or ends the skip alert', async () => {
     expect(trains.map((tr) => tr.stops.length >= 4)).toEqual([true, true, true, true]);
     const statuses = new Map<number, number>();
     await fc.assert(
@@ -442,9 +507,53 @@ describe('feed invariants hold under any sequence of changes', () => {
             JSON.stringify(history),
           ).toEqual([]);
           await expectNoContradiction(history);
+          // Acts carry their consequences: a train reinstated is left out of every cancellation
+          // alert (ended when it was the last), a train cancelled out of every skip alert.
+          if (status === 200 && (op.kind === 'delay' || op.kind === 'cancel')) {
+            const tripId = trains[op.train]!.tripId;
+            const claim = op.kind === 'delay' ? 'does not run' : 'skips';
+            const left = (await alertClaims(await served('/feed/alerts'))).filter(
+              (c) => c.tripId === tripId && c.claim === claim,
+            );
+            expect(left, JSON.stringify(history)).toEqual([]);
+          }
         }
       }),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        // Always among the runs: a disruption over the whole line's morning whose alert names its
+        // trains in its texts alone, then the first train cancelled (skip) or reinstated (cancel).
+        examples: [
+          [
+            [
+              {
+                kind: 'disruption',
+                trains: [0],
+                action: 'skip_stop',
+                stop: 2,
+                minutes: 0,
+                alert: 'drafted',
+                wide: true,
+              },
+              { kind: 'cancel', train: 0, tell: false, staleStops: false },
+            ],
+          ],
+          [
+            [
+              {
+                kind: 'disruption',
+                trains: [0],
+                action: 'cancel',
+                stop: 0,
+                minutes: 0,
+                alert: 'drafted',
+                wide: true,
+              },
+              { kind: 'delay', train: 0, stop: 1, minutes: 5, editor: true },
+            ],
+          ],
+        ],
+      },
     );
     // Most changes go through: the property is about what is served, not about refusing.
     const all = [...statuses.values()].reduce((a, b) => a + b, 0);

@@ -179,6 +179,46 @@ describe('acts carry their consequences for the alerts riders read', () => {
     await controller.fetch(`/feed/disruptions/${skip.id}`, { method: 'DELETE' });
   });
 
+  it('cancelling a train a route-wide skip alert names drops it from that alert (texts, trips; ended when none is left)', async () => {
+    const skip = await disruption(colleague, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    const [before] = await served('/feed/alerts');
+    expect(before!.alert!.informedEntity!.map((e) => [e.routeId, e.stopId])).toEqual([['LOC', 'HWP']]);
+    expect(texts(before!.alert!).join(' ')).toContain('303, 305, 307');
+    const cancel = async (tripId: string) =>
+      call('mutation', 'feed.saveTripUpdate', {
+        entity: {
+          id: (await updateOf(tripId)).id,
+          tripUpdate: { trip: { tripId, startDate: DATE, scheduleRelationship: 'CANCELED' } },
+        },
+      });
+    await cancel('305');
+    const [alert] = await served('/feed/alerts');
+    expect(alert!.id).toBe(skip.alertId);
+    // Now about the trains still skipping the stop, each at it (no longer every train of the route).
+    expect(alert!.alert!.informedEntity!.map((e) => [e.trip?.tripId, e.stopId])).toEqual([
+      ['303', 'HWP'],
+      ['307', 'HWP'],
+    ]);
+    expect(texts(alert!.alert!).join(' ')).toContain('303, 307');
+    expect(texts(alert!.alert!).join(' ')).not.toMatch(/\b305\b/);
+    const counted = await t.deps.db
+      .select({ tripId: disruptionTrips.tripId })
+      .from(disruptionTrips)
+      .where(eq(disruptionTrips.disruptionId, skip.id));
+    expect(counted.map((c) => c.tripId).sort()).toEqual(['303', '307']);
+    expect(await errors()).toEqual([]);
+
+    await cancel('303');
+    await cancel('307');
+    expect(await served('/feed/alerts')).toEqual([]);
+    expect(await errors()).toEqual([]);
+    expect((await controller.fetch(`/feed/disruptions/${skip.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('a REST cancellation drops the train from a hand-written alert too; other selectors keep it', async () => {
     const alert = await postEntity(colleague, '/feed/service_alert', {
       id: 'hand',
@@ -233,6 +273,58 @@ describe('acts carry their consequences for the alerts riders read', () => {
       [null, 'HWP'],
     ]);
     expect(await errors()).toEqual([]);
+  });
+
+  it('a narrowed alert passes the feed rules of any save: one left without a header refuses the act, saying what to fix', async () => {
+    const skipHwp = (relationship?: number) =>
+      postEntity(colleague, '/feed/trip_update', {
+        id: 'tu-305',
+        tripUpdate: {
+          trip: {
+            tripId: '305',
+            startDate: DATE,
+            ...(relationship === undefined ? {} : { scheduleRelationship: relationship }),
+          },
+          stopTimeUpdate:
+            relationship === undefined
+              ? [
+                  {
+                    stopSequence: 5,
+                    stopId: 'HWP',
+                    scheduleRelationship: rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED,
+                  },
+                ]
+              : [],
+        },
+      });
+    expect((await skipHwp()).status).toBe(200);
+    // A header that is the train's number and nothing else.
+    const hand = await postEntity(colleague, '/feed/service_alert', {
+      id: 'hand',
+      alert: {
+        activePeriod: [{ start: Math.floor(pdt('06:00').getTime() / 1000) }],
+        informedEntity: [{ trip: { tripId: '305', startDate: DATE }, stopId: 'HWP' }, { stopId: 'HWP' }],
+        effect: rt.Alert.Effect.NO_SERVICE,
+        headerText: { translation: [{ text: '305', language: 'en' }] },
+      },
+    });
+    expect(hand.status).toBe(200);
+    const cancelled = await skipHwp(rt.TripDescriptor.ScheduleRelationship.CANCELED);
+    expect(cancelled.status).toBe(422);
+    const body = (await cancelled.json()) as {
+      description: string;
+      details: { missingLanguages?: unknown[] };
+    };
+    expect(body.description).toMatch(
+      /^This change takes train 305 out of alert hand, which would then fail the feed rules: It would have no header in .+\. Edit alert hand \(or end it\), then make this change again\.$/,
+    );
+    expect(body.details.missingLanguages).toHaveLength(1);
+    // Nothing was written: the train still skips the stop, the alert still names it.
+    expect((await updateOf('305')).tripUpdate!.trip!.scheduleRelationship ?? 0).toBe(
+      rt.TripDescriptor.ScheduleRelationship.SCHEDULED,
+    );
+    const [alert] = await served('/feed/alerts');
+    expect(alert!.alert!.informedEntity).toHaveLength(2);
   });
 
   it('refuses an alert that says a running train is cancelled (its own contradiction), naming the train', async () => {

@@ -76,7 +76,8 @@ describe('append-only audit trail', () => {
         kind: 'trip_update',
         action: 'delete_from_log',
         entityId: id,
-        summary: `Deleted trip update ${id} and erased its history (2 entries).`,
+        // No schedule is loaded: the trip is named by its id.
+        summary: `Deleted trip update ${id} (trip ${id}) and erased its history (2 entries).`,
       });
     },
   );
@@ -101,6 +102,7 @@ describe('append-only audit trail', () => {
         "delete from feed_log where entity_id = 'tu-sql'",
         "update feed_log set by = 'someone else' where entity_id = 'tu-sql'",
         "update feed_log set erased_at = now() where entity_id = 'tu-sql'",
+        "update feed_log set json = null, erased_at = now(), trip_id = 'other' where entity_id = 'tu-sql'",
         'truncate feed_log',
       ]) {
         expect(await refused(statement)).toMatch(

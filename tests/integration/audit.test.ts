@@ -2,6 +2,7 @@ import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-v
 import { parseGtfsCsv } from '@feeddesk/server/schedule/test-support/make-feed';
 import { changedSampleFiles, sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -136,7 +137,11 @@ describe('audit trail', () => {
       at: WEDNESDAY.toISOString(),
       summary: 'Rolled back to schedule version 1 (timetable.zip), replacing version 2.',
     });
-    expect(byAction.get('trip_update save')!.summary).toBe('Saved trip update WD-0123-20250923.');
+    // Trains by the number riders know (WD-0123 is train 123), after the lift deleted the update too.
+    expect(byAction.get('trip_update save')!.summary).toBe('Saved trip update WD-0123-20250923 (train 123).');
+    expect(byAction.get('trip_update delete')!.summary).toBe(
+      'Deleted trip update WD-0123-20250923 (train 123).',
+    );
   });
 
   it('filters by who, kind, entity id and period, and pages with a total', async () => {
@@ -208,5 +213,31 @@ describe('audit trail', () => {
     expect((await controller.trpc('query', 'audit.list', {})).status).toBe(403);
     expect((await planner.get('/audit/entries')).status).toBe(403);
     expect((await planner.get('/audit/export')).status).toBe(403);
+  });
+
+  it("names a deleted trip update's train by its number, after its history is erased too", async () => {
+    const id = 'tu-1234-gone';
+    const saved = await postEntity(controller, '/feed/trip_update', {
+      id,
+      tripUpdate: {
+        trip: { tripId: 'WD-1234', startDate: '20250924' },
+        stopTimeUpdate: [{ stopSequence: 1, departure: { delay: 120 } }],
+      },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const deleted = await controller.fetch('/feed/updates/delete_feed_entity', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entity_id: id, deleteFromLog: true }),
+    });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    // The update is gone and its content erased: every line still says train 1234, not WD-1234.
+    expect((await audit(`?entity=${id}`)).entries.map((e) => `${e.action}: ${e.summary}`)).toEqual([
+      // One instant (the test's clock): the feed's line first, as for the lift above.
+      `save: Saved trip update ${id} (train 1234).`,
+      `delete_from_log: Deleted trip update ${id} (train 1234) and erased its history (1 entry).`,
+    ]);
+    const csv = await (await admin.get(`/audit/export?entity=${id}`)).text();
+    expect(csv).toContain(`Saved trip update ${id} (train 1234).`);
   });
 });

@@ -2,6 +2,7 @@ import { scheduleVersions } from '@feeddesk/drizzle';
 import { writeGtfsZip } from '@feeddesk/server/gtfs/index';
 import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import { desc, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFeed } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -58,12 +59,36 @@ describe('feed_version', () => {
     }
     return [...versions];
   };
+  /** feed_info.txt of the served gtfs.zip, by column (its rows are simple: no quoted commas). */
+  const zipFeedInfo = async () => {
+    const res = await planner.get('/static/shared/gtfs.zip');
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const [header, ...rows] = strFromU8(files['feed_info.txt']!)
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
+    return Object.fromEntries(header!.map((h, i) => [h, rows.map((r) => r[i])]));
+  };
+  /** GTFS-Realtime: the header's feed_version is feed_info.txt's, in the gtfs.zip served beside it. */
+  const expectZipNames = async (version: string) => {
+    expect(await served()).toEqual([version]);
+    expect((await zipFeedInfo()).feed_version).toEqual([version]);
+  };
 
-  it('names each new version on all three feeds: an upload, another upload of the same file, planned works', async () => {
+  it('names each new version on all three feeds and in the gtfs.zip served beside them: an upload, another upload of the same file, planned works, a rollback', async () => {
     const first = await uploadSchedule(planner, timetable(), 'timetable.zip');
     expect(first.final, JSON.stringify(first.messages)).toMatchObject({ status: 'done' });
     const v1 = await currentVersion();
     expect(await served()).toEqual([`v${v1}`]);
+    // A file without feed_info.txt: the zip gains one, its publisher and language from agency.txt.
+    await expectZipNames(`v${v1}`);
+    expect(await zipFeedInfo()).toEqual({
+      feed_publisher_name: ['Metrorail'],
+      feed_publisher_url: [expect.stringMatching(/^https?:\/\//)],
+      feed_lang: [expect.stringMatching(/^[a-z]{2}/)],
+      feed_version: [`v${v1}`],
+    });
 
     // The planners' file names its version in feed_info: kept, with the version's number.
     const info =
@@ -73,6 +98,8 @@ describe('feed_version', () => {
     const v2 = await currentVersion();
     expect(v2).toBeGreaterThan(v1);
     expect(await served()).toEqual([`2025-10+v${v2}`]);
+    await expectZipNames(`2025-10+v${v2}`);
+    expect((await zipFeedInfo()).feed_publisher_name).toEqual(['MR']);
 
     // Planned works make a version from the same file: the feeds name it too.
     const res = await planner.fetch('/feed/disruptions', {
@@ -91,6 +118,8 @@ describe('feed_version', () => {
     expect(versionId).toBeGreaterThan(v2);
     expect(await currentVersion()).toBe(versionId);
     expect(await served()).toEqual([`2025-10+v${versionId}`]);
+    await expectZipNames(`2025-10+v${versionId}`);
+
     // The diff of the two versions says it by date, not "0 trips added, 0 removed".
     const diff = await (await planner.get(`/gtfs/versions/${v2}/diff/${versionId}`)).json();
     expect(diff.dated).toEqual([
@@ -103,5 +132,15 @@ describe('feed_version', () => {
         sentence: '1 train does not run on 2025-10-04.',
       },
     ]);
+    // The served zip uploaded again keeps the planners' name, not 2025-10+v2+v3.
+    const again = new Uint8Array(await (await planner.get('/static/shared/gtfs.zip')).arrayBuffer());
+    const reloaded = await uploadSchedule(planner, again, 'gtfs.zip');
+    expect(reloaded.final, JSON.stringify(reloaded.messages)).toMatchObject({ status: 'done' });
+    const v4 = await currentVersion();
+    await expectZipNames(`2025-10+v${v4}`);
+    // A rollback serves the restored version's zip, which names it.
+    const back = await planner.fetch(`/gtfs/versions/${versionId}/rollback`, { method: 'POST' });
+    expect(back.status, await back.clone().text()).toBe(200);
+    await expectZipNames(`2025-10+v${versionId}`);
   }, 120_000);
 });

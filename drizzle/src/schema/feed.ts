@@ -67,6 +67,11 @@ export const feedLog = pgTable(
      * which no call removes (a trigger refuses any other change, migration 0011).
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * The trip a trip update's row is about (saves, deletes, restores alike): the audit trail
+     * names its train by it after the entity is gone and after deleteFromLog erased the content.
+     */
+    tripId: text('trip_id'),
   },
   (t) => [index('feed_log_entity_idx').on(t.kind, t.entityId), index('feed_log_at_idx').on(t.at)],
 );

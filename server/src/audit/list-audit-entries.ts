@@ -4,6 +4,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { FEED_KINDS, type FeedKind } from '../feed/feed-kind.ts';
 import { AUDIT_KINDS, type AuditKind } from './record-audit.ts';
+import { trainNumbers, trainOf } from './train-numbers.ts';
 
 /** Every kind the trail shows: its own records and the feed entities of feed_log. */
 export const AUDIT_ENTRY_KINDS = [...AUDIT_KINDS, ...FEED_KINDS] as const;
@@ -55,6 +56,7 @@ export async function listAuditEntries(
       action: auditLog.action,
       entityId: auditLog.entityId,
       summary: auditLog.summary,
+      tripId: sql<string | null>`null::text`.as('trip_id'),
     })
     .from(auditLog)
     .where(own);
@@ -68,6 +70,7 @@ export async function listAuditEntries(
       action: feedLog.action,
       entityId: feedLog.entityId,
       summary: sql<string>`''`.as('summary'),
+      tripId: feedLog.tripId,
     })
     .from(feedLog)
     .where(feed);
@@ -77,6 +80,10 @@ export async function listAuditEntries(
     .offset(options.offset);
   const [ownCount] = await deps.db.select({ n: count() }).from(auditLog).where(own);
   const [feedCount] = await deps.db.select({ n: count() }).from(feedLog).where(feed);
+  const numbers = await trainNumbers(
+    deps,
+    rows.flatMap((r) => (r.source === 'f' && r.tripId ? [r.tripId] : [])),
+  );
   return {
     entries: rows.map((r) => ({
       id: `${r.source}${r.sourceId}`,
@@ -85,7 +92,7 @@ export async function listAuditEntries(
       kind: r.kind,
       action: r.action,
       entityId: r.entityId,
-      summary: r.source === 'f' ? feedSummary(r.kind, r.action, r.entityId) : r.summary,
+      summary: r.source === 'f' ? feedSummary(r.kind, r.action, r.entityId, r.tripId, numbers) : r.summary,
     })),
     total: (ownCount?.n ?? 0) + (feedCount?.n ?? 0),
   };
@@ -125,7 +132,17 @@ const FEED_LABELS: Record<string, string> = {
 };
 const FEED_VERBS: Record<string, string> = { save: 'Saved', delete: 'Deleted', restore: 'Restored' };
 
-/** A feed_log row's sentence, the same after deleteFromLog erased the row's content from the history. */
-function feedSummary(kind: string, action: string, entityId: string): string {
-  return `${FEED_VERBS[action] ?? action} ${FEED_LABELS[kind] ?? kind} ${entityId}.`;
+/**
+ * A feed_log row's sentence, the same after deleteFromLog erased the row's content from the
+ * history; a trip update's names its train as riders know it, after its delete too ("Deleted trip
+ * update tu-1 (train 2300)."), or its trip when the current schedule gives it no number.
+ */
+function feedSummary(
+  kind: string,
+  action: string,
+  entityId: string,
+  tripId: string | null,
+  numbers: Map<string, string>,
+): string {
+  return `${FEED_VERBS[action] ?? action} ${FEED_LABELS[kind] ?? kind} ${entityId}${trainOf(tripId, numbers)}.`;
 }

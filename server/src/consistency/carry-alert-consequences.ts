@@ -1,9 +1,17 @@
 import { disruptions, disruptionTrips, feedEntities, feedLog, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { decodeFeedEntity, encodeFeedEntity, feedEntityFromJson, feedEntityToJson } from '@feeddesk/proto';
+import { encodeFeedEntity, type FeedEntity, feedEntityFromJson, feedEntityToJson } from '@feeddesk/proto';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { AppError } from '../errors.ts';
+import { missingAlertLanguages } from '../feed/check-alert-languages.ts';
 import { deleteFeedEntityRows } from '../feed/delete-feed-entity-rows.ts';
+import { alertExpiry } from '../feed/entity-expiry.ts';
+import { entityRefs } from '../feed/entity-refs.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
+import { findEntityNotices } from '../feed/find-entity-notices.ts';
+import { feedNoticeJson } from '../feed/rules/index.ts';
+import { servedEntity } from '../feed/served-alert.ts';
+import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
 import { isAnyOf } from '../schedule/statement-batches.ts';
@@ -119,7 +127,7 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
   const { db } = feed.deps;
   const by = feed.changes.by;
   const [row] = await db
-    .select({ pb: feedEntities.pb, json: feedEntities.json })
+    .select({ json: feedEntities.json })
     .from(feedEntities)
     .where(and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, alertId), eq(feedEntities.draft, false)));
   if (!row) return;
@@ -147,14 +155,21 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
           ),
         ),
       );
-    // About a whole route (and period): now about the trains still in it.
+    // About a whole route (and period): now about the trains still in it, each at the stops the
+    // alert named ({routeId, stopId} becomes {trip, stopId}: a skip stays a skip, not a cancellation).
     if (!informed.some((sel) => sel.trip?.tripId)) {
       const left = await db
         .select({ tripId: disruptionTrips.tripId, startDate: disruptionTrips.startDate })
         .from(disruptionTrips)
         .where(and(inArray(disruptionTrips.disruptionId, ownerIds), isNull(disruptionTrips.replacesTripId)))
         .orderBy(asc(disruptionTrips.tripId));
-      kept = left.map((run) => ({ trip: { tripId: run.tripId, startDate: run.startDate } }));
+      const stopIds = [
+        ...new Set(informed.flatMap((sel) => (typeof sel.stopId === 'string' ? [sel.stopId] : []))),
+      ];
+      kept = left.flatMap((run) => {
+        const trip = { tripId: run.tripId, startDate: run.startDate };
+        return stopIds.length > 0 ? stopIds.map((stopId) => ({ trip, stopId })) : [{ trip }];
+      });
     }
   }
   if (kept.length === 0) {
@@ -169,11 +184,15 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
     });
     return;
   }
+  const before = feedEntityFromJson(entity);
+  const keptOnly = feedEntityFromJson({ ...entity, alert: { ...entity.alert, informedEntity: kept } });
+  const [was, now] = [entityRefs(before), entityRefs(keptOnly)];
+  const all = (key: keyof typeof was) => [...new Set([...was[key], ...now[key]])];
   const view = await readScheduleView(feed.deps, {
-    tripIds: [...new Set(runs.map((r) => r.tripId))],
-    routeIds: [],
-    stopIds: [],
-    agencyIds: [],
+    tripIds: [...new Set([...all('tripIds'), ...runs.map((r) => r.tripId)])],
+    routeIds: all('routeIds'),
+    stopIds: all('stopIds'),
+    agencyIds: all('agencyIds'),
   });
   // A number still named by a kept selector (another day's run of the train) stays in the texts.
   const keptTrips = new Set(kept.flatMap((sel) => sel.trip?.tripId ?? []));
@@ -182,39 +201,64 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
       runs.filter((r) => !keptTrips.has(r.tripId)).flatMap((r) => view?.trip(r.tripId)?.trainNumber ?? []),
     ),
   ];
-  const edited = (alert: Record<string, unknown>) => {
-    const out: Record<string, unknown> = { ...alert, informedEntity: kept };
-    for (const field of TEXT_FIELDS) {
-      const texts = out[field] as Translated | undefined;
-      if (!texts?.translation) continue;
-      out[field] = {
-        ...texts,
-        translation: texts.translation.map((t) => ({
-          ...t,
-          text: numbers.reduce((text, number) => withoutTrainNumber(text, number), t.text ?? ''),
-        })),
-      };
-    }
-    return out;
-  };
-  // The stored JSON (as written) and the served bytes (with their period fallback) edited alike:
-  // the save path (saveFeedEntity) would close an import cycle through the feed act.
-  const json = { ...entity, alert: edited(entity.alert) };
-  const served = feedEntityToJson(decodeFeedEntity(row.pb));
-  const pb = Buffer.from(
-    encodeFeedEntity(
-      feedEntityFromJson({ ...served, alert: edited(served.alert as Record<string, unknown>) }),
-    ),
-  );
-  const now = feed.deps.now();
+  const alert = { ...keptOnly.alert } as Record<string, unknown>;
+  for (const field of TEXT_FIELDS) {
+    const texts = alert[field] as Translated | undefined;
+    if (!texts?.translation) continue;
+    alert[field] = {
+      ...texts,
+      translation: texts.translation.map((t) => ({
+        ...t,
+        text: numbers.reduce((text, number) => withoutTrainNumber(text, number), t.text ?? ''),
+      })),
+    };
+  }
+  const next = feedEntityFromJson(feedEntityToJson({ ...keptOnly, alert } as FeedEntity));
+  // The edit passes the feed rules of any save of an alert (docs/contract-notes.md "Consistency
+  // findings"); what was wrong with the alert before is not this act's to fix.
+  const known = new Set((await ruleErrors(feed, before, view)).map((n) => `${n.code} ${n.message}`));
+  const added = (await ruleErrors(feed, next, view)).filter((n) => !known.has(`${n.code} ${n.message}`));
+  // And keeps a header in every language the operator requires (checkAlertLanguages), as a
+  // text that named only this train would be left empty.
+  const settings = await getOperatorSettings(feed.deps);
+  const missingBefore = new Set(missingAlertLanguages(settings, before.alert).map((l) => l.tag));
+  const missing = missingAlertLanguages(settings, next.alert).filter((l) => !missingBefore.has(l.tag));
+  if (added.length > 0 || missing.length > 0) {
+    const trains = [...new Set(runs.map((r) => view?.trip(r.tripId)?.trainNumber ?? r.tripId))];
+    const problems = [
+      ...added.map((n) => n.message),
+      ...(missing.length > 0 ? [`It would have no header in ${missing.map((l) => l.name).join(', ')}.`] : []),
+    ];
+    throw new AppError('feed_rules_failed', {
+      message: `This change takes train${trains.length > 1 ? 's' : ''} ${trains.join(', ')} out of alert ${alertId}, which would then fail the feed rules: ${problems.join(' ')} Edit alert ${alertId} (or end it), then make this change again.`,
+      details: { notices: added, ...(missing.length > 0 ? { missingLanguages: missing } : {}) },
+    });
+  }
+  // Stored as written, served with its period fallback, and leaving when its periods end, as a
+  // save stores it (prepareFeedEntity; calling the save itself would close an import cycle
+  // through the feed act).
+  const pb = Buffer.from(encodeFeedEntity(servedEntity(next)));
+  const json = feedEntityToJson(next);
+  const expiresAt = alertExpiry(next, feed.deps.config.ALERT_TTL_HOURS * 3600);
+  const at = feed.deps.now();
   await db
     .update(feedEntities)
-    .set({ pb, json, updatedAt: now, updatedBy: by, revision: sql`${feedEntities.revision} + 1` })
+    .set({ pb, json, expiresAt, updatedAt: at, updatedBy: by, revision: sql`${feedEntities.revision} + 1` })
     .where(and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, alertId)));
-  await db.insert(feedLog).values({ kind: 'alert', entityId: alertId, action: 'save', at: now, by, json });
+  await db.insert(feedLog).values({ kind: 'alert', entityId: alertId, action: 'save', at, by, json });
   feed.changes.add('alert', by);
   feed.changes.markLater('alert');
   feed.changes.wrote('alert', [{ id: alertId }]);
+}
+
+/** The error-level feed-rule notices of an alert (what a save refuses on), as the editors show them. */
+async function ruleErrors(
+  feed: FeedTransaction,
+  entity: FeedEntity,
+  view: Awaited<ReturnType<typeof readScheduleView>>,
+) {
+  const found = await findEntityNotices(feed.deps, entity, view);
+  return found.filter((n) => n.severity === 'error').map(feedNoticeJson);
 }
 
 /** Separators of a list of train numbers, as drafted (", ") or written by hand. */

@@ -94,6 +94,8 @@ export type AlertLink = {
   disruptionId: string | null;
   /** tripId and service date of each linked trip; an own alert's trip update gone = none. */
   trips: { tripId: string; startDate: string }[];
+  /** Only some of the disruption's trips (load-alert-links.ts loadCancelledStopRuns). */
+  partial?: boolean;
 };
 
 /** A connection between a train and its replacement bus, as the live feed times it (POSIX seconds). */

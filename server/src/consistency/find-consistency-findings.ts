@@ -85,7 +85,13 @@ export function consistencyContext(
 
 /** A trip update's own alert speaks for the trip that update is about now. */
 function resolveLink(link: StoredAlertLink, tripUpdates: LiveTripUpdate[]): AlertLink {
-  if (link.trips) return { alertId: link.alertId, disruptionId: link.disruptionId, trips: link.trips };
+  if (link.trips)
+    return {
+      alertId: link.alertId,
+      disruptionId: link.disruptionId,
+      trips: link.trips,
+      ...(link.partial ? { partial: true } : {}),
+    };
   const tu = tripUpdates.find((t) => t.id === link.tripUpdateId);
   return {
     alertId: link.alertId,

@@ -1,6 +1,7 @@
-import { disruptions, disruptionTrips, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { and, isNotNull, isNull } from 'drizzle-orm';
+import { disruptions, disruptionTrips, feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { servedRows } from '../feed/feed-snapshot.ts';
 import { isAnyOf } from '../schedule/statement-batches.ts';
 
 /** A link as stored: a disruption's trips, or the trip update whose editor published the alert. */
@@ -10,6 +11,11 @@ export type StoredAlertLink = {
   /** A disruption's trips; absent for a trip update's own alert (read from its live update). */
   trips?: DisruptionTrip[];
   tripUpdateId?: string;
+  /**
+   * Only some of the disruption's trips, those an invariant must see whatever was judged before
+   * (loadCancelledStopRuns): not a list of what the alert is about (alert_trips_not_linked skips it).
+   */
+  partial?: boolean;
 };
 
 /** Every alert link in force: active disruptions' alerts and trip updates' own alerts. */
@@ -74,3 +80,51 @@ export async function withDisruptionTrips(
 export const linkedTripIds = (links: StoredAlertLink[]) => [
   ...new Set(links.flatMap((l) => (l.trips ?? []).map((t) => t.tripId))),
 ];
+
+/** The disruptions whose alert says their trains leave out, or restrict, a stop. */
+export const STOP_ACTIONS = ['skip_stop', 'set_down_only', 'pick_up_only'] as const;
+
+/**
+ * The runs a disruption in force counts as leaving out (or restricting) a stop whose served trip
+ * update has them cancelled (CANCELED or DELETED), as partial links: an alert about the stop on a
+ * whole route names them in its texts alone, and a disruption's alert is judged once
+ * (keep-feed-invariants.ts), so skipped_stop_alert_outlived would not see them. Found in SQL; none
+ * on a feed that tells the truth.
+ */
+export async function loadCancelledStopRuns(deps: Pick<Deps, 'db'>): Promise<StoredAlertLink[]> {
+  const rows = await deps.db
+    .select({
+      alertId: disruptions.alertId,
+      disruptionId: disruptions.id,
+      tripId: disruptionTrips.tripId,
+      startDate: disruptionTrips.startDate,
+    })
+    .from(disruptionTrips)
+    .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
+    .innerJoin(feedEntities, and(servedRows('trip_update'), eq(feedEntities.tripId, disruptionTrips.tripId)))
+    .where(
+      and(
+        isNull(disruptions.liftedAt),
+        isNotNull(disruptions.alertId),
+        eq(disruptions.publishAs, 'feed'),
+        isNull(disruptionTrips.replacesTripId),
+        sql`${disruptions.action}->>'type' in (${sql.join(
+          STOP_ACTIONS.map((type) => sql`${type}`),
+          sql`, `,
+        )})`,
+        sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED')`,
+      ),
+    );
+  const links = new Map<string, StoredAlertLink & { trips: DisruptionTrip[] }>();
+  for (const row of rows) {
+    const link = links.get(row.disruptionId) ?? {
+      alertId: row.alertId!,
+      disruptionId: row.disruptionId,
+      trips: [],
+      partial: true,
+    };
+    link.trips.push({ tripId: row.tripId, startDate: row.startDate });
+    links.set(row.disruptionId, link);
+  }
+  return [...links.values()];
+}

@@ -1,6 +1,7 @@
 import { feedEntities, feedLog, feedTrash } from '@feeddesk/drizzle';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
+import { trainNumbers, trainOf } from '../audit/train-numbers.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { isAnyOf } from '../schedule/statement-batches.ts';
@@ -70,14 +71,16 @@ export async function deleteFeedEntityRows(deps: AppDeps, options: DeleteInFeedA
           and(eq(feedLog.kind, options.kind), eq(feedLog.entityId, options.id), isNull(feedLog.erasedAt)),
         )
         .returning({ id: feedLog.id });
-      const label = options.kind.replace('_', ' ');
+      // The train as riders know it, read before its trip update is gone (docs/rest-api.md "/audit").
+      const numbers = await trainNumbers({ db: tx }, row.tripId ? [row.tripId] : []);
+      const label = `${options.kind.replace('_', ' ')} ${options.id}${trainOf(row.tripId, numbers)}`;
       await recordAudit(tx, {
         at: now,
         by: options.by,
         kind: options.kind,
         action: 'delete_from_log',
         entityId: options.id,
-        summary: `Deleted ${label} ${options.id} and erased its history (${erased.length} ${erased.length === 1 ? 'entry' : 'entries'}).`,
+        summary: `Deleted ${label} and erased its history (${erased.length} ${erased.length === 1 ? 'entry' : 'entries'}).`,
         details: { erasedEntries: erased.length },
       });
     } else {
@@ -88,6 +91,7 @@ export async function deleteFeedEntityRows(deps: AppDeps, options: DeleteInFeedA
         at: now,
         by: options.by,
         json: null,
+        tripId: row.tripId,
       });
     }
     await markFeedChanged(tx, options.kind, now);
@@ -138,9 +142,17 @@ export async function deleteLiveEntities(
         deletedBy: sql`excluded.deleted_by`,
       },
     });
-  await tx
-    .insert(feedLog)
-    .values(deleted.map((row) => ({ kind, entityId: row.id, action: 'delete', at: now, by, json: null })));
+  await tx.insert(feedLog).values(
+    deleted.map((row) => ({
+      kind,
+      entityId: row.id,
+      action: 'delete',
+      at: now,
+      by,
+      json: null,
+      tripId: row.tripId,
+    })),
+  );
   await markFeedChanged(tx, kind, now);
   return deleted.length;
 }

@@ -22,7 +22,7 @@ export async function deleteTripUpdatesNotInSchedule(
     const rows = await tx
       .delete(feedEntities)
       .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
-      .returning({ id: feedEntities.id });
+      .returning({ id: feedEntities.id, tripId: feedEntities.tripId });
     if (rows.length === 0) return [];
     await tx.insert(feedLog).values(
       rows.map((r) => ({
@@ -32,6 +32,7 @@ export async function deleteTripUpdatesNotInSchedule(
         at: now,
         by: options.by,
         json: null,
+        tripId: r.tripId,
       })),
     );
     await markFeedChanged(tx, 'trip_update', now);

@@ -63,9 +63,15 @@ export async function restoreFeedEntity(
       draft: row.draft ?? false,
     });
     await tx.delete(feedTrash).where(where);
-    await tx
-      .insert(feedLog)
-      .values({ kind, entityId: id, action: 'restore', at: now, by: options.by, json: row.json });
+    await tx.insert(feedLog).values({
+      kind,
+      entityId: id,
+      action: 'restore',
+      at: now,
+      by: options.by,
+      json: row.json,
+      tripId: row.tripId,
+    });
     await markFeedChanged(tx, kind, now);
     changes.add(kind, options.by);
     changes.wrote(kind, [{ id, tripId: row.tripId }]);

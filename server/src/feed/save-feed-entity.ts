@@ -406,8 +406,8 @@ export async function writeFeedEntities(
     ),
     -- A draft is not in the public feed: its saves neither change that feed nor enter its history.
     logged as (
-      insert into feed_log (kind, entity_id, action, at, by, json)
-      select ${kind}, id, 'save', ${at}::timestamptz, ${by}::text, json from given
+      insert into feed_log (kind, entity_id, action, at, by, json, trip_id)
+      select ${kind}, id, 'save', ${at}::timestamptz, ${by}::text, json, trip_id from given
       where ${options.log}::boolean and not draft and exists (select 1 from saved)
     )
     select id, revision from saved`)) as unknown as { id: string; revision: number }[];

@@ -42,3 +42,4 @@ export type {
 export { type ValidateFeedOptions, validateFeed } from './validate/validate-feed.ts';
 export { EXCEL_MAX_ROWS, TooManyRowsError, writePlainWorkbook } from './write-plain-workbook.ts';
 export { writeGtfsZip } from './write-zip.ts';
+export { type FeedVersionOptions, withFeedVersion } from './zip-feed-version.ts';

@@ -39,7 +39,7 @@ export type StoreScheduleVersionOptions = ScheduleSource & {
    * copying stops, the rows are deleted and its error is the load's (an upload validated while
    * the database loads).
    */
-  approve?: () => Promise<VersionFiles>;
+  approve?: (versionId: number) => Promise<VersionFiles>;
   onProgress?: (message: string) => void;
   /** Told the rows copied so far after each chunk (the upload's progress bar). */
   onRows?: (rowsCopied: number) => void;
@@ -79,7 +79,7 @@ export async function storeScheduleVersion(
   let refused = false;
   try {
     const abandoned = new AbortController();
-    const approval = (options.approve?.() ?? Promise.resolve({})).catch((error: unknown) => {
+    const approval = (options.approve?.(versionId) ?? Promise.resolve({})).catch((error: unknown) => {
       abandoned.abort();
       throw error;
     });

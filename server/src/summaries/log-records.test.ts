@@ -10,6 +10,7 @@ const row = (alert: object) => ({
   by: 'controller',
   json: { id: 'a-1', alert },
   erasedAt: null,
+  tripId: null,
 });
 
 describe('alert records of the history', () => {
@@ -51,6 +52,7 @@ describe('cancellations of a trip update over time', () => {
         id: i + 1,
         kind: 'trip_update',
         entityId: 'tu-305',
+        tripId: '305',
         action,
         at: new Date(T0 + hours * H),
         by: 'controller',
@@ -156,6 +158,7 @@ describe('skipped stops of a trip update over time', () => {
         id: i + 1,
         kind: 'trip_update',
         entityId: 'tu-305',
+        tripId: '305',
         action,
         at: new Date(T0 + hours * H),
         by: 'controller',

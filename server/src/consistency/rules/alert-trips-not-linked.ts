@@ -18,7 +18,8 @@ export function check(ctx: ConsistencyContext): Finding[] {
   return ctx.alertLinks.flatMap((link) => {
     const alert = alerts.get(link.alertId);
     // An own alert whose trip update left the feed is judged by the skipped-stop rule, not here.
-    if (!alert || link.trips.length === 0) return [];
+    // A partial link lists only some of a disruption's trips, not what its alert is about.
+    if (!alert || link.trips.length === 0 || link.partial) return [];
     const problems = [
       ...informedProblems(alert, link, ctx.today),
       ...textProblems(alert, link, ctx.schedule),

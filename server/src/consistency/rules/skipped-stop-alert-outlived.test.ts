@@ -86,4 +86,37 @@ describe('skipped_stop_alert_outlived', () => {
       check(makeContext({ tripUpdates: [lifted], alerts: [skipAlert('a', 'STH-101', 'WDS', modified)] })),
     ).toHaveLength(1);
   });
+
+  it("finds a disruption's alert about a stop on a whole route that counts a cancelled train", () => {
+    const routeWide = makeAlert('a-route', { informed: [{ routeId: 'STH', stopId: 'WDS' }] });
+    const link = (partial?: boolean) => ({
+      alertId: 'a-route',
+      disruptionId: 'd-1',
+      trips: [
+        { tripId: 'STH-101', startDate: TODAY },
+        { tripId: 'STH-103', startDate: TODAY },
+      ],
+      ...(partial ? { partial } : {}),
+    });
+    const tripUpdates = [
+      makeTripUpdate('tu-101', 'STH-101', { cancelled: true }),
+      makeTripUpdate('tu-103', 'STH-103', { skippedStopIds: ['WDS'], stopTimeUpdates: 1 }),
+    ];
+    // The full link and a partial one name 101 twice: said once.
+    const found = check(makeContext({ tripUpdates, alerts: [routeWide], alertLinks: [link(), link(true)] }));
+    expect(found.map((f) => [f.message, f.outlived])).toEqual([
+      [
+        'Alert a-route says trains do not stop, but train 101 (20250923) is cancelled; end the alert or draft it again.',
+        [{ tripId: 'STH-101', startDate: TODAY }],
+      ],
+    ]);
+    // A train still skipping it, one without a link, or an alert naming no stop: nothing to say.
+    const running = [tripUpdates[1]!];
+    expect(check(makeContext({ tripUpdates: running, alerts: [routeWide], alertLinks: [link()] }))).toEqual(
+      [],
+    );
+    expect(check(makeContext({ tripUpdates, alerts: [routeWide] }))).toEqual([]);
+    const wholeRoute = makeAlert('a-route', { informed: [{ routeId: 'STH' }] });
+    expect(check(makeContext({ tripUpdates, alerts: [wholeRoute], alertLinks: [link()] }))).toEqual([]);
+  });
 });

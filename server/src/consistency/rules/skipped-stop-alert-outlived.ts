@@ -6,7 +6,8 @@ import { runOn } from '../time.ts';
  * Alert saying a train does not stop somewhere (an informed entity pairing a trip with a stop,
  * as the editors draft for skipped stops) while the train's live update no longer skips it: the
  * train was cancelled, the skip removed or the update gone ("Hayward Park:
- * trains do not stop" live for a cancelled train). An alert of a stop restriction (not NO_SERVICE)
+ * trains do not stop" live for a cancelled train), or one about the stop on a whole route, published
+ * by a disruption that counts a train now cancelled. An alert of a stop restriction (not NO_SERVICE)
  * drafted the same way holds while the train's update keeps riders from boarding or leaving there. Alerts whose periods are over are not shown
  * to riders and are not judged.
  */
@@ -44,6 +45,24 @@ export function check(ctx: ConsistencyContext): Finding[] {
       if (run && run.end < nowSecs) return [`${train} has run`];
       return changed(`${train} has no trip update skipping ${sel.stopId}`);
     });
+    // About a stop on a whole route (a disruption's trains named in its texts alone): a train it
+    // counts that is now cancelled (docs/contract-notes.md "Consistency findings").
+    if (alert.informed.every((sel) => !sel.tripId) && alert.informed.some((sel) => sel.stopId)) {
+      const counted = ctx.alertLinks
+        .filter((l) => l.alertId === alert.id && l.disruptionId)
+        .flatMap((l) => l.trips);
+      const seen = new Set<string>();
+      for (const run of counted) {
+        const key = `${run.tripId}@${run.startDate}`;
+        const tu = updates.get(key);
+        if (seen.has(key) || !(tu?.cancelled || tu?.deleted)) continue;
+        seen.add(key);
+        outlived.push(run);
+        problems.push(
+          `train ${ctx.schedule?.trip(run.tripId)?.trainNumber ?? run.tripId} (${run.startDate}) is cancelled`,
+        );
+      }
+    }
     if (problems.length === 0) return [];
     return [
       {

@@ -1,12 +1,19 @@
 import type { AppDeps, ScheduleLoadTimer } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { storeFile } from '../../files/store-file.ts';
+import { withFeedVersion } from '../../gtfs/index.ts';
 import type { ProgressPlan, ProgressTracker } from '../../jobs/job-progress.ts';
+import { getOperatorSettings } from '../../operator-settings/get-operator-settings.ts';
 import { onBackgroundConnection } from '../../workers/background-connection.ts';
 import type { PlannedWork } from '../planned-works/apply-planned-works.ts';
+import { servedFeedVersion } from '../served-feed-version.ts';
 import type { VersionFiles } from '../store/activate-version.ts';
 import { type StoreScheduleVersionOptions, storeScheduleVersion } from '../store-schedule-version.ts';
 import { type PreparedResult, type ReadUpload, readInWorker } from './prepare-in-worker.ts';
+
+/** The planners' feed_version of the version (ImportScheduleOptions.feedVersion, else the file's). */
+const feedVersionOf = (options: ImportScheduleOptions, upload: ReadUpload) =>
+  options.feedVersion === undefined ? upload.feedVersion : options.feedVersion;
 
 export type ImportScheduleOptions = {
   bytes: Uint8Array;
@@ -20,6 +27,11 @@ export type ImportScheduleOptions = {
   plannedWorks?: PlannedWork[];
   /** Writes made in the transaction that makes the version current (storeScheduleVersion's). */
   withSwitch?: StoreScheduleVersionOptions['withSwitch'];
+  /**
+   * The planners' feed_version of the version made (null: none), instead of the file's: planned
+   * works import the served zip again, whose feed_info.txt names the served version.
+   */
+  feedVersion?: string | null;
 };
 
 /** The upload thread's heap: IMPORT_HEAP_MB, else three times UNZIPPED_MAX_MB (at least 1 024 MB). */
@@ -111,13 +123,13 @@ async function load(
   let written: Promise<void> = Promise.resolve();
   const loaded = await storeScheduleVersion(deps, {
     timezone: upload.timezone!,
-    feedVersion: upload.feedVersion,
+    feedVersion: feedVersionOf(options, upload),
     encode: (versionId) => upload.encode(versionId, 20_000),
-    approve: async () => {
+    approve: async (versionId) => {
       await read;
       const prepared = await upload.prepared;
       phases.phaseDone('validate');
-      const files = await approve(deps, options, upload, prepared);
+      const files = await approve(deps, options, upload, prepared, versionId);
       validated = true;
       await progress('Loading the schedule…');
       // Given together, written together (the job's writer batches them).
@@ -170,6 +182,8 @@ async function approve(
   options: ImportScheduleOptions,
   upload: ReadUpload,
   { result: prepared, loadable }: PreparedResult,
+  /** The version being loaded; none when nothing can be loaded (validation refuses it). */
+  versionId?: number,
 ): Promise<VersionFiles> {
   const { progress } = options;
   const by = options.uploadedBy;
@@ -219,12 +233,20 @@ async function approve(
         createdBy: by,
       })
     : undefined;
-  // With planned works applied the zip is written again from the changed feed.
+  // With planned works applied the zip is written again from the changed feed. Its feed_info.txt
+  // names the version the realtime feeds name (docs/rest-api.md "Downloads").
+  const zip = prepared.zip ?? options.bytes;
   const zipFileId = await storeInBackground(deps, {
     kind: 'schedule_zip',
     name: 'gtfs.zip',
     contentType: 'application/zip',
-    bytes: prepared.zip ?? options.bytes,
+    bytes:
+      versionId === undefined
+        ? zip
+        : withFeedVersion(zip, {
+            feedVersion: servedFeedVersion({ versionId, feedVersion: feedVersionOf(options, upload) })!,
+            defaultLanguage: (await getOperatorSettings(deps)).defaultLanguage,
+          }),
     createdBy: by,
   });
   const plannedWorks = prepared.plannedWorks.filter((w) => w.kept).map((w) => w.id);

@@ -65,6 +65,8 @@ export async function makePlannedWorksVersion(
       uploadedBy: options.by,
       jobId: null,
       plannedWorks: works,
+      // The planners' feed_version, not the served zip's (its feed_info.txt names the served version).
+      feedVersion: current.feedVersion,
       progress: async (message) => {
         log.push(message);
       },

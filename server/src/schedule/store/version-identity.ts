@@ -21,9 +21,15 @@ export function agencyTimezone(feed: GtfsFeed): string {
   return tz;
 }
 
-/** feed_info.txt's feed_version (its first row), or null when the feed does not give one. */
+/**
+ * feed_info.txt's feed_version (its first row), or null when the feed does not give one. A
+ * gtfs.zip downloaded from the product and uploaded again names the served version
+ * (`2026-11+v12`, served-feed-version.ts): the planners' part is kept, not `2026-11+v12+v15`.
+ */
 export function feedVersionOf(feed: GtfsFeed): string | null {
   const info = feed.get('feed_info.txt');
   const column = info?.header.indexOf('feed_version') ?? -1;
-  return (column >= 0 ? info?.rows[0]?.[column]?.trim() : undefined) || null;
+  const given = (column >= 0 ? info?.rows[0]?.[column]?.trim() : undefined) || null;
+  const served = given?.lastIndexOf('+v') ?? -1;
+  return given && served > 0 && /^\d+$/.test(given.slice(served + 2)) ? given.slice(0, served) : given;
 }
