@@ -19,6 +19,8 @@ export type StartSummaryOptions = {
   /** Local dates `YYYY-MM-DD` (agency time zone), both included; absent = all history. */
   from?: string | null;
   to?: string | null;
+  /** Who holds the quota (`token:<id>` for an API token); absent: `user:<createdBy.id>`. */
+  principal?: string | null;
 };
 
 /**
@@ -35,8 +37,9 @@ export async function startSummary(
   const madeAt = deps.now();
   // A summary reads the whole history: one principal makes a few at once, not a thousand.
   const max = deps.config.SUMMARIES_PER_PRINCIPAL;
-  const release = options.createdBy
-    ? deps.quotas.take('summaries_per_principal', `user:${options.createdBy.id}`, max, () =>
+  const principal = options.principal ?? (options.createdBy ? `user:${options.createdBy.id}` : null);
+  const release = principal
+    ? deps.quotas.take('summaries_per_principal', principal, max, () =>
         deps.quotas.refusal(
           'summaries_per_principal',
           'too_many_summaries',

@@ -30,20 +30,21 @@ export const uploadTooLarge = (config: UploadLimit): AppError =>
   new AppError('payload_too_large', { message: `The file is larger than ${config.UPLOAD_MAX_MB} MB.` });
 
 /**
- * Starts an upload job and returns its id at once (docs/rest-api.md); progress goes to the job log.
+ * Starts an upload job and returns its id at once (docs/rest-api.md), and when it ends
+ * (`finished`, whatever its outcome); progress goes to the job log.
  * Refuses a request without a file (a form sent with no file chosen has a nameless empty one) and
  * a file over UPLOAD_MAX_MB, whichever edge it came through.
  */
 export async function startScheduleUpload(
   deps: AppDeps,
   upload: { file: UploadedFile | undefined; user: { id: number; username: string } },
-): Promise<{ jobId: string }> {
+): Promise<{ jobId: string; finished: Promise<void> }> {
   const { file, user } = upload;
   if (!file || (file.bytes.length === 0 && !file.fileName))
     throw new AppError('upload_missing', { message: 'Upload file!' });
   if (file.bytes.length > uploadMaxBytes(deps.config)) throw uploadTooLarge(deps.config);
   const options = { bytes: file.bytes, fileName: safeFileName(file.fileName), user };
-  const { jobId } = await startJob(deps, {
+  return startJob(deps, {
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
@@ -86,5 +87,4 @@ export async function startScheduleUpload(
       },
     }),
   });
-  return { jobId };
 }
