@@ -1,5 +1,5 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
-import { keepUploadQuotaUntil, takeUploadQuota, takeUploadSlot } from '@feeddesk/server/http/upload-slots';
+import { keepUploadQuota, takeUploadQuota, takeUploadSlot } from '@feeddesk/server/http/upload-slots';
 import { getScheduleInfo } from '@feeddesk/server/schedule/current/get-schedule-info';
 import { startScheduleUpload } from '@feeddesk/server/schedule/import/start-schedule-upload';
 import { Type } from '@sinclair/typebox';
@@ -32,9 +32,21 @@ export const gtfsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const file = await readUpload(request, 'file');
-      const job = await startScheduleUpload(app.deps, { file, user: request.user! });
-      keepUploadQuotaUntil(request, job);
-      return reply.type('text/plain; charset=utf-8').send(job.jobId);
+      // The quota is held until the load ends, not only until this answer.
+      const quota = keepUploadQuota(request);
+      let jobId: string;
+      try {
+        ({ jobId } = await startScheduleUpload(app.deps, {
+          file,
+          user: request.user!,
+          onWorkEnded: quota.ended,
+        }));
+      } catch (error) {
+        quota.ended();
+        throw error;
+      }
+      quota.started(jobId);
+      return reply.type('text/plain; charset=utf-8').send(jobId);
     },
   );
 

@@ -86,24 +86,33 @@ export function takeUploadQuota(deps: AppDeps) {
 }
 
 /**
- * The upload quota this request took is held until its job `jobId` ends, whether it succeeds or
- * fails (`finished` settles either way), not only until the answer.
+ * The upload quota this request took is held past its answer, until its job's load ends, whether
+ * it succeeds or fails: `ended` gives it back (call it too when no job could be started);
+ * `started` names the job, for the refusal of the next upload.
  */
-export function keepUploadQuotaUntil(
-  request: FastifyRequest,
-  job: { jobId: string; finished: Promise<unknown> },
-): void {
+export function keepUploadQuota(request: FastifyRequest): { started(jobId: string): void; ended(): void } {
   const held = heldUploads.get(request);
-  if (!held) return;
+  if (!held) return { started() {}, ended() {} };
   held.kept = true;
-  const jobs = uploadJobs.get(held.principal) ?? new Set<string>();
-  jobs.add(job.jobId);
-  uploadJobs.set(held.principal, jobs);
-  job.finished
-    .finally(() => {
-      jobs.delete(job.jobId);
-      if (jobs.size === 0 && uploadJobs.get(held.principal) === jobs) uploadJobs.delete(held.principal);
+  let jobId: string | undefined;
+  let over = false;
+  return {
+    started(id) {
+      if (over) return;
+      jobId = id;
+      const jobs = uploadJobs.get(held.principal) ?? new Set<string>();
+      jobs.add(id);
+      uploadJobs.set(held.principal, jobs);
+    },
+    ended() {
+      if (over) return;
+      over = true;
+      const jobs = uploadJobs.get(held.principal);
+      if (jobs && jobId) {
+        jobs.delete(jobId);
+        if (jobs.size === 0) uploadJobs.delete(held.principal);
+      }
       held.release();
-    })
-    .catch(() => {});
+    },
+  };
 }

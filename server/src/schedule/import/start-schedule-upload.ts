@@ -37,9 +37,17 @@ export const uploadTooLarge = (config: UploadLimit): AppError =>
  */
 export async function startScheduleUpload(
   deps: AppDeps,
-  upload: { file: UploadedFile | undefined; user: { id: number; username: string } },
+  upload: {
+    file: UploadedFile | undefined;
+    user: { id: number; username: string };
+    /**
+     * Called once the load's work ended, done or failed, just before its last message: a quota
+     * held for it is given back before a client told "done" can upload again.
+     */
+    onWorkEnded?: () => void;
+  },
 ): Promise<{ jobId: string; finished: Promise<void> }> {
-  const { file, user } = upload;
+  const { file, user, onWorkEnded } = upload;
   if (!file || (file.bytes.length === 0 && !file.fileName))
     throw new AppError('upload_missing', { message: 'Upload file!' });
   if (file.bytes.length > uploadMaxBytes(deps.config)) throw uploadTooLarge(deps.config);
@@ -48,31 +56,35 @@ export async function startScheduleUpload(
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts, uploadKind, versionId } = await oneImportAtATime(async () => {
-        // Planned works still ahead stay in the schedule whatever the planners upload (the log
-        // says which it kept and which it dropped, and why).
-        const current = await findCurrentSchedule(deps);
-        const works = current ? await plannedWorksAhead(deps, current.timezone) : { ahead: [], passed: [] };
-        for (const work of works.passed)
-          await reporter.progress(`Planned works not carried over: ${work.label}: its date has passed.`);
-        return importSchedule(deps, {
-          ...options,
-          plannedWorks: works.ahead,
-          uploadedBy: options.user.username,
-          jobId: reporter.jobId,
-          progress: reporter.progress,
-          tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
+      try {
+        const { counts, uploadKind, versionId } = await oneImportAtATime(async () => {
+          // Planned works still ahead stay in the schedule whatever the planners upload (the log
+          // says which it kept and which it dropped, and why).
+          const current = await findCurrentSchedule(deps);
+          const works = current ? await plannedWorksAhead(deps, current.timezone) : { ahead: [], passed: [] };
+          for (const work of works.passed)
+            await reporter.progress(`Planned works not carried over: ${work.label}: its date has passed.`);
+          return importSchedule(deps, {
+            ...options,
+            plannedWorks: works.ahead,
+            uploadedBy: options.user.username,
+            jobId: reporter.jobId,
+            progress: reporter.progress,
+            tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
+          });
         });
-      });
-      await reportTripUpdatesGone(deps, reporter.progress);
-      await reportScheduleLanguages(deps, reporter.progress);
-      return {
-        status: 'done',
-        message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
-        // The version it made: the upload screen tells when a later one replaced it.
-        data: { validation_report: true, version_id: versionId },
-        result: counts,
-      };
+        await reportTripUpdatesGone(deps, reporter.progress);
+        await reportScheduleLanguages(deps, reporter.progress);
+        return {
+          status: 'done',
+          message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
+          // The version it made: the upload screen tells when a later one replaced it.
+          data: { validation_report: true, version_id: versionId },
+          result: counts,
+        };
+      } finally {
+        onWorkEnded?.();
+      }
     },
     onError: (error) => ({
       status: 'error',
