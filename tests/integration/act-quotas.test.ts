@@ -60,6 +60,22 @@ describe('previews and uploads per principal', () => {
     };
   };
 
+  it("counts a token's summaries as its own, not those of every token", async () => {
+    const first = await createToken('Reporting system', ['excel']);
+    const second = await createToken('Archive system', ['excel']);
+    const refuse = () => t.deps.quotas.refusal('summaries_per_principal', 'too_many_summaries', 'held');
+    // The first token has SUMMARIES_PER_PRINCIPAL (2) being made.
+    const held = [0, 1].map(() => t.deps.quotas.take('summaries_per_principal', first.principal, 10, refuse));
+    try {
+      const refused = await first.client.fetch('/excel/make_excel', { method: 'POST' });
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).details).toEqual({ quota: 'summaries_per_principal' });
+      expect((await second.client.fetch('/excel/make_excel', { method: 'POST' })).status).toBe(200);
+    } finally {
+      for (const give of held) give();
+    }
+  });
+
   describe('disruption previews', () => {
     const serviceDate = '20250923';
     const previewOf = (client: HttpClient, action: object = { type: 'cancel' }) =>
