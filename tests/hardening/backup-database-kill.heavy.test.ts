@@ -53,6 +53,9 @@ function runTask(
   );
 }
 
+/** Products started by firstStart, ended by the suite's afterAll should a test time out meanwhile. */
+const starting = new Set<ChildProcess>();
+
 /** The product started on `dataDir` until it is ready (then stopped) or exits: its output and how it ended. */
 async function firstStart(dataDir: string): Promise<string> {
   const env = {
@@ -69,6 +72,8 @@ async function firstStart(dataDir: string): Promise<string> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  starting.add(child);
+  child.once('exit', () => starting.delete(child));
   let output = '';
   child.stdout!.on('data', (d) => {
     output += d;
@@ -99,6 +104,7 @@ describe('[heavy] the embedded PostgreSQL killed during a backup', () => {
     return dir;
   };
   afterAll(async () => {
+    for (const child of starting) child.kill('SIGTERM');
     for (const server of servers) await server.kill();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
