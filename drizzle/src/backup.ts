@@ -154,10 +154,27 @@ export async function backup(options: {
   } catch (error) {
     await rm(archiveKind(target) ? stage : target, { recursive: true, force: true });
     await rm(`${target}.partial`, { force: true });
-    throw error;
+    if (!databaseWentAway(error)) throw error;
+    throw new Error(
+      `The database went away during the backup (${(error as Error).message}); nothing was written to ${target}. ` +
+        'Once it answers again (the product starts its embedded PostgreSQL again by itself), run the backup again.',
+    );
   } finally {
     await stopServer?.();
   }
+}
+
+/**
+ * The server died or was cut off under the backup (docs/operations.md "Faults the product
+ * survives"): postgres.js's lost connections, a refused one, or SQLSTATE classes 08 (connection)
+ * and 57 (an administrator or a crash ended the session).
+ */
+function databaseWentAway(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  return (
+    /^CONNECTION_(CLOSED|ENDED|DESTROYED)$|^CONNECT_TIMEOUT$|^ECONN(REFUSED|RESET)$|^EPIPE$/.test(code) ||
+    /^(08|57)/.test(code)
+  );
 }
 
 async function copyCluster(url: string, stage: string, log: (line: string) => void) {

@@ -109,6 +109,13 @@ const envSchema = z.object({
   /** Alerts one principal may have waiting (pending approval or scheduled), every process together. */
   PENDING_ITEMS_PER_PRINCIPAL: z.coerce.number().int().positive().default(50),
   SUMMARIES_PER_PRINCIPAL: z.coerce.number().int().positive().default(2),
+  /**
+   * Disruption previews (dry runs) one principal may have running at once in one process: one
+   * disruption form runs up to three (its preview or redraft beside its check of the apply).
+   */
+  PREVIEWS_PER_PRINCIPAL: z.coerce.number().int().positive().default(4),
+  /** Schedule uploads one principal may have being received or loaded at once in one process. */
+  UPLOADS_PER_PRINCIPAL: z.coerce.number().int().positive().default(1),
   /** How far ahead an alert's publishAt may be, in days. */
   PUBLISH_AT_MAX_DAYS: z.coerce.number().int().positive().default(366),
   /** How often each process looks for scheduled alerts due to enter the feed, in milliseconds. */

@@ -59,6 +59,7 @@ export const errorCatalogue = {
   own_approval: { status: 403, title: 'Approved by its author' },
   too_many_pending: { status: 429, title: 'Too many pending items' },
   too_many_summaries: { status: 429, title: 'Too many summaries at once' },
+  too_many_previews: { status: 429, title: 'Too many previews at once' },
   // schedule
   no_schedule: { status: 404, title: 'No schedule loaded' },
   trip_not_found: { status: 404, title: 'Unknown trip' },

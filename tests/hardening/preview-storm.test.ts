@@ -9,13 +9,16 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const DATE = '20250923';
 
 /**
- * A controller (or a script with their session) sending disruption previews without pause: each
+ * Controllers (or scripts with their sessions) sending disruption previews without pause: each
  * runs on a database connection of its own at background priority, two at a time per process.
- * The rest queue; none takes the pool's connections, and saves and polls go on meanwhile.
+ * The rest queue; none takes the pool's connections, and saves and polls go on meanwhile. One
+ * principal has at most PREVIEWS_PER_PRINCIPAL (4) running (tests/integration/act-quotas.test.ts):
+ * the storm comes from four controllers.
  */
 describe('a storm of disruption previews', () => {
   let t: TestApp;
   let controller: HttpClient;
+  let controllers: HttpClient[];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -27,13 +30,15 @@ describe('a storm of disruption previews', () => {
       jobId: null,
     });
     controller = await t.clientWithRoles(['view', 'edit'], 'controller');
+    controllers = [controller];
+    for (const n of [2, 3, 4]) controllers.push(await t.clientWithRoles(['view', 'edit'], `controller-${n}`));
     t.clock.now = pdt('05:30');
   }, 120_000);
   afterAll(() => t?.close());
 
   /** A preview cancelling the Local's trains in the window given (the whole day when none). */
-  const preview = (window: { from?: string; to?: string } = {}) =>
-    controller.fetch('/feed/disruptions', {
+  const preview = (window: { from?: string; to?: string } = {}, n = 0) =>
+    controllers[n % controllers.length]!.fetch('/feed/disruptions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -55,7 +60,7 @@ describe('a storm of disruption previews', () => {
 
   it('answers every preview, never holds more than two connections for them, and keeps saving and serving', async () => {
     const idle = await sessions();
-    const storm = Array.from({ length: 16 }, () => preview());
+    const storm = Array.from({ length: 16 }, (_, n) => preview({}, n));
     let most = 0;
     let sampling = true;
     const sampler = (async () => {
@@ -85,7 +90,7 @@ describe('a storm of disruption previews', () => {
     expect(most).toBeLessThanOrEqual(idle + 5 + 2);
     // Refused previews (no train matches) free their connection too: none is left behind.
     const refused = await Promise.all(
-      Array.from({ length: 12 }, () => preview({ from: '23:00', to: '23:30' })),
+      Array.from({ length: 12 }, (_, n) => preview({ from: '23:00', to: '23:30' }, n)),
     );
     expect(refused.map((r) => r.status)).toEqual(refused.map(() => 400));
     await expect.poll(sessions).toBeLessThanOrEqual(idle + 5);

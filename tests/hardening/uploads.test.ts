@@ -137,9 +137,11 @@ describe('uploads', () => {
   it(`answers 429 to an upload beyond UPLOADS_AT_ONCE, and frees the slot`, async () => {
     const planner = await t.clientWithRoles(['gtfs']);
     const csrf = await planner.csrfToken();
+    // Another planner asks: the planner's own quota (UPLOADS_PER_PRINCIPAL) is not what refuses.
+    const colleague = await t.clientWithRoles(['gtfs']);
     const empty = () => new FormData();
     const rest = async () =>
-      (await planner.fetch('/gtfs/upload_gtfs', { method: 'POST', body: empty() })).status;
+      (await colleague.fetch('/gtfs/upload_gtfs', { method: 'POST', body: empty() })).status;
     // The one slot is held by an upload whose body is still coming. Its connection is new, while
     // the polls reuse theirs: a poll read first takes the slot and the held upload is (rightly)
     // refused, so such a refused upload is sent again until it is the one holding the slot.

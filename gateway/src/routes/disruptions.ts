@@ -2,6 +2,7 @@ import { DISRUPTION_ACTIONS } from '@feeddesk/server/disruptions/disruption-inpu
 import { liftDisruption } from '@feeddesk/server/disruptions/lift-disruption';
 import { listDisruptions } from '@feeddesk/server/disruptions/list-disruptions';
 import { publishDisruption } from '@feeddesk/server/disruptions/publish-disruption';
+import { requestPrincipal } from '@feeddesk/server/http/request-principal';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
@@ -240,7 +241,7 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Apply a disruption to the trips of a service date that match the selection (dryRun: preview only).',
         body: Body,
-        response: { 200: Applied, ...refusals(400, ...ROLE_REFUSALS, 404, 422) },
+        response: { 200: Applied, ...refusals(400, ...ROLE_REFUSALS, 404, 422, 429) },
       },
     },
     (request) => {
@@ -253,6 +254,7 @@ export const disruptionRoutes: FastifyPluginAsync = async (app) => {
         dryRun,
         by: request.user!.username,
         user: request.user,
+        principal: requestPrincipal(request),
       });
     },
   );

@@ -1,3 +1,4 @@
+import { requestPrincipal } from '@feeddesk/server/http/request-principal';
 import { requireRole } from '@feeddesk/server/http/require-role';
 import { sendStoredFile } from '@feeddesk/server/http/send-stored-file';
 import { deleteSummary } from '@feeddesk/server/summaries/delete-summary';
@@ -43,14 +44,20 @@ export const excelRoutes: FastifyPluginAsync = async (app) => {
         querystring: Period,
         response: {
           200: contentOf('The job id; follow it over /ws.', { 'text/plain': Text }),
-          ...refusals(400, ...ROLE_REFUSALS),
+          ...refusals(400, ...ROLE_REFUSALS, 429),
         },
       },
     },
     async (request, reply) => {
       const { id, username } = request.user!;
       const { from, to } = request.query;
-      const { jobId } = await startSummary(app.deps, { createdBy: { id, username }, from, to });
+      const { jobId } = await startSummary(app.deps, {
+        createdBy: { id, username },
+        from,
+        to,
+        // Every token's request.user has id 0: each token holds its own quota.
+        principal: requestPrincipal(request),
+      });
       return reply.type('text/plain; charset=utf-8').send(jobId);
     },
   );

@@ -1,5 +1,5 @@
 import { requireRole } from '@feeddesk/server/http/require-role';
-import { takeUploadSlot } from '@feeddesk/server/http/upload-slots';
+import { keepUploadQuota, takeUploadQuota, takeUploadSlot } from '@feeddesk/server/http/upload-slots';
 import { getScheduleInfo } from '@feeddesk/server/schedule/current/get-schedule-info';
 import { startScheduleUpload } from '@feeddesk/server/schedule/import/start-schedule-upload';
 import { Type } from '@sinclair/typebox';
@@ -11,8 +11,8 @@ const tags = ['gtfs'];
 
 /** /gtfs of docs/rest-api.md: the schedule upload (a job) and the time of the last load. */
 export const gtfsRoutes: FastifyPluginAsync = async (app) => {
-  // The caller and a free upload slot are checked before a byte of the body is read.
-  const onRequest = [requireRole('gtfs'), takeUploadSlot(app.deps)];
+  // The caller, its quota of uploads and a free upload slot are checked before a byte of the body is read.
+  const onRequest = [requireRole('gtfs'), takeUploadQuota(app.deps), takeUploadSlot(app.deps)];
   app.post(
     '/upload_gtfs',
     {
@@ -32,7 +32,20 @@ export const gtfsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const file = await readUpload(request, 'file');
-      const { jobId } = await startScheduleUpload(app.deps, { file, user: request.user! });
+      // The quota is held until the load ends, not only until this answer.
+      const quota = keepUploadQuota(request);
+      let jobId: string;
+      try {
+        ({ jobId } = await startScheduleUpload(app.deps, {
+          file,
+          user: request.user!,
+          onWorkEnded: quota.ended,
+        }));
+      } catch (error) {
+        quota.ended();
+        throw error;
+      }
+      quota.started(jobId);
       return reply.type('text/plain; charset=utf-8').send(jobId);
     },
   );

@@ -14,6 +14,8 @@ export type PublishDisruptionOptions = ApplyDisruptionOptions & {
   publishAs?: DisruptionPublishAs;
   /** Who asks: planned works make a schedule version, which needs the gtfs role as well. */
   user: Parameters<typeof assertRole>[0];
+  /** Who holds the preview's quota: `user:<id>` or `token:<id>` (quotas/quotas.ts principalOf). */
+  principal?: string | null;
 };
 
 /**
@@ -22,10 +24,37 @@ export type PublishDisruptionOptions = ApplyDisruptionOptions & {
  */
 export async function publishDisruption(
   deps: AppDeps,
-  { publishAs = 'feed', user, ...options }: PublishDisruptionOptions,
-): Promise<
-  ApplyDisruptionResult & { versionId?: number | null; state?: 'pending' | 'published'; pendingId?: string }
-> {
+  { principal, ...options }: PublishDisruptionOptions,
+): Promise<PublishDisruptionResult> {
+  if (!options.dryRun || !principal) return publishOnce(deps, options);
+  // A preview rehearses the whole act over thousands of trips and waits its turn for a background
+  // connection: one principal sending them without pause would fill that queue
+  // (docs/rest-api.md "Quotas of a principal"). Held until the answer, whatever it is.
+  const max = deps.config.PREVIEWS_PER_PRINCIPAL;
+  const release = deps.quotas.take('previews_per_principal', principal, max, () =>
+    deps.quotas.refusal(
+      'previews_per_principal',
+      'too_many_previews',
+      `You have ${max} disruption previews running already (PREVIEWS_PER_PRINCIPAL); wait for their answers, then preview again.`,
+    ),
+  );
+  try {
+    return await publishOnce(deps, options);
+  } finally {
+    release();
+  }
+}
+
+type PublishDisruptionResult = ApplyDisruptionResult & {
+  versionId?: number | null;
+  state?: 'pending' | 'published';
+  pendingId?: string;
+};
+
+async function publishOnce(
+  deps: AppDeps,
+  { publishAs = 'feed', user, ...options }: Omit<PublishDisruptionOptions, 'principal'>,
+): Promise<PublishDisruptionResult> {
   // A controller's trains (or a planner's version) change now; the alert told with them waits for
   // a second person while approval covers alerts (docs/contract-notes.md "Two-person approval and
   // publication times"), as "Tell riders" on a trip update does.

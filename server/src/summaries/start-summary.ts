@@ -19,6 +19,8 @@ export type StartSummaryOptions = {
   /** Local dates `YYYY-MM-DD` (agency time zone), both included; absent = all history. */
   from?: string | null;
   to?: string | null;
+  /** Who holds the quota (`token:<id>` for an API token); absent: `user:<createdBy.id>`. */
+  principal?: string | null;
 };
 
 /**
@@ -35,8 +37,9 @@ export async function startSummary(
   const madeAt = deps.now();
   // A summary reads the whole history: one principal makes a few at once, not a thousand.
   const max = deps.config.SUMMARIES_PER_PRINCIPAL;
-  const release = options.createdBy
-    ? deps.quotas.take('summaries_per_principal', `user:${options.createdBy.id}`, max, () =>
+  const principal = options.principal ?? (options.createdBy ? `user:${options.createdBy.id}` : null);
+  const release = principal
+    ? deps.quotas.take('summaries_per_principal', principal, max, () =>
         deps.quotas.refusal(
           'summaries_per_principal',
           'too_many_summaries',
@@ -46,7 +49,7 @@ export async function startSummary(
     : () => {};
   let started: { jobId: string; finished: Promise<void> };
   try {
-    started = await startSummaryJob(deps, options, { period, timezone, madeAt });
+    started = await startSummaryJob(deps, options, { period, timezone, madeAt, release });
   } catch (error) {
     release();
     throw error;
@@ -62,29 +65,40 @@ function startSummaryJob(
     period,
     timezone,
     madeAt,
-  }: { period: ReturnType<typeof resolveSummaryPeriod>; timezone: string; madeAt: Date },
+    release,
+  }: {
+    period: ReturnType<typeof resolveSummaryPeriod>;
+    timezone: string;
+    madeAt: Date;
+    /** Gives the quota back as the work ends, before the last message tells the client it is done. */
+    release: () => void;
+  },
 ) {
   return startJob(deps, {
     kind: 'summary',
     createdBy: options.createdBy,
     work: async (reporter) => {
-      const tracker = reporter.tracker(SUMMARY_PROGRESS_PLAN);
-      const rows = await countFeedLog(deps, period);
-      tracker.update('read', 0, rows);
-      const bytes = await makeSummaryWorkbook(deps, {
-        period,
-        timezone,
-        onPage: (read) => tracker.update('read', Math.min(read, rows), rows),
-        onSheet: (written, sheets) => tracker.update('write', written, sheets),
-      });
-      await tracker.flush();
-      const name = await saveSummaryFile(deps, {
-        madeAt,
-        timezone,
-        bytes,
-        createdBy: options.createdBy?.username ?? null,
-      });
-      return { status: 'success', message: name, result: { name, size: bytes.length } };
+      try {
+        const tracker = reporter.tracker(SUMMARY_PROGRESS_PLAN);
+        const rows = await countFeedLog(deps, period);
+        tracker.update('read', 0, rows);
+        const bytes = await makeSummaryWorkbook(deps, {
+          period,
+          timezone,
+          onPage: (read) => tracker.update('read', Math.min(read, rows), rows),
+          onSheet: (written, sheets) => tracker.update('write', written, sheets),
+        });
+        await tracker.flush();
+        const name = await saveSummaryFile(deps, {
+          madeAt,
+          timezone,
+          bytes,
+          createdBy: options.createdBy?.username ?? null,
+        });
+        return { status: 'success', message: name, result: { name, size: bytes.length } };
+      } finally {
+        release();
+      }
     },
     onError: (error) => ({
       status: 'error',

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -75,8 +76,11 @@ export function followWebhookDeliveries(deps: AppDeps): { stop(): Promise<void> 
         await pruneDeliveries(deps);
       }
     } catch (err) {
-      // The database away: the next tick tries again; nothing is lost, the rows wait.
-      deps.log.warn({ err }, 'could not look for due webhook deliveries');
+      // The database away: the next tick tries again; nothing is lost, the rows wait. One short
+      // line per tick then, not a stack each time (as the other periodic tasks, start-background.ts).
+      if (isDatabaseUnreachable(err))
+        deps.log.warn('webhook deliveries skipped: the database cannot be reached');
+      else deps.log.warn({ err }, 'could not look for due webhook deliveries');
     } finally {
       claiming = false;
     }

@@ -31,48 +31,61 @@ export const uploadTooLarge = (config: UploadLimit): AppError =>
   new AppError('payload_too_large', { message: `The file is larger than ${config.UPLOAD_MAX_MB} MB.` });
 
 /**
- * Starts an upload job and returns its id at once (docs/rest-api.md); progress goes to the job log.
+ * Starts an upload job and returns its id at once (docs/rest-api.md), and when it ends
+ * (`finished`, whatever its outcome); progress goes to the job log.
  * Refuses a request without a file (a form sent with no file chosen has a nameless empty one) and
  * a file over UPLOAD_MAX_MB, whichever edge it came through.
  */
 export async function startScheduleUpload(
   deps: AppDeps,
-  upload: { file: UploadedFile | undefined; user: { id: number; username: string } },
-): Promise<{ jobId: string }> {
-  const { file, user } = upload;
+  upload: {
+    file: UploadedFile | undefined;
+    user: { id: number; username: string };
+    /**
+     * Called once the load's work ended, done or failed, just before its last message: a quota
+     * held for it is given back before a client told "done" can upload again.
+     */
+    onWorkEnded?: () => void;
+  },
+): Promise<{ jobId: string; finished: Promise<void> }> {
+  const { file, user, onWorkEnded } = upload;
   if (!file || (file.bytes.length === 0 && !file.fileName))
     throw new AppError('upload_missing', { message: 'Upload file!' });
   if (file.bytes.length > uploadMaxBytes(deps.config)) throw uploadTooLarge(deps.config);
   const options = { bytes: file.bytes, fileName: safeFileName(file.fileName), user };
-  const { jobId } = await startJob(deps, {
+  return startJob(deps, {
     kind: 'schedule_upload',
     createdBy: options.user,
     work: async (reporter) => {
-      const { counts, uploadKind, versionId } = await oneImportAtATime(async () => {
-        // Planned works still ahead stay in the schedule whatever the planners upload (the log
-        // says which it kept and which it dropped, and why).
-        const current = await findCurrentSchedule(deps);
-        const works = current ? await plannedWorksAhead(deps, current.timezone) : { ahead: [], passed: [] };
-        for (const work of works.passed)
-          await reporter.progress(`Planned works not carried over: ${work.label}: its date has passed.`);
-        return importSchedule(deps, {
-          ...options,
-          plannedWorks: works.ahead,
-          uploadedBy: options.user.username,
-          jobId: reporter.jobId,
-          progress: reporter.progress,
-          tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
+      try {
+        const { counts, uploadKind, versionId } = await oneImportAtATime(async () => {
+          // Planned works still ahead stay in the schedule whatever the planners upload (the log
+          // says which it kept and which it dropped, and why).
+          const current = await findCurrentSchedule(deps);
+          const works = current ? await plannedWorksAhead(deps, current.timezone) : { ahead: [], passed: [] };
+          for (const work of works.passed)
+            await reporter.progress(`Planned works not carried over: ${work.label}: its date has passed.`);
+          return importSchedule(deps, {
+            ...options,
+            plannedWorks: works.ahead,
+            uploadedBy: options.user.username,
+            jobId: reporter.jobId,
+            progress: reporter.progress,
+            tracker: reporter.tracker(UPLOAD_PROGRESS_PLAN),
+          });
         });
-      });
-      await reportTripUpdatesGone(deps, reporter.progress);
-      await reportScheduleLanguages(deps, reporter.progress);
-      return {
-        status: 'done',
-        message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
-        // The version it made: the upload screen tells when a later one replaced it.
-        data: { validation_report: true, version_id: versionId },
-        result: counts,
-      };
+        await reportTripUpdatesGone(deps, reporter.progress);
+        await reportScheduleLanguages(deps, reporter.progress);
+        return {
+          status: 'done',
+          message: `✅ Successfully uploaded the ${UPLOADED[uploadKind]} file. Loaded ${counts.routes} routes, ${counts.stops} stops, ${counts.trips} trips and ${counts.stopTimes} stop times.`,
+          // The version it made: the upload screen tells when a later one replaced it.
+          data: { validation_report: true, version_id: versionId },
+          result: counts,
+        };
+      } finally {
+        onWorkEnded?.();
+      }
     },
     onError: (error) => ({
       status: 'error',
@@ -89,5 +102,4 @@ export async function startScheduleUpload(
       },
     }),
   });
-  return { jobId };
 }

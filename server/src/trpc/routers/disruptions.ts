@@ -18,11 +18,14 @@ import {
 export const disruptionsRouter = router({
   list: editProcedure.query(({ ctx }) => listDisruptions(ctx.deps)),
   /** Preview and apply: one procedure, `dryRun` says which (the preview runs every check too). */
-  applyDisruption: editProcedure
-    .input(applyDisruptionInput)
-    .mutation(({ ctx, input }) =>
-      publishDisruption(ctx.deps, { ...input, by: ctx.user.username, user: ctx.user }),
-    ),
+  applyDisruption: editProcedure.input(applyDisruptionInput).mutation(({ ctx, input }) =>
+    publishDisruption(ctx.deps, {
+      ...input,
+      by: ctx.user.username,
+      user: ctx.user,
+      principal: `user:${ctx.user.id}`,
+    }),
+  ),
   lift: editProcedure
     .input(liftDisruptionInput)
     .mutation(({ ctx, input }) =>
