@@ -150,6 +150,11 @@ describe.skipIf(!hasChromium)('approving a controller’s alerts', () => {
       .getByRole('table', { name: 'Disruptions' })
       .getByText('Cancel + alert (pending approval)')
       .waitFor({ timeout: 15_000 });
+    // The service date as the rest of the screen writes dates, not the GTFS 20261207.
+    await page
+      .getByRole('table', { name: 'Disruptions' })
+      .getByRole('cell', { name: date, exact: true })
+      .waitFor();
     await screenshot(page, 'approvals-disruption-pending');
     const updates = (await (await fetch(`${t.url}/feed/updates?format=json`)).json()) as {
       entity?: unknown[];

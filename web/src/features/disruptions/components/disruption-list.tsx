@@ -33,6 +33,10 @@ function stopName(names: Record<string, string> | undefined, id: string | undefi
   return (id && names?.[id]) || id || '';
 }
 
+/** A GTFS service date (20261207) as the rest of the screen writes dates (2026-12-07). */
+const isoDate = (date: string) =>
+  /^\d{8}$/.test(date) ? `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}` : date;
+
 /** Every disruption with its state; an active one is lifted in one act. */
 export function DisruptionList() {
   const list = useDisruptions();
@@ -62,13 +66,13 @@ export function DisruptionList() {
           <tr key={d.id}>
             <td>{formatDateTime(d.createdAt, zone)}</td>
             <td>{d.by}</td>
-            <td>{d.serviceDate}</td>
+            <td>{isoDate(d.serviceDate)}</td>
             <td>
               {ACTIONS[d.action.type]}
               {d.action.at ? TURNS[d.action.at] : ''}
               {d.action.stopId ? ` ${stopName(d.stopNames, d.action.stopId)}` : ''}
               {d.action.minutes ? ` +${d.action.minutes} min` : ''}
-              {d.action.type === 'change_platform' ? ` → ${d.action.toStopId}` : ''}
+              {d.action.type === 'change_platform' ? ` → ${stopName(d.stopNames, d.action.toStopId)}` : ''}
               {d.action.type === 'replace_by_bus'
                 ? ` ${stopName(d.stopNames, d.action.fromStopId)} – ${stopName(d.stopNames, d.action.toStopId)} on ${routeName(d.action.routeId)} (+${d.action.marginMinutes} min)`
                 : ''}
