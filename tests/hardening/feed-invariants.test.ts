@@ -522,7 +522,8 @@ describe('feed invariants hold under any sequence of changes', () => {
       {
         numRuns: 25,
         // Always among the runs: a disruption over the whole line's morning whose alert names its
-        // trains in its texts alone, then the first train cancelled (skip) or reinstated (cancel).
+        // trains in its texts alone, then the first train cancelled (skip) or reinstated (cancel),
+        // and the counterexamples this property found.
         examples: [
           [
             [
@@ -550,6 +551,32 @@ describe('feed invariants hold under any sequence of changes', () => {
                 wide: true,
               },
               { kind: 'delay', train: 0, stop: 1, minutes: 5, editor: true },
+            ],
+          ],
+          // Found by this property: a later disruption delaying the trains a whole-line cancellation
+          // counts once went through, and that alert went on saying they do not run (it is judged
+          // once; its running trains are now looked for in every act).
+          [
+            [
+              {
+                kind: 'disruption',
+                trains: [3],
+                action: 'cancel',
+                stop: 0,
+                minutes: 0,
+                alert: 'drafted',
+                wide: true,
+              },
+              { kind: 'delete', train: 0, endAlert: false },
+              {
+                kind: 'disruption',
+                trains: [3],
+                action: 'delay',
+                stop: 0,
+                minutes: 0,
+                alert: 'drafted',
+                wide: true,
+              },
             ],
           ],
         ],

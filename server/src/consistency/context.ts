@@ -94,7 +94,7 @@ export type AlertLink = {
   disruptionId: string | null;
   /** tripId and service date of each linked trip; an own alert's trip update gone = none. */
   trips: { tripId: string; startDate: string }[];
-  /** Only some of the disruption's trips (load-alert-links.ts loadCancelledStopRuns). */
+  /** Only some of the disruption's trips (load-alert-links.ts loadOutlivedDisruptionRuns). */
   partial?: boolean;
 };
 

@@ -17,8 +17,8 @@ import { toLiveAlert } from './live-entities.ts';
 import {
   type DisruptionAlert,
   linkedTripIds,
-  loadCancelledStopRuns,
   loadDisruptionAlerts,
+  loadOutlivedDisruptionRuns,
   loadOwnAlertLinks,
   type StoredAlertLink,
   withDisruptionTrips,
@@ -40,11 +40,11 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  * is GET /feed/consistency). A disruption's alert is judged once (see disruptionVerdicts).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
-  const [alerts, disruptionAlerts, ownLinks, cancelledStopRuns, current, buses] = await Promise.all([
+  const [alerts, disruptionAlerts, ownLinks, outlivedRuns, current, buses] = await Promise.all([
     readDecodedEntities(deps, 'invariants:alerts', servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
-    loadCancelledStopRuns(deps),
+    loadOutlivedDisruptionRuns(deps),
     findCurrentSchedule(deps),
     // The buses' routes (replacement_bus_on_rail_route); their connections are reported, not refused.
     loadReplacementBuses(deps, { connections: false }),
@@ -72,7 +72,7 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
       unjudged.map((u) => u.disruption),
     )),
     ...ownLinks,
-    ...cancelledStopRuns,
+    ...outlivedRuns,
   ];
   const pairTrips = alertEntities.flatMap((e) =>
     (e.alert?.informedEntity ?? []).flatMap((sel) =>
@@ -105,8 +105,9 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
       )!,
     );
   if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
-  // The cancelled trains of a disruption's alert about a stop (skipped_stop_alert_outlived).
-  const stopRunTrips = linkedTripIds(cancelledStopRuns);
+  // The trains a disruption's alert is wrong about now (skipped_stop_alert_outlived,
+  // cancellation_alert_outlived): cancelled under a stop alert, running under a cancellation.
+  const stopRunTrips = linkedTripIds(outlivedRuns);
   if (stopRunTrips.length > 0) related.push(inArray(feedEntities.tripId, stopRunTrips));
   const tripEntities = (
     await readDecodedEntities(

@@ -1,5 +1,5 @@
 import { disruptions, disruptionTrips, feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import { isAnyOf } from '../schedule/statement-batches.ts';
@@ -85,13 +85,15 @@ export const linkedTripIds = (links: StoredAlertLink[]) => [
 export const STOP_ACTIONS = ['skip_stop', 'set_down_only', 'pick_up_only'] as const;
 
 /**
- * The runs a disruption in force counts as leaving out (or restricting) a stop whose served trip
- * update has them cancelled (CANCELED or DELETED), as partial links: an alert about the stop on a
- * whole route names them in its texts alone, and a disruption's alert is judged once
- * (keep-feed-invariants.ts), so skipped_stop_alert_outlived would not see them. Found in SQL; none
- * on a feed that tells the truth.
+ * The runs whose alert a disruption in force published now outlives, as partial links: those it
+ * counts as leaving out (or restricting) a stop whose served trip update has them cancelled
+ * (CANCELED or DELETED), and those a cancelling disruption counts whose served update has them
+ * running again (a later disruption's delay over them). An alert about a whole route names them
+ * in its texts alone, and a disruption's alert is judged once (keep-feed-invariants.ts), so
+ * skipped_stop_alert_outlived and cancellation_alert_outlived would not see them. Found in SQL;
+ * none on a feed that tells the truth.
  */
-export async function loadCancelledStopRuns(deps: Pick<Deps, 'db'>): Promise<StoredAlertLink[]> {
+export async function loadOutlivedDisruptionRuns(deps: Pick<Deps, 'db'>): Promise<StoredAlertLink[]> {
   const rows = await deps.db
     .select({
       alertId: disruptions.alertId,
@@ -108,11 +110,19 @@ export async function loadCancelledStopRuns(deps: Pick<Deps, 'db'>): Promise<Sto
         isNotNull(disruptions.alertId),
         eq(disruptions.publishAs, 'feed'),
         isNull(disruptionTrips.replacesTripId),
-        sql`${disruptions.action}->>'type' in (${sql.join(
-          STOP_ACTIONS.map((type) => sql`${type}`),
-          sql`, `,
-        )})`,
-        sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED')`,
+        or(
+          and(
+            sql`${disruptions.action}->>'type' in (${sql.join(
+              STOP_ACTIONS.map((type) => sql`${type}`),
+              sql`, `,
+            )})`,
+            sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED')`,
+          ),
+          and(
+            sql`${disruptions.action}->>'type' = 'cancel'`,
+            sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '') not in ('CANCELED', 'DELETED')`,
+          ),
+        ),
       ),
     );
   const links = new Map<string, StoredAlertLink & { trips: DisruptionTrip[] }>();

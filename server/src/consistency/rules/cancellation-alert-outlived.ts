@@ -30,7 +30,10 @@ export function check(ctx: ConsistencyContext): Finding[] {
       : alert.informed.flatMap((sel) =>
           sel.tripId && !sel.stopId ? [{ tripId: sel.tripId, startDate: sel.startDate ?? ctx.today }] : [],
         );
-    const outlived = runs.filter(running);
+    // A run may come twice: from the disruption's trips and from its outlived runs (partial links).
+    const outlived = [
+      ...new Map(runs.filter(running).map((r) => [`${r.tripId}@${r.startDate}`, r])).values(),
+    ];
     if (outlived.length === 0) return [];
     const trains = outlived.map(
       (t) => `${ctx.schedule?.trip(t.tripId)?.trainNumber ?? t.tripId} (${t.startDate})`,
