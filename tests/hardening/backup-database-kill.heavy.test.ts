@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { postmasterPid, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * docs/backup.md and docs/operations.md "Faults the product survives": the embedded PostgreSQL
@@ -90,9 +90,6 @@ async function firstStart(dataDir: string): Promise<string> {
   await new Promise((r) => setTimeout(r, 500));
   return `exit ${code} ${signal}: ${output.slice(-3000)}`;
 }
-
-const postmasterPid = (dataDir: string) =>
-  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 describe('[heavy] the embedded PostgreSQL killed during a backup', () => {
   const dirs: string[] = [];

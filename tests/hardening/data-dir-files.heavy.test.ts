@@ -20,7 +20,7 @@ import { connectPostgres } from '@feeddesk/drizzle/postgres-target';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { printedUrl, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * docs/backup.md and docs/security.md "Files": every file of DATA_DIR and of a backup is for the
@@ -103,7 +103,6 @@ async function query<T extends object>(url: string, text: string): Promise<T[]> 
     await sql.end();
   }
 }
-const printedUrl = (s: ServerProcess) => /DATABASE_URL=(postgres:\/\/\S+?)\)?$/m.exec(s.output())!.at(1)!;
 
 describe('the files of DATA_DIR and of backups, and restores', () => {
   const original = join(tempDir(), 'data');

@@ -7,7 +7,7 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { expectPromptPolls, pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { postmasterPid, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * A database that hangs without going away (heavy: a real product process on its embedded
@@ -26,7 +26,7 @@ const ANSWER_WITHIN_MS = 5_000;
  * is a process group of its own, so a signal to the postmaster's group would reach it alone).
  */
 function postgresProcesses(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = postmasterPid(dataDir);
   const children = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
@@ -10,7 +10,14 @@ import { HttpClient } from '../support/http-client.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { expectCleanError, pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import {
+  holdPort,
+  postmasterPid,
+  printedUrl,
+  release,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process.ts';
 
 /**
  * A dead database (heavy: real product and gateway processes on an embedded PostgreSQL, about two
@@ -27,37 +34,6 @@ async function loggedIn(url: string): Promise<HttpClient> {
   await client.login(ADMIN.username, ADMIN.password);
   return client;
 }
-
-/** The DATABASE_URL the product printed for its embedded PostgreSQL (the last start's). */
-function printedUrl(server: ServerProcess): string {
-  const all = [...server.output().matchAll(/DATABASE_URL=(postgres:\/\/\S+?)\)/g)];
-  expect(all.length, server.output()).toBeGreaterThan(0);
-  return all.at(-1)![1]!;
-}
-
-function postmasterPid(dataDir: string): number {
-  return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-/**
- * Listens on 127.0.0.1:port as soon as it is free (retrying every 5 ms, at most `timeoutMs`); a
- * client that connects (a gateway's pool) is cut at once.
- */
-async function holdPort(port: number, timeoutMs = 15_000): Promise<Server> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const server = createServer((socket) => socket.destroy());
-    const error = await new Promise<Error | undefined>((done) => {
-      server.once('error', done);
-      server.listen(port, '127.0.0.1', () => done(undefined));
-    });
-    if (!error) return server;
-    if (Date.now() > deadline) throw new Error(`port ${port} still taken after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const release = (server: Server) => new Promise<void>((done) => server.close(() => done()));
 
 type Poll = { status: number; stamp: number; etag: string | null; lastModified: string | null };
 

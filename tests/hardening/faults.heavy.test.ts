@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipSync } from 'fflate';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { getFeed, postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import type { LiveMessage } from '../support/live.ts';
 import { ADMIN, startTestApp } from '../support/test-app.ts';
-import { expectNoLeak, pollUntil } from './helpers.ts';
+import { expectNoLeak, pollUntil, timetableZip } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -20,39 +19,6 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  * DATA_DIR (its embedded PostgreSQL stops with it and starts again with the next process): the previous schedule serves, no half entity exists, jobs that were running end
  * failed with a message, nothing saved before is lost.
  */
-
-/** A GTFS zip big enough that its load into the database takes a few seconds. */
-function bigGtfsZip(trips: number, stopsPerTrip: number): Uint8Array {
-  const enc = (s: string) => new TextEncoder().encode(s);
-  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
-  for (let s = 0; s < stopsPerTrip; s++)
-    stops.push(`BIG${s},Big stop ${s},${-33.9 - s * 0.01},${18.4 + s * 0.01}`);
-  const tripRows = ['route_id,service_id,trip_id'];
-  const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
-  for (let t = 0; t < trips; t++) {
-    tripRows.push(`BIGR,BIGWD,BIG-${t}`);
-    const start = 4 * 3600 + (t % 1000) * 60;
-    for (let s = 0; s < stopsPerTrip; s++) {
-      const secs = start + s * 120;
-      const hms = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60]
-        .map((n) => String(n).padStart(2, '0'))
-        .join(':');
-      stopTimes.push(`BIG-${t},${hms},${hms},BIG${s},${s + 1}`);
-    }
-  }
-  return zipSync({
-    'agency.txt': enc(
-      'agency_id,agency_name,agency_url,agency_timezone\nBIG,Big,https://example.org,Africa/Johannesburg\n',
-    ),
-    'routes.txt': enc('route_id,agency_id,route_long_name,route_type\nBIGR,BIG,Big line,2\n'),
-    'calendar.txt': enc(
-      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nBIGWD,1,1,1,1,1,0,0,20240101,20281231\n',
-    ),
-    'stops.txt': enc(`${stops.join('\n')}\n`),
-    'trips.txt': enc(`${tripRows.join('\n')}\n`),
-    'stop_times.txt': enc(`${stopTimes.join('\n')}\n`),
-  });
-}
 
 /** Follows a job over /ws until its final message, or fails after `timeoutMs` with what came. */
 function followJob(
@@ -150,7 +116,15 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same DATA_DI
     expect(Number(before.since)).toBeGreaterThan(0); // the demo schedule
 
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bigGtfsZip(12_000, 40))]), 'big.zip');
+    form.append(
+      'file',
+      new Blob([
+        new Uint8Array(
+          timetableZip({ trips: 12_000, stopsPerTrip: 40, prefix: 'BIG', name: 'Big', service: 'weekdays' }),
+        ),
+      ]),
+      'big.zip',
+    );
     const res = await admin.fetch('/gtfs/upload_gtfs', { method: 'POST', body: form });
     expect(res.status).toBe(200);
     const jobId = await res.text();

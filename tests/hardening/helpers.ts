@@ -1,6 +1,9 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { zipSync } from 'fflate';
+import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { expect } from 'vitest';
+import type { HttpClient } from '../support/http-client.ts';
 
 /** A response must be a contract error: JSON `{code, error, description}`, no stack, no server internals. */
 export async function expectCleanError(res: Response, status?: number | number[]): Promise<ErrorJson> {
@@ -88,4 +91,112 @@ export function expectPromptPolls(latencies: number[]): void {
     expect(q(0.99)).toBeLessThan(50);
     expect(latencies.at(-1)!).toBeLessThan(200);
   } else console.log(`load average ${loadavg()[0]!.toFixed(1)}: p99 and max not asserted`);
+}
+
+/**
+ * A GTFS zip of one line whose load takes a while: `trips` trips of `stopsPerTrip` stops two
+ * minutes apart, their ids begun with `prefix` (agency P, route PR, stops P0…, trips P-0…) and
+ * their names with `name`. `service`: 'daily' runs every day until 2099 in UTC, the trips leaving
+ * a minute apart from 04:00 over 900 minutes; 'weekdays' (service PWD) runs Monday to Friday until
+ * 2028 in Africa/Johannesburg, over 1000 minutes.
+ */
+export function timetableZip(options: {
+  trips: number;
+  stopsPerTrip: number;
+  prefix: string;
+  name: string;
+  service: 'daily' | 'weekdays';
+}): Uint8Array {
+  const { trips, stopsPerTrip, prefix: p, name } = options;
+  const daily = options.service === 'daily';
+  const service = daily ? 'DAILY,1,1,1,1,1,1,1,20240101,20991231' : `${p}WD,1,1,1,1,1,0,0,20240101,20281231`;
+  const spread = daily ? 900 : 1000;
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
+  for (let s = 0; s < stopsPerTrip; s++)
+    stops.push(`${p}${s},${name} stop ${s},${-33.9 - s * 0.01},${18.4 + s * 0.01}`);
+  const tripRows = ['route_id,service_id,trip_id'];
+  const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
+  for (let t = 0; t < trips; t++) {
+    tripRows.push(`${p}R,${service.split(',')[0]},${p}-${t}`);
+    const start = 4 * 3600 + (t % spread) * 60;
+    for (let s = 0; s < stopsPerTrip; s++) {
+      const secs = start + s * 120;
+      const hms = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60]
+        .map((n) => String(n).padStart(2, '0'))
+        .join(':');
+      stopTimes.push(`${p}-${t},${hms},${hms},${p}${s},${s + 1}`);
+    }
+  }
+  const timezone = daily ? 'UTC' : 'Africa/Johannesburg';
+  return zipSync({
+    'agency.txt': enc(
+      `agency_id,agency_name,agency_url,agency_timezone\n${p},${name},https://example.org,${timezone}\n`,
+    ),
+    'routes.txt': enc(`route_id,agency_id,route_long_name,route_type\n${p}R,${p},${name} line,2\n`),
+    'calendar.txt': enc(
+      `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n${service}\n`,
+    ),
+    'stops.txt': enc(`${stops.join('\n')}\n`),
+    'trips.txt': enc(`${tripRows.join('\n')}\n`),
+    'stop_times.txt': enc(`${stopTimes.join('\n')}\n`),
+  });
+}
+
+/**
+ * Publishes planned works (POST /feed/disruptions, publishAs "schedule") cancelling `tripId` on
+ * `serviceDate` (YYYYMMDD), with an alert whose texts hold no number: the trains are named by the
+ * trip ids' numbers (alert_trips_not_linked).
+ */
+export function publishPlannedWorks(
+  client: HttpClient,
+  works: { serviceDate: string; tripId: string; reason: string },
+): Promise<Response> {
+  return client.fetch('/feed/disruptions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      publishAs: 'schedule',
+      serviceDate: works.serviceDate,
+      select: { tripIds: [works.tripId] },
+      action: { type: 'cancel' },
+      reason: works.reason,
+      alert: {
+        headerText: { en: 'Works: a train does not run' },
+        descriptionText: { en: 'Take the train before or after it.' },
+      },
+    }),
+  });
+}
+
+/**
+ * What a crash or a dead database must never leave (docs/contract-notes.md "Planned works in the
+ * schedule"): the current version holds exactly the planned works kept (published, not lifted),
+ * each kept one names its version, and every planned-works alert belongs to kept planned works.
+ * Reads the database at `url`; gives the kept planned works' ids and reasons.
+ */
+export async function expectPlannedWorksWholeOrAbsent(
+  url: string,
+): Promise<{ open: string[]; reasons: string[] }> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [current] = await sql<{ planned: string[] }[]>`
+      select planned_works as planned from schedule_versions where status = 'current'`;
+    const kept = await sql<{ id: string; reason: string; alert: string | null; version: number | null }[]>`
+      select id, reason, alert_id as alert, version_id as version from disruptions
+      where publish_as = 'schedule' and lifted_at is null order by seq`;
+    expect([...current!.planned].sort()).toEqual(kept.map((d) => d.id).sort());
+    for (const d of kept) expect(d.version, d.id).not.toBeNull();
+    const alerts = await sql<{ id: string }[]>`
+      select id from feed_entities where kind = 'alert' and id like 'disruption-%' order by id`;
+    expect(alerts.map((a) => a.id)).toEqual(
+      kept
+        .map((d) => d.alert)
+        .filter(Boolean)
+        .sort(),
+    );
+    return { open: kept.map((d) => d.id), reasons: kept.map((d) => d.reason) };
+  } finally {
+    await sql.end();
+  }
 }

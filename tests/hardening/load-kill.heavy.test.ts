@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipSync } from 'fflate';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
 import type { LiveMessage } from '../support/live.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { pollUntil, timetableZip } from './helpers.ts';
+import { postmasterPid, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * The embedded PostgreSQL killed (SIGKILL of its postmaster) at each phase of a schedule load, under
@@ -18,39 +17,6 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  * "Faults the product survives"). Killed during a COPY, the driver once threw from a timer and
  * ended the process, or the load's pipeline waited for minutes.
  */
-
-/** A GTFS zip whose load takes a few seconds: `trips` trips of `stopsPerTrip` stops. */
-function bigGtfsZip(trips: number, stopsPerTrip: number): Uint8Array {
-  const enc = (s: string) => new TextEncoder().encode(s);
-  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
-  for (let s = 0; s < stopsPerTrip; s++)
-    stops.push(`K${s},Kill stop ${s},${-33.9 - s * 0.01},${18.4 + s * 0.01}`);
-  const tripRows = ['route_id,service_id,trip_id'];
-  const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
-  for (let t = 0; t < trips; t++) {
-    tripRows.push(`KR,KWD,K-${t}`);
-    const start = 4 * 3600 + (t % 1000) * 60;
-    for (let s = 0; s < stopsPerTrip; s++) {
-      const secs = start + s * 120;
-      const hms = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60]
-        .map((n) => String(n).padStart(2, '0'))
-        .join(':');
-      stopTimes.push(`K-${t},${hms},${hms},K${s},${s + 1}`);
-    }
-  }
-  return zipSync({
-    'agency.txt': enc(
-      'agency_id,agency_name,agency_url,agency_timezone\nK,Kill,https://example.org,Africa/Johannesburg\n',
-    ),
-    'routes.txt': enc('route_id,agency_id,route_long_name,route_type\nKR,K,Kill line,2\n'),
-    'calendar.txt': enc(
-      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nKWD,1,1,1,1,1,0,0,20240101,20281231\n',
-    ),
-    'stops.txt': enc(`${stops.join('\n')}\n`),
-    'trips.txt': enc(`${tripRows.join('\n')}\n`),
-    'stop_times.txt': enc(`${stopTimes.join('\n')}\n`),
-  });
-}
 
 /**
  * Follows a job over /ws: `at` is called on each working message (it may kill); resolves with the
@@ -122,7 +88,13 @@ describe('[heavy] the embedded PostgreSQL killed at each phase of a schedule loa
       ),
     );
     const s = server;
-    const zip = bigGtfsZip(5_000, 30);
+    const zip = timetableZip({
+      trips: 5_000,
+      stopsPerTrip: 30,
+      prefix: 'K',
+      name: 'Kill',
+      service: 'weekdays',
+    });
     const upload = async (admin: HttpClient) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(zip)]), 'kill.zip');
@@ -153,8 +125,7 @@ describe('[heavy] the embedded PostgreSQL killed at each phase of a schedule loa
           if (killed || !phase.when.test(m.message)) return;
           killed = true;
           setTimeout(() => {
-            const pid = Number(readFileSync(join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-            process.kill(pid, 'SIGKILL');
+            process.kill(postmasterPid(dir), 'SIGKILL');
           }, phase.delayMs);
         },
         90_000,

@@ -1,15 +1,27 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipSync } from 'fflate';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { HttpClient } from '../support/http-client.ts';
 import { uploadSchedule } from '../support/schedule.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectCleanError, pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import {
+  expectCleanError,
+  expectPlannedWorksWholeOrAbsent,
+  pollUntil,
+  publishPlannedWorks,
+  timetableZip,
+} from './helpers.ts';
+import {
+  holdPort,
+  postmasterPid,
+  printedUrl,
+  release,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process.ts';
 
 /**
  * docs/operations.md "Faults the product survives": the embedded PostgreSQL killed (SIGKILL of its
@@ -22,92 +34,6 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  */
 
 const UNREACHABLE = 'The database cannot be reached; nothing was saved. Try again in a moment.';
-
-/** A schedule running every day whose planned-works version takes a second or two to make. */
-function timetableZip(trips: number, stopsPerTrip: number): Uint8Array {
-  const enc = (s: string) => new TextEncoder().encode(s);
-  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
-  for (let s = 0; s < stopsPerTrip; s++)
-    stops.push(`DK${s},Works stop ${s},${-33.9 - s * 0.01},${18.4 + s * 0.01}`);
-  const tripRows = ['route_id,service_id,trip_id'];
-  const stopTimes = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
-  for (let t = 0; t < trips; t++) {
-    tripRows.push(`DKR,DAILY,DK-${t}`);
-    const start = 4 * 3600 + (t % 900) * 60;
-    for (let s = 0; s < stopsPerTrip; s++) {
-      const secs = start + s * 120;
-      const hms = [Math.floor(secs / 3600), Math.floor(secs / 60) % 60, secs % 60]
-        .map((n) => String(n).padStart(2, '0'))
-        .join(':');
-      stopTimes.push(`DK-${t},${hms},${hms},DK${s},${s + 1}`);
-    }
-  }
-  return zipSync({
-    'agency.txt': enc('agency_id,agency_name,agency_url,agency_timezone\nDK,Works,https://example.org,UTC\n'),
-    'routes.txt': enc('route_id,agency_id,route_long_name,route_type\nDKR,DK,Works line,2\n'),
-    'calendar.txt': enc(
-      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20240101,20991231\n',
-    ),
-    'stops.txt': enc(`${stops.join('\n')}\n`),
-    'trips.txt': enc(`${tripRows.join('\n')}\n`),
-    'stop_times.txt': enc(`${stopTimes.join('\n')}\n`),
-  });
-}
-
-/** The DATABASE_URL the product printed for its embedded PostgreSQL. */
-function printedUrl(server: ServerProcess): string {
-  const all = [...server.output().matchAll(/DATABASE_URL=(postgres:\/\/\S+?)\)/g)];
-  expect(all.length, server.output()).toBeGreaterThan(0);
-  return all.at(-1)![1]!;
-}
-
-const postmasterPid = (dataDir: string) =>
-  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-
-/** Listens on 127.0.0.1:port as soon as it is free: the supervisor's restarts fail meanwhile. */
-async function holdPort(port: number, timeoutMs = 15_000): Promise<Server> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const server = createServer((socket) => socket.destroy());
-    const error = await new Promise<Error | undefined>((done) => {
-      server.once('error', done);
-      server.listen(port, '127.0.0.1', () => done(undefined));
-    });
-    if (!error) return server;
-    if (Date.now() > deadline) throw new Error(`port ${port} still taken after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-const release = (server: Server) => new Promise<void>((done) => server.close(() => done()));
-
-/**
- * What a dead database must never leave: the current version holds exactly the planned works kept
- * (published, not lifted), each kept one names its version, no version is left loading once the
- * interrupted ones are marked, and every planned-works alert belongs to kept planned works.
- */
-async function expectWholeOrAbsent(url: string): Promise<string[]> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    const [current] = await sql<{ planned: string[] }[]>`
-      select planned_works as planned from schedule_versions where status = 'current'`;
-    const kept = await sql<{ id: string; reason: string; alert: string | null; version: number | null }[]>`
-      select id, reason, alert_id as alert, version_id as version from disruptions
-      where publish_as = 'schedule' and lifted_at is null order by seq`;
-    expect([...current!.planned].sort()).toEqual(kept.map((d) => d.id).sort());
-    for (const d of kept) expect(d.version, d.id).not.toBeNull();
-    const alerts = await sql<{ id: string }[]>`
-      select id from feed_entities where kind = 'alert' and id like 'disruption-%' order by id`;
-    expect(alerts.map((a) => a.id)).toEqual(
-      kept
-        .map((d) => d.alert)
-        .filter(Boolean)
-        .sort(),
-    );
-    return kept.map((d) => d.reason);
-  } finally {
-    await sql.end();
-  }
-}
 
 describe('[heavy] the embedded PostgreSQL killed during a planned-works publish', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-pw-dbkill-'));
@@ -125,7 +51,11 @@ describe('[heavy] the embedded PostgreSQL killed during a planned-works publish'
     server = await startServerProcess({ dataDir: dir, env: { DEMO_SCHEDULE: 'false' } });
     const admin = new HttpClient(server.url);
     await admin.login(ADMIN.username, ADMIN.password);
-    const upload = await uploadSchedule(admin, timetableZip(400, 10), 'works.zip');
+    const upload = await uploadSchedule(
+      admin,
+      timetableZip({ trips: 400, stopsPerTrip: 10, prefix: 'DK', name: 'Works', service: 'daily' }),
+      'works.zip',
+    );
     expect(upload.final, JSON.stringify(upload.messages.slice(-3))).toMatchObject({ status: 'done' });
   });
 
@@ -141,21 +71,7 @@ describe('[heavy] the embedded PostgreSQL killed during a planned-works publish'
 
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
     const publish = (client: HttpClient, reason: string, trip: number) =>
-      client.fetch('/feed/disruptions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          publishAs: 'schedule',
-          serviceDate: day,
-          select: { tripIds: [`DK-${trip}`] },
-          action: { type: 'cancel' },
-          reason,
-          alert: {
-            headerText: { en: 'Works: a train does not run' },
-            descriptionText: { en: 'Take the train before or after it.' },
-          },
-        }),
-      });
+      publishPlannedWorks(client, { serviceDate: day, tripId: `DK-${trip}`, reason });
     const back = async () => {
       await pollUntil(
         '/readyz 200',
@@ -173,7 +89,7 @@ describe('[heavy] the embedded PostgreSQL killed during a planned-works publish'
     const first = await publish(admin, 'works answered', 1);
     expect(first.status, await first.clone().text()).toBe(200);
     const took = performance.now() - began;
-    expect(await expectWholeOrAbsent(url)).toEqual(['works answered']);
+    expect((await expectPlannedWorksWholeOrAbsent(url)).reasons).toEqual(['works answered']);
 
     const outcomes: string[] = [];
     let client = admin;
@@ -196,7 +112,7 @@ describe('[heavy] the embedded PostgreSQL killed during a planned-works publish'
       blocker = undefined;
       client = await back();
       step('the database is back');
-      const kept = await expectWholeOrAbsent(url);
+      const kept = (await expectPlannedWorksWholeOrAbsent(url)).reasons;
       outcomes.push(`${reason}: ${res.status}, ${kept.includes(reason) ? 'kept' : 'not kept'}`);
       // An answered publish is kept; a refused one is not.
       expect(kept.includes(reason), reason).toBe(res.status === 200);
@@ -209,7 +125,7 @@ describe('[heavy] the embedded PostgreSQL killed during a planned-works publish'
     const again = await publish(client, refused!.reason, refused!.trip);
     expect(again.status, await again.clone().text()).toBe(200);
     step('published again');
-    expect(await expectWholeOrAbsent(url)).toContain(refused!.reason);
+    expect((await expectPlannedWorksWholeOrAbsent(url)).reasons).toContain(refused!.reason);
     // The versions the kills interrupted are marked failed by the next check of interrupted loads
     // (every 15 s): none is left loading.
     const sql = postgres(url, { max: 1, onnotice: () => {} });

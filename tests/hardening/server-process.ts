@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { ADMIN } from '../support/test-app.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -101,3 +103,37 @@ export async function startServerProcess(options: {
     },
   };
 }
+
+/** The DATABASE_URL the product printed for its embedded PostgreSQL (the last start's). */
+export function printedUrl(server: ServerProcess): string {
+  const all = [...server.output().matchAll(/DATABASE_URL=(postgres:\/\/\S+?)\)/g)];
+  expect(all.length, server.output()).toBeGreaterThan(0);
+  return all.at(-1)![1]!;
+}
+
+/** The pid of the embedded PostgreSQL's postmaster in `dataDir` (a product's DATA_DIR). */
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/**
+ * Listens on 127.0.0.1:port as soon as it is free (retrying every 5 ms, at most `timeoutMs`), so
+ * that the supervisor's restarts of a killed embedded PostgreSQL fail meanwhile; a client that
+ * connects (a gateway's pool) is cut at once. `release` lets it go.
+ */
+export async function holdPort(port: number, timeoutMs = 15_000): Promise<Server> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const server = createServer((socket) => socket.destroy());
+    const error = await new Promise<Error | undefined>((done) => {
+      server.once('error', done);
+      server.listen(port, '127.0.0.1', () => done(undefined));
+    });
+    if (!error) return server;
+    if (Date.now() > deadline) throw new Error(`port ${port} still taken after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Lets go of a port `holdPort` held. */
+export const release = (server: Server) => new Promise<void>((done) => server.close(() => done()));

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { type AddressInfo, createServer, type Server } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -8,40 +8,14 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
-
-/**
- * docs/rest-api.md "Webhooks" and docs/operations.md "Faults the product survives": the embedded
- * PostgreSQL killed (SIGKILL of its postmaster, its port then held for a while) under the product
- * while webhook deliveries wait for a retry (heavy: a real product process). The sending worker
- * lives through it (no exit; one short line per tick in the log, not a stack), and once the
- * database is back every act answered before the kill reaches the receiver: nothing is lost.
- */
-
-function printedUrl(server: ServerProcess): string {
-  const all = [...server.output().matchAll(/DATABASE_URL=(postgres:\/\/\S+?)\)/g)];
-  expect(all.length, server.output()).toBeGreaterThan(0);
-  return all.at(-1)![1]!;
-}
-
-const postmasterPid = (dataDir: string) =>
-  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-
-/** Listens on 127.0.0.1:port as soon as it is free: the supervisor's restarts fail meanwhile. */
-async function holdPort(port: number, timeoutMs = 15_000): Promise<Server> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const server = createServer((socket) => socket.destroy());
-    const error = await new Promise<Error | undefined>((done) => {
-      server.once('error', done);
-      server.listen(port, '127.0.0.1', () => done(undefined));
-    });
-    if (!error) return server;
-    if (Date.now() > deadline) throw new Error(`port ${port} still taken after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-const release = (server: Server) => new Promise<void>((done) => server.close(() => done()));
+import {
+  holdPort,
+  postmasterPid,
+  printedUrl,
+  release,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process.ts';
 
 describe('[heavy] webhook deliveries through a dead database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-webhooks-dbkill-'));
