@@ -2,6 +2,7 @@ import { hasRole } from '../auth/roles.ts';
 import type { AppDeps, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
+import { whileDatabaseAway } from '../health/while-database-away.ts';
 import { isFinalStatus, type JobMessage } from './job-message.ts';
 import { getJob, listJobMessages } from './list-job-messages.ts';
 
@@ -46,6 +47,16 @@ export async function* followJob(
     wake?.();
   });
   const onAbort = () => wake?.();
+  // A pause between reads of an away database, cut short by a message, a resumed bus or an abort;
+  // the read after it covers the news.
+  const napUntilNews = async (ms: number) => {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, ms).unref();
+    });
+    wake = undefined;
+    pending = false;
+  };
   options.signal?.addEventListener('abort', onAbort);
   try {
     while (!options.signal?.aborted) {
@@ -59,19 +70,17 @@ export async function* followJob(
       pending = false;
       let page: JobMessage[];
       try {
-        page = await listJobMessages(deps, { jobId: options.jobId, afterId: lastId, limit: PAGE });
+        // The database away (restarting under the job, often the reason it fails): read again
+        // once it is back, or sooner on news, rather than leave the follower without the job's end
+        // (docs/operations.md "Faults the product survives").
+        page = await whileDatabaseAway(
+          () => listJobMessages(deps, { jobId: options.jobId, afterId: lastId, limit: PAGE }),
+          { every: RETRY_MS, signal: options.signal, wait: napUntilNews },
+        );
       } catch (error) {
-        if (!isDatabaseUnreachable(error)) throw error;
-        // The database is away (restarting under the job, often the reason it fails): read again
-        // once it is back rather than leave the follower without the job's end (docs/operations.md
-        // "Faults the product survives").
-        pending = true;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, RETRY_MS).unref();
-        });
-        wake = undefined;
-        continue;
+        // Given up because the follower went away: it ends as it would have.
+        if (options.signal?.aborted && isDatabaseUnreachable(error)) break;
+        throw error;
       }
       for (const message of page) {
         lastId = message.id;

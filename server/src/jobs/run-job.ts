@@ -2,7 +2,7 @@ import { jobs } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { isAppError } from '../errors.ts';
-import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
+import { whileDatabaseAway } from '../health/while-database-away.ts';
 import { appendJobMessage, jobLineWriter } from './append-job-message.ts';
 import { createJob } from './create-job.ts';
 import type { JobKind, JobMessage } from './job-message.ts';
@@ -93,17 +93,12 @@ export async function startJob(
  * check's "the server stopped" 20 s later.
  */
 async function saveJobEnd(deps: AppDeps, jobId: string, outcome: JobOutcome): Promise<void> {
-  const giveUpAt = performance.now() + END_RETRY_MS;
-  for (;;) {
-    try {
-      await appendJobMessage(deps, { jobId, ...outcome });
-      return;
-    } catch (err) {
-      if (!isDatabaseUnreachable(err) || performance.now() >= giveUpAt) {
-        deps.log.error({ err, jobId }, 'job end not saved');
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, END_RETRY_EVERY_MS).unref());
-    }
+  try {
+    await whileDatabaseAway(() => appendJobMessage(deps, { jobId, ...outcome }), {
+      every: END_RETRY_EVERY_MS,
+      for: END_RETRY_MS,
+    });
+  } catch (err) {
+    deps.log.error({ err, jobId }, 'job end not saved');
   }
 }
