@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyDay, MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import { pendingList, setApproval } from '../support/approvals.ts';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
   openScreen,
+  previewDisruption,
   screenshot,
   type TestBrowser,
 } from '../support/browser.ts';
@@ -115,15 +117,14 @@ describe.skipIf(!hasChromium)('approving a controller’s alerts', () => {
     await logIn(page, 'controller', 'a-long-password-1');
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
-    await page.getByLabel('Service date').fill(date);
-    const route = page.getByLabel('Route');
-    await route.locator('option').nth(1).waitFor({ state: 'attached' });
-    await route.selectOption({ index: 1 });
-    await page.getByLabel('From (departure)').fill('06:00');
-    await page.getByLabel('Until (not incl.)').fill('09:00');
-    await page.getByLabel('Reason').fill('Signal fault at Woodstock.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await fillDisruption(page, {
+      serviceDate: date,
+      route: { index: 1 },
+      from: '06:00',
+      until: '09:00',
+      reason: 'Signal fault at Woodstock.',
+    });
+    const preview = await previewDisruption(page);
     await preview.waitFor();
     const count = await preview.locator('tbody tr').count();
     const HEADER = 'Approval: morning trains cancelled';

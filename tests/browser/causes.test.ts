@@ -2,9 +2,11 @@ import { tripCauses } from '@feeddesk/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MON_TO_FRI, nextDateOn, wallTime } from '../support/agency-zone.ts';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
+  previewDisruption,
   screenshot,
   seriousAxeViolations,
   type TestBrowser,
@@ -103,16 +105,15 @@ describe.skipIf(!hasChromium)('delay causes in the browser', () => {
   it('the controller picks a cause in the disruption form: the alert says its GTFS cause, the trains keep it', async () => {
     const { page } = b;
     await page.goto('/disruptions');
-    await page.getByLabel('Service date').fill(date);
-    const route = page.getByLabel('Route');
-    await route.locator('option').nth(1).waitFor({ state: 'attached' });
-    await route.selectOption({ index: 1 });
-    await page.getByLabel('From (departure)').fill('06:00');
-    await page.getByLabel('Until (not incl.)').fill('09:00');
-    await page.getByLabel('Reason').fill('Cable stolen near Woodstock.');
+    await fillDisruption(page, {
+      serviceDate: date,
+      route: { index: 1 },
+      from: '06:00',
+      until: '09:00',
+      reason: 'Cable stolen near Woodstock.',
+    });
     await page.getByLabel('Delay attribution').selectOption({ label: 'Cable theft' });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await previewDisruption(page);
     await preview.waitFor();
     const count = await preview.locator('tbody tr').count();
     expect(await page.getByLabel('Cause', { exact: true }).inputValue()).toBe('POLICE_ACTIVITY');

@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  fillDisruption,
+  hasChromium,
+  logIn,
+  openBrowser,
+  previewDisruption,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { corridorTime, corridorZip, NORTHBOUND } from '../support/corridor-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -49,7 +57,7 @@ describe.skipIf(!hasChromium)('trains selected by where they go', () => {
     ]);
 
     await page.goto('/disruptions');
-    await page.getByLabel('Service date').fill('2025-09-23');
+    await fillDisruption(page, { serviceDate: '2025-09-23', reason: 'Trespasser at Palo Alto.' });
     const direction = page.getByLabel('Direction');
     await direction.locator('option', { hasText: 'towards San Francisco' }).waitFor({ state: 'attached' });
     expect(await direction.locator('option').allTextContents()).toEqual([
@@ -58,9 +66,7 @@ describe.skipIf(!hasChromium)('trains selected by where they go', () => {
       'towards San Jose Diridon',
     ]);
     await direction.selectOption({ label: 'towards San Francisco' });
-    await page.getByLabel('Reason').fill('Trespasser at Palo Alto.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await previewDisruption(page);
     await preview.waitFor();
     expect(await preview.getByTestId('train-terminus').allTextContents()).toEqual([
       '101 → San Francisco 07:10',

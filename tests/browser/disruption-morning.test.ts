@@ -1,7 +1,14 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateIn, timeIn } from '../support/agency-zone.ts';
-import { hasChromium, logIn, openBrowser, type TestBrowser } from '../support/browser.ts';
+import {
+  fillDisruption,
+  hasChromium,
+  logIn,
+  openBrowser,
+  previewDisruption,
+  type TestBrowser,
+} from '../support/browser.ts';
 import {
   PENINSULA_STOPS,
   PENINSULA_TRAINS,
@@ -199,13 +206,14 @@ describe.skipIf(!hasChromium)('a disruption morning worked in the browser', () =
 
     // 4: a disruption from 06:50: trains 303, 305 and 307; 303 runs late and 307 is told already.
     await page.goto('/disruptions');
-    await page.getByLabel('Service date').fill(date);
-    await page.getByLabel('Route').selectOption({ label: 'Local' });
-    await page.getByLabel('From (departure)').fill('06:50');
-    await page.getByLabel('Until (not incl.)').fill('09:00');
-    await page.getByLabel('Reason').fill('No crew.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const rows = page.getByRole('region', { name: 'Preview' }).locator('tbody tr');
+    await fillDisruption(page, {
+      serviceDate: date,
+      route: { label: 'Local' },
+      from: '06:50',
+      until: '09:00',
+      reason: 'No crew.',
+    });
+    const rows = (await previewDisruption(page)).locator('tbody tr');
     await rows.first().waitFor();
     expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['303', '305', '307']);
     await page.getByLabel('Change 303').uncheck();

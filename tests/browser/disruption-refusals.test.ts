@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  fillDisruption,
+  hasChromium,
+  logIn,
+  openBrowser,
+  previewDisruption,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { PENINSULA_ZONE, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -40,11 +48,12 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying', () =>
   it('a header naming an unticked train: the refusal’s sentence beside Apply, which waits until the text is right', async () => {
     const { page } = b;
     await page.goto('/disruptions');
-    await page.getByLabel('Service date').fill(comingWeekday());
-    await page.getByLabel('Route').selectOption({ label: 'Local' });
-    await page.getByLabel('Reason').fill('No crew.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const rows = page.getByRole('region', { name: 'Preview' }).locator('tbody tr');
+    await fillDisruption(page, {
+      serviceDate: comingWeekday(),
+      route: { label: 'Local' },
+      reason: 'No crew.',
+    });
+    const rows = (await previewDisruption(page)).locator('tbody tr');
     await rows.first().waitFor();
     await expect
       .poll(() => rows.locator('td:nth-child(2)').allTextContents())

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyDay, nextDateOn } from '../support/agency-zone.ts';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
   openScreen,
+  previewDisruption,
   screenshot,
   type TestBrowser,
 } from '../support/browser.ts';
@@ -39,14 +41,13 @@ describe.skipIf(!hasChromium)('planned works in the browser', () => {
     const { page } = b;
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
-    await page.getByLabel('Service date').fill(saturday);
-    const route = page.getByLabel('Route');
-    await route.locator('option').nth(1).waitFor({ state: 'attached' });
-    await route.selectOption({ index: 1 });
-    await page.getByLabel('Reason').fill('Weekend track renewal');
+    await fillDisruption(page, {
+      serviceDate: saturday,
+      route: { index: 1 },
+      reason: 'Weekend track renewal',
+    });
     await page.getByLabel('In the schedule (planned works)').check();
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await previewDisruption(page);
     await preview.waitFor();
     const count = await preview.locator('tbody tr').count();
     expect(count).toBeGreaterThan(0);

@@ -1,11 +1,14 @@
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
   openScreen,
+  previewDisruption,
   screenshot,
   type TestBrowser,
 } from '../support/browser.ts';
@@ -19,6 +22,14 @@ const SKIPPED = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED;
 const at = (hhmm: string) => pdt(hhmm).getTime() / 1000;
 /** POSIX seconds of a local time of Wednesday 24 September, after midnight (PDT, UTC−7). */
 const wednesday = (hhmm: string) => new Date(`2025-09-24T${hhmm}:00-07:00`).getTime() / 1000;
+
+/** Picks a stop of the disruption form's stop field `label` as a controller does: searched, then chosen. */
+async function pickStop(page: Page, label: string, search: string, stopId: string) {
+  await page.getByLabel(`${label}: search`).fill(search);
+  const select = page.getByLabel(label, { exact: true });
+  await select.locator(`option[value="${stopId}"]`).waitFor({ state: 'attached' });
+  await select.selectOption(stopId);
+}
 
 /**
  * Replacement buses as a controller does it: the line's trains replaced by buses between San Martin
@@ -73,19 +84,14 @@ describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {
     const { page } = b;
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
-    await page.getByLabel('Service date').fill('2025-09-23');
-    const route = page.getByLabel('Route', { exact: true });
-    await route.locator('option[value="LOC"]').waitFor({ state: 'attached' });
-    await route.selectOption('LOC');
+    await fillDisruption(page, {
+      serviceDate: '2025-09-23',
+      route: { value: 'LOC' },
+      reason: 'Landslide near Morgan Hill.',
+    });
     await page.getByLabel('Action').selectOption('replace_by_bus');
-    const pick = async (label: string, search: string, stopId: string) => {
-      await page.getByLabel(`${label}: search`).fill(search);
-      const select = page.getByLabel(label, { exact: true });
-      await select.locator(`option[value="${stopId}"]`).waitFor({ state: 'attached' });
-      await select.selectOption(stopId);
-    };
-    await pick('Buses from', 'San Martin', 'SMN');
-    await pick('Buses to', 'San Jose', 'SJD');
+    await pickStop(page, 'Buses from', 'San Martin', 'SMN');
+    await pickStop(page, 'Buses to', 'San Jose', 'SJD');
     const busRoute = page.getByLabel('Bus route');
     // Only bus routes are offered: a bus is never published as a train.
     await busRoute.locator('option[value="BUS"]').waitFor({ state: 'attached' });
@@ -96,10 +102,7 @@ describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {
     ).toEqual(['', 'BUS']);
     await busRoute.selectOption('BUS');
     expect(await page.getByLabel('Minutes to change').inputValue()).toBe('5');
-    await page.getByLabel('Reason').fill('Landslide near Morgan Hill.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await previewDisruption(page);
     const buses = preview.getByRole('table', { name: 'Replacement buses' });
     await buses.waitFor();
     expect(await buses.locator('tbody tr td:first-child').allTextContents()).toEqual([
@@ -155,22 +158,16 @@ describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {
     t.clock.now = pdt('23:30');
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
-    await page.getByLabel('Service date').fill('2025-09-23');
-    const route = page.getByLabel('Route', { exact: true });
-    await route.locator('option[value="NGT"]').waitFor({ state: 'attached' });
-    await route.selectOption('NGT');
+    await fillDisruption(page, {
+      serviceDate: '2025-09-23',
+      route: { value: 'NGT' },
+      reason: 'Night works at Morgan Hill.',
+    });
     await page.getByLabel('Action').selectOption('replace_by_bus');
-    const pick = async (label: string, search: string, stopId: string) => {
-      await page.getByLabel(`${label}: search`).fill(search);
-      const select = page.getByLabel(label, { exact: true });
-      await select.locator(`option[value="${stopId}"]`).waitFor({ state: 'attached' });
-      await select.selectOption(stopId);
-    };
-    await pick('Buses from', 'San Martin', 'SMN');
-    await pick('Buses to', 'San Jose', 'SJD');
+    await pickStop(page, 'Buses from', 'San Martin', 'SMN');
+    await pickStop(page, 'Buses to', 'San Jose', 'SJD');
     await page.getByLabel('Bus route').selectOption('BUS');
-    await page.getByLabel('Reason').fill('Night works at Morgan Hill.');
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await previewDisruption(page);
 
     // The preview tells the controller both connections before anything is published: the bus
     // waits 5 minutes for the train at San Martin; at San Jose the train, timetabled 00:20, is
@@ -272,21 +269,13 @@ describe.skipIf(!hasChromium)('rail-replacement buses in the browser', () => {
     t.clock.now = pdt('05:00');
     await page.reload();
     await openScreen(page, 'Disruptions');
-    await page.getByLabel('Service date').fill('2025-09-23');
-    await page.getByLabel('Or these trains (numbers or trip ids)').fill('305');
+    await fillDisruption(page, { serviceDate: '2025-09-23', trains: '305', reason: 'Signal fault.' });
     await page.getByLabel('Action').selectOption('replace_by_bus');
-    const pick = async (label: string, search: string, stopId: string) => {
-      await page.getByLabel(`${label}: search`).fill(search);
-      const select = page.getByLabel(label, { exact: true });
-      await select.locator(`option[value="${stopId}"]`).waitFor({ state: 'attached' });
-      await select.selectOption(stopId);
-    };
-    await pick('Buses from', 'San Martin', 'SMN');
-    await pick('Buses to', 'San Jose', 'SJD');
+    await pickStop(page, 'Buses from', 'San Martin', 'SMN');
+    await pickStop(page, 'Buses to', 'San Jose', 'SJD');
     const first = page.getByLabel('Bus route').locator('option').first();
     await expect.poll(() => first.textContent(), { timeout: 10_000 }).toMatch(/^The operator's bus route \(/);
-    await page.getByLabel('Reason').fill('Signal fault.');
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await previewDisruption(page);
     await page.getByRole('button', { name: 'Apply to 1 trip' }).click();
     await page.getByTestId('banner-success').filter({ hasText: 'Disruption applied to 1 trip' }).waitFor();
     const bus = (await served()).find((e) => e.id === '305-bus-20250923')!.tripUpdate!;

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, logIn, openBrowser, screenshot, type TestBrowser } from '../support/browser.ts';
+import {
+  fillDisruption,
+  hasChromium,
+  logIn,
+  openBrowser,
+  previewDisruption,
+  screenshot,
+  type TestBrowser,
+} from '../support/browser.ts';
 import { PENINSULA_ZONE, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -67,10 +75,12 @@ describe.skipIf(!hasChromium)('languages every alert must carry', () => {
   it('the disruption form leaves the isiZulu header empty, says no template has it, and applies once written', async () => {
     const { page } = b;
     await page.goto('/disruptions');
-    await page.getByLabel('Service date').fill(comingWeekday());
-    await page.getByLabel('Route').selectOption({ label: 'Local' });
-    await page.getByLabel('Reason').fill('No crew.');
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await fillDisruption(page, {
+      serviceDate: comingWeekday(),
+      route: { label: 'Local' },
+      reason: 'No crew.',
+    });
+    await previewDisruption(page);
     const zulu = page.getByLabel('Header (zu-ZA), required');
     await zulu.waitFor({ timeout: 15_000 });
     expect(await zulu.inputValue()).toBe('');

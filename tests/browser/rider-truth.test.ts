@@ -1,10 +1,12 @@
 import { buildDemoTimetableWorkbook } from '@feeddesk/server/gtfs/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
   openScreen,
+  previewDisruption,
   screenshot,
   type TestBrowser,
 } from '../support/browser.ts';
@@ -119,13 +121,14 @@ describe.skipIf(!hasChromium)(
       await page.goto('/disruptions');
       // The service date starts as today in the agency's zone, not Tokyo's.
       expect(await page.getByLabel('Service date').inputValue()).toBe(dateIn(AGENCY_ZONE, new Date()));
-      await page.getByLabel('Service date').fill(date);
-      await page.getByLabel('Route').selectOption({ label: 'Southern Line' });
-      await page.getByLabel('From (departure)').fill('06:00');
-      await page.getByLabel('Until (not incl.)').fill('09:00');
-      await page.getByLabel('Reason').fill('Signal fault at Woodstock.');
-      await page.getByRole('button', { name: 'Preview' }).click();
-      const preview = page.getByRole('region', { name: 'Preview' });
+      await fillDisruption(page, {
+        serviceDate: date,
+        route: { label: 'Southern Line' },
+        from: '06:00',
+        until: '09:00',
+        reason: 'Signal fault at Woodstock.',
+      });
+      const preview = await previewDisruption(page);
       const rows = preview.locator('tbody tr');
       await rows.first().waitFor();
       const tripIds = await rows.locator('td:nth-child(2)').allTextContents();

@@ -1,10 +1,12 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  fillDisruption,
   hasChromium,
   logIn,
   openBrowser,
   openScreen,
+  previewDisruption,
   screenshot,
   type TestBrowser,
 } from '../support/browser.ts';
@@ -45,18 +47,18 @@ describe.skipIf(!hasChromium)('a short turn from the disruption form', () => {
     const { page } = b;
     await openScreen(page, 'Disruptions');
     await page.waitForURL('**/disruptions');
-    await page.getByLabel('Service date').fill('2025-09-23');
-    await page.getByLabel('Or these trains (numbers or trip ids)').fill('303, 305');
+    await fillDisruption(page, {
+      serviceDate: '2025-09-23',
+      trains: '303, 305',
+      reason: 'Trespasser near Hayward Park.',
+    });
     await page.getByLabel('Action').selectOption({ label: 'Short turn: terminate at a stop' });
     // The action's stop has a search of its own (not the selection's stop window).
     await page.getByLabel('Terminate at: search').fill('San Jose');
     const turnAt = page.getByLabel('Terminate at', { exact: true });
     await turnAt.locator('option', { hasText: 'San Jose Diridon' }).waitFor({ state: 'attached' });
     await turnAt.selectOption({ label: 'San Jose Diridon' });
-    await page.getByLabel('Reason').fill('Trespasser near Hayward Park.');
-    await page.getByRole('button', { name: 'Preview' }).click();
-
-    const preview = page.getByRole('region', { name: 'Preview' });
+    const preview = await previewDisruption(page);
     await preview.waitFor();
     expect(await preview.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(['303', '305']);
     const header = page.getByLabel('Header (en-ZA)');

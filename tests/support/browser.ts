@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Dialog, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Dialog, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium (apt-get install chromium); a browser is never downloaded (docs/quality.md). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -142,4 +142,42 @@ export async function openScreen(page: Page, label: string) {
     }
   }
   await link.click();
+}
+
+/**
+ * Fills the Disruptions screen's form as a controller does: the service date (YYYY-MM-DD); the
+ * trains, as a route (an option of "Route" by its label or value, or by its index once the routes
+ * are listed) or as train numbers and trip ids; the departure window; the reason. The action and
+ * its fields are left to the caller (the reason is a field of its own, kept whatever the action);
+ * `previewDisruption` then asks for the preview.
+ */
+export async function fillDisruption(
+  page: Page,
+  disruption: {
+    serviceDate: string;
+    route?: { label: string } | { value: string } | { index: number };
+    trains?: string;
+    from?: string;
+    until?: string;
+    reason: string;
+  },
+): Promise<void> {
+  const { serviceDate, route, trains, from, until, reason } = disruption;
+  await page.getByLabel('Service date').fill(serviceDate);
+  if (route) {
+    const select = page.getByLabel('Route', { exact: true });
+    // The routes come with the schedule: an option by its index is there only once they are.
+    if ('index' in route) await select.locator('option').nth(route.index).waitFor({ state: 'attached' });
+    await select.selectOption(route);
+  }
+  if (trains !== undefined) await page.getByLabel('Or these trains (numbers or trip ids)').fill(trains);
+  if (from !== undefined) await page.getByLabel('From (departure)').fill(from);
+  if (until !== undefined) await page.getByLabel('Until (not incl.)').fill(until);
+  await page.getByLabel('Reason').fill(reason);
+}
+
+/** Asks for the preview of the disruption filled in; its region (there once the preview came). */
+export async function previewDisruption(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Preview' }).click();
+  return page.getByRole('region', { name: 'Preview' });
 }
