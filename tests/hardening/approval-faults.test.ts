@@ -12,15 +12,12 @@ import {
   servedHeader,
   setApproval,
 } from '../support/approvals.ts';
-import { postgresUrl, testServer } from '../support/databases.ts';
+import { testServer } from '../support/databases.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { demoWorkbook, uploadSchedule } from '../support/schedule.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
+import { dbFaults, pollUntil } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
-
-/** As database-outage.test.ts: blocking a shared PostgreSQL's database only in CI or when asked. */
-const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
 
 /**
  * Faults in the middle of two-person approval and publication times (docs/contract-notes.md):

@@ -1,11 +1,11 @@
 import { decodeFeedMessage } from '@feeddesk/proto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUrl, testServer } from '../support/databases.ts';
+import { testServer } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
+import { blockDatabase, dbFaults, pollUntil } from './helpers.ts';
 
 /**
  * A dead database, on the app in this process, with its clock: while its database refuses connections
@@ -13,9 +13,8 @@ import { pollUntil } from './helpers.ts';
  * stamp of their last confirmation, however far the clock moves; /readyz says 503; once it is back
  * the next poll is stamped afresh. (The real kill of the embedded PostgreSQL, the log, saves and the
  * restart: database-outage.heavy.test.ts.) Like faults.heavy.test.ts, on a shared PostgreSQL
- * (DATABASE_URL) only in CI or with FEEDDESK_DB_FAULTS=1.
+ * (DATABASE_URL) only in CI or with FEEDDESK_DB_FAULTS=1 (dbFaults).
  */
-const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
 
 type Poll = { status: number; stamp: number; etag: string | null; lastModified: string | null };
 
@@ -39,11 +38,7 @@ describe.skipIf(!dbFaults)('feeds while the database cannot be reached', () => {
   const at = (offset: number) => {
     t.clock.now = new Date((base + offset) * 1000);
   };
-  const block = async (blocked: boolean) => {
-    await admin.unsafe(`alter database "${name}" allow_connections ${!blocked}`);
-    if (blocked)
-      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
-  };
+  const block = (blocked: boolean) => blockDatabase(admin, name, blocked);
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresUrl, testServer } from '../support/databases.ts';
+import { testServer } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import type { LiveMessage } from '../support/live.ts';
 import { ADMIN, startTestApp } from '../support/test-app.ts';
-import { expectNoLeak, pollUntil, timetableZip } from './helpers.ts';
+import { dbFaults, expectNoLeak, pollUntil, timetableZip } from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -250,10 +250,8 @@ describe('[heavy] the process killed with SIGKILL, restarted on the same DATA_DI
 
 /**
  * The database going away under a running app. On a shared PostgreSQL (DATABASE_URL) only in CI or
- * with FEEDDESK_DB_FAULTS=1; always on the run's own embedded PostgreSQL.
+ * with FEEDDESK_DB_FAULTS=1; always on the run's own embedded PostgreSQL (dbFaults).
  */
-const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
-
 describe.skipIf(!dbFaults)('[heavy] PostgreSQL going away and coming back', () => {
   it('answers cleanly while its connections are terminated, and recovers without a restart', async () => {
     const t = await startTestApp();

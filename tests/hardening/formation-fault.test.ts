@@ -4,14 +4,11 @@ import { sampleFeed } from '@feeddesk/server/schedule/test-support/sample-feed';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENCY_ZONE, wallTime } from '../support/agency-zone.ts';
-import { postgresUrl, testServer } from '../support/databases.ts';
+import { testServer } from '../support/databases.ts';
 import { getFeed, postEntity } from '../support/feed.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
-
-/** As database-outage.test.ts: on a shared PostgreSQL (DATABASE_URL) only in CI or with FEEDDESK_DB_FAULTS=1. */
-const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
+import { blockDatabase, dbFaults, pollUntil } from './helpers.ts';
 
 const schedule = sampleFeed({
   'agency.txt': `agency_id,agency_name,agency_url,agency_timezone\nMR,Metrorail,https://example.org,${AGENCY_ZONE}`,
@@ -42,11 +39,7 @@ describe.skipIf(!dbFaults)('a formation saved while the database dies mid-act', 
   let admin: postgres.Sql;
   let name: string;
   let controller: HttpClient;
-  const block = async (blocked: boolean) => {
-    await admin.unsafe(`alter database "${name}" allow_connections ${!blocked}`);
-    if (blocked)
-      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
-  };
+  const block = (blocked: boolean) => blockDatabase(admin, name, blocked);
 
   beforeAll(async () => {
     t = await startTestApp();

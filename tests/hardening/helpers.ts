@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
 import { expect } from 'vitest';
+import { postgresUrl } from '../support/databases.ts';
 import type { HttpClient } from '../support/http-client.ts';
 
 /** A response must be a contract error: JSON `{code, error, description}`, no stack, no server internals. */
@@ -199,4 +200,20 @@ export async function expectPlannedWorksWholeOrAbsent(
   } finally {
     await sql.end();
   }
+}
+
+/**
+ * Whether a test may take the test database away under a running app: on a shared PostgreSQL
+ * (DATABASE_URL) only in CI or with FEEDDESK_DB_FAULTS=1; always on the run's own embedded one.
+ */
+export const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
+
+/**
+ * The database `name` made unreachable (ALLOW_CONNECTIONS false, every backend of it but `admin`'s
+ * terminated), or reachable again, through `admin`, a connection to another database of its server.
+ */
+export async function blockDatabase(admin: postgres.Sql, name: string, blocked: boolean): Promise<void> {
+  await admin.unsafe(`alter database "${name}" allow_connections ${!blocked}`);
+  if (blocked)
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
 }

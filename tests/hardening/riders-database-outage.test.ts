@@ -1,14 +1,11 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, wallTime } from '../support/agency-zone.ts';
-import { postgresUrl, testServer } from '../support/databases.ts';
+import { testServer } from '../support/databases.ts';
 import { postEntity } from '../support/feed.ts';
 import { publishAlert, setUpRiderNetwork } from '../support/rider-network.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
-
-/** As database-outage.test.ts: on a shared PostgreSQL only in CI or with FEEDDESK_DB_FAULTS=1. */
-const dbFaults = !postgresUrl || Boolean(process.env.CI || process.env.FEEDDESK_DB_FAULTS === '1');
+import { blockDatabase, dbFaults, pollUntil } from './helpers.ts';
 
 /**
  * Riders' pages are made from what the process holds (docs/contract-notes.md "Riders' pages"): with
@@ -19,11 +16,7 @@ describe.skipIf(!dbFaults)('riders’ pages while the database cannot be reached
   let t: TestApp;
   let admin: postgres.Sql;
   let name: string;
-  const block = async (blocked: boolean) => {
-    await admin.unsafe(`alter database "${name}" allow_connections ${!blocked}`);
-    if (blocked)
-      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
-  };
+  const block = (blocked: boolean) => blockDatabase(admin, name, blocked);
 
   beforeAll(async () => {
     t = await startTestApp();
