@@ -196,6 +196,22 @@ const Applied = Type.Object({
       ),
     ),
   ),
+  otherAlerts: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          alertId: Type.String(),
+          header: Type.String(),
+          trains: Type.Array(Type.String()),
+          ended: Type.Boolean(),
+        },
+        {
+          description:
+            'Other alerts the apply changes (dryRun: would change): they no longer name these trains (ended when none was left) until this disruption is lifted.',
+        },
+      ),
+    ),
+  ),
 });
 const Listed = Type.Array(
   Type.Object({

@@ -10,6 +10,7 @@ import { saveTripCauses } from '../causes/save-trip-causes.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { missingAlertLanguages, missingLanguagesSentence } from '../feed/check-alert-languages.ts';
+import type { CarriedAlertEdit } from '../feed/feed-changes.ts';
 import {
   type FeedTransaction,
   inFeedTransaction,
@@ -110,6 +111,12 @@ export type ApplyDisruptionResult = {
    */
   refusals?: FeedNoticeJson[];
   /**
+   * The other alerts the apply changes (or, on a dry run, would change) as a consequence: those
+   * saying otherwise of trains it changes, which no longer name them until its lift
+   * (docs/contract-notes.md "Consistency findings").
+   */
+  otherAlerts?: CarriedAlertEdit[];
+  /**
    * After an apply with an alert: `published`, or waiting to enter the feed (`pending` a second
    * person's approval, `scheduled` for its publishAt).
    */
@@ -148,7 +155,8 @@ export async function applyDisruption(
         const plan = await planDisruption(feed.deps, options);
         // A reason is asked for at the apply; the preview may come before it is typed.
         await writeDisruption(feed, { ...options, reason: options.reason.trim() || '-' }, plan);
-        return plan.result;
+        // Filled by the act's invariant check, after this returns (the same list).
+        return { ...plan.result, otherAlerts: feed.changes.carried };
       }),
     );
     // The alert's missing required languages are refused by the apply (400) before its writes.
@@ -179,6 +187,8 @@ export async function applyDisruption(
       const result: ApplyDisruptionResult = {
         ...plan.result,
         ...(plan.result.alertId && alertAnswer(held)),
+        // Filled by the act's invariant check, after this returns (the same list).
+        otherAlerts: feed.changes.carried,
       };
       await options.within?.(feed, result);
       return result;
@@ -230,9 +240,9 @@ async function writeDisruption(
   const { deps: txDeps, changes } = feed;
   const tx = txDeps.db;
   const { result, now } = plan;
-  // Disruptions layer on one another and their lifts replay that order: one never edits
-  // another's alert or trips (a contradiction is refused instead).
-  changes.carriesConsequences = false;
+  // Disruptions layer on one another and their lifts replay that order: what this one takes out
+  // of another's alert comes back at its lift (carry-alert-consequences.ts).
+  changes.layered = true;
   // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
   for (const entities of batchesOf(plan.updates))
     await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true, changes });
