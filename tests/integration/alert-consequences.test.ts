@@ -508,4 +508,41 @@ describe('acts carry their consequences for the alerts riders read', () => {
     expect(await errors()).toEqual([]);
     await lift(skip.id);
   });
+
+  it('a disruption over a line leaves its already cancelled train alone instead of being refused for it', async () => {
+    const cancelled = await disruption(colleague, {
+      select: { routeId: 'LOC', tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    // Refused before: its alert would have said the cancelled 305 skips Hayward Park.
+    const skip = await disruption(controller, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    expect(skip).toMatchObject({ count: 2, cancelledLeftOut: ['305'] });
+    expect(texts((await alertOf(skip.alertId))!).join(' ')).not.toMatch(/\b305\b/);
+    expect((await updateOf('305')).tripUpdate!.trip!.scheduleRelationship).toBe(
+      rt.TripDescriptor.ScheduleRelationship.CANCELED,
+    );
+    expect(await errors()).toEqual([]);
+    // Nothing else selected: said, not applied.
+    const res = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: DATE,
+        reason: 'Signal fault',
+        select: { routeId: 'LOC', tripIds: ['305'] },
+        action: { type: 'delay', minutes: 10 },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { description: string }).description).toBe(
+      'Train 305 is already cancelled: there is no running train to delay. Lift or change the cancellation first, or pick other trains.',
+    );
+    await lift(skip.id);
+    await lift(cancelled.id);
+    expect(await served('/feed/updates')).toEqual([]);
+  });
 });

@@ -196,6 +196,12 @@ const Applied = Type.Object({
       ),
     ),
   ),
+  cancelledLeftOut: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'The trains selected that are already cancelled, left alone (every action but cancel and delete).',
+    }),
+  ),
   otherAlerts: Type.Optional(
     Type.Array(
       Type.Object(

@@ -479,6 +479,11 @@ export function DisruptionForm() {
           <h2 className="h5">
             3. Preview: {picked.length} of {preview.data.count} trips on {preview.data.serviceDate}
           </h2>
+          {(preview.data.cancelledLeftOut ?? []).length > 0 && (
+            <p className="small text-body-secondary" data-testid="cancelled-left-out">
+              Left alone, already cancelled: {(preview.data.cancelledLeftOut ?? []).join(', ')}.
+            </p>
+          )}
           <Table size="sm" striped>
             <thead>
               <tr>
