@@ -32,11 +32,13 @@ function comingWeekday(): string {
 describe.skipIf(!hasChromium)('disruption refusals shown before applying', () => {
   let t: TestApp;
   let b: TestBrowser;
+  let colleague: Awaited<ReturnType<TestApp['clientWithRoles']>>;
 
   beforeAll(async () => {
     t = await startTestApp({ serveWeb: true });
     await storePeninsulaLine(t.deps);
     await t.clientWithRoles(['view', 'edit'], 'controller');
+    colleague = await t.clientWithRoles(['view', 'edit'], 'colleague');
     b = await openBrowser(t.url, { timezoneId: BROWSER_ZONE });
     await logIn(b.page, 'controller', 'a-long-password-1');
   }, 120_000);
@@ -90,5 +92,46 @@ describe.skipIf(!hasChromium)('disruption refusals shown before applying', () =>
     expect(served.entity?.map((e) => e.alert.headerText?.translation[0]?.text)).toEqual([
       'Local: trains 303 and 307 cancelled',
     ]);
+  });
+
+  it("cancelling a train a colleague's skip alert names: the form says that alert will no longer name it, and the apply does so", async () => {
+    const date = comingWeekday();
+    const skip = await colleague.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: date.replaceAll('-', ''),
+        select: { routeId: 'LOC', tripIds: ['301', '305'] },
+        action: { type: 'skip_stop', stopId: 'HWP' },
+        reason: 'Platform works',
+        alert: true,
+      }),
+    });
+    expect(skip.status, await skip.clone().text()).toBe(200);
+    const { alertId } = (await skip.json()) as { alertId: string };
+    const { page } = b;
+    await page.goto('/disruptions');
+    await page.getByLabel('Service date').fill(date);
+    await page.getByLabel('Route').selectOption({ label: 'Local' });
+    await page.getByLabel('Reason').fill('No crew.');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const rows = page.getByRole('region', { name: 'Preview' }).locator('tbody tr');
+    await rows.first().waitFor();
+    for (const train of ['301', '303', '307']) await page.getByLabel(`Change ${train}`).uncheck();
+    const others = page.getByTestId('apply-other-alerts');
+    await others.waitFor({ timeout: 20_000 });
+    expect(await others.textContent()).toMatch(
+      /Applying this also changes alerts riders read:“[^”]+” no longer names train 305\.Lifting this disruption gives the trains back to them\./,
+    );
+    const apply = page.getByRole('button', { name: 'Apply to 1 trips' });
+    await expect.poll(() => apply.isDisabled(), { timeout: 10_000 }).toBe(false);
+    await screenshot(page, 'disruption-other-alerts');
+    await apply.click();
+    await page.getByTestId('applied-other-alerts').filter({ hasText: 'no longer names train 305' }).waitFor();
+    const served = (await (await fetch(`${t.url}/feed/alerts?format=json`)).json()) as {
+      entity?: { id: string; alert: { informedEntity: { trip?: { tripId: string } }[] } }[];
+    };
+    const narrowed = served.entity?.find((e) => e.id === alertId);
+    expect(narrowed?.alert.informedEntity.map((e) => e.trip?.tripId)).toEqual(['301']);
   });
 });

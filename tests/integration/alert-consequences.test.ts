@@ -54,7 +54,11 @@ describe('acts carry their consequences for the alerts riders read', () => {
       body: JSON.stringify({ serviceDate: DATE, reason: 'No crew', alert: true, ...body }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as { id: string; alertId: string };
+    return (await res.json()) as {
+      id: string;
+      alertId: string;
+      otherAlerts?: { alertId: string; header: string; trains: string[]; ended: boolean }[];
+    };
   };
   const updateOf = async (tripId: string) =>
     (await served('/feed/updates')).find((e) => e.tripUpdate?.trip?.tripId === tripId)!;
@@ -343,5 +347,202 @@ describe('acts carry their consequences for the alerts riders read', () => {
       `Alert wrong says train 305 (${DATE}) does not run, but its update has it running; end the alert or leave it out of it.`,
     );
     expect(await served('/feed/alerts')).toEqual([]);
+  });
+
+  /** The served alert's selectors as [trip or route, stop] pairs. */
+  const pairs = (alert: GtfsRealtimeBindings.transit_realtime.IAlert) =>
+    alert.informedEntity!.map((e) => [e.trip?.tripId ?? e.routeId, e.stopId ?? null]);
+  const alertOf = async (id: string) => (await served('/feed/alerts')).find((e) => e.id === id)?.alert;
+  const lift = async (id: string) => {
+    const res = await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  const skipsHwp = async (tripId: string) =>
+    (await updateOf(tripId)).tripUpdate!.stopTimeUpdate!.some(
+      (stu) =>
+        stu.stopId === 'HWP' &&
+        stu.scheduleRelationship === rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED,
+    );
+
+  it("a disruption cancelling a train a colleague's route-wide skip names narrows that alert; its lift gives the train back", async () => {
+    const skip = await disruption(colleague, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    const before = (await alertOf(skip.alertId))!;
+    // Refused (422 "end the alert or draft it again") before: a disruption never touched another's alert.
+    const cancel = await disruption(controller, {
+      select: { routeId: 'LOC', tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    // Its answer says so, as its preview did.
+    expect(cancel.otherAlerts).toEqual([
+      { alertId: skip.alertId, header: expect.any(String), trains: ['305'], ended: false },
+    ]);
+    const narrowed = (await alertOf(skip.alertId))!;
+    expect(pairs(narrowed)).toEqual([
+      ['303', 'HWP'],
+      ['307', 'HWP'],
+    ]);
+    expect(texts(narrowed).join(' ')).toContain('303, 307');
+    expect(texts(narrowed).join(' ')).not.toMatch(/\b305\b/);
+    expect(texts((await alertOf(cancel.alertId))!).join(' ')).toMatch(/\b305\b/);
+    expect((await updateOf('305')).tripUpdate!.trip!.scheduleRelationship).toBe(
+      rt.TripDescriptor.ScheduleRelationship.CANCELED,
+    );
+    expect(await errors()).toEqual([]);
+
+    // Lifting the cancellation: 305 skips Hayward Park again, and the skip alert is as it was.
+    await lift(cancel.id);
+    expect(await skipsHwp('305')).toBe(true);
+    expect(await alertOf(skip.alertId)).toEqual(before);
+    expect(await alertOf(cancel.alertId)).toBeUndefined();
+    expect(await errors()).toEqual([]);
+
+    // In the other order: the skip lifted under the cancellation, then the cancellation.
+    const again = await disruption(controller, {
+      select: { routeId: 'LOC', tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    await lift(skip.id);
+    expect(await alertOf(skip.alertId)).toBeUndefined();
+    expect((await updateOf('305')).tripUpdate!.trip!.scheduleRelationship).toBe(
+      rt.TripDescriptor.ScheduleRelationship.CANCELED,
+    );
+    expect(await errors()).toEqual([]);
+    await lift(again.id);
+    expect(await served('/feed/updates')).toEqual([]);
+    expect(await served('/feed/alerts')).toEqual([]);
+  });
+
+  it("two disruptions cancelling trains a colleague's skip names each give theirs back at their lift, in either order", async () => {
+    const skip = await disruption(colleague, {
+      select: { routeId: 'LOC', tripIds: ['303', '305', '307'] },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    const before = (await alertOf(skip.alertId))!;
+    expect(texts(before).join(' ')).toContain('303, 305, 307');
+    const cancel = (tripId: string) =>
+      disruption(controller, { select: { routeId: 'LOC', tripIds: [tripId] }, action: { type: 'cancel' } });
+    const first = await cancel('303');
+    const second = await cancel('305');
+    const narrowed = (await alertOf(skip.alertId))!;
+    expect(pairs(narrowed)).toEqual([['307', 'HWP']]);
+    expect(texts(narrowed).join(' ')).not.toMatch(/\b30[35]\b/);
+    expect(await errors()).toEqual([]);
+    // The skip still counts them: lifting it would replay the cancellations over them.
+    const counted = await t.deps.db
+      .select({ tripId: disruptionTrips.tripId })
+      .from(disruptionTrips)
+      .where(eq(disruptionTrips.disruptionId, skip.id));
+    expect(counted.map((c) => c.tripId).sort()).toEqual(['303', '305', '307']);
+
+    // The first lifted: 303 skips the stop again and is named again; 305 stays out.
+    await lift(first.id);
+    expect(await skipsHwp('303')).toBe(true);
+    const one = (await alertOf(skip.alertId))!;
+    expect(
+      pairs(one)
+        .map((p) => p[0])
+        .sort(),
+    ).toEqual(['303', '307']);
+    expect(texts(one).join(' ')).not.toMatch(/\b305\b/);
+    expect(await errors()).toEqual([]);
+    // The second lifted: the alert is as the colleague published it.
+    await lift(second.id);
+    expect(await skipsHwp('305')).toBe(true);
+    expect(await alertOf(skip.alertId)).toEqual(before);
+    expect(await errors()).toEqual([]);
+
+    // The other order, and a cancellation that leaves the alert naming nothing (it ends, and comes back).
+    const preview = await disruption(controller, {
+      select: { routeId: 'LOC', tripIds: ['303', '305', '307'] },
+      action: { type: 'cancel' },
+      dryRun: true,
+    });
+    expect(preview.otherAlerts).toEqual([
+      { alertId: skip.alertId, header: expect.any(String), trains: ['303', '305', '307'], ended: true },
+    ]);
+    expect(await alertOf(skip.alertId)).toEqual(before);
+    const all = await disruption(controller, {
+      select: { routeId: 'LOC', tripIds: ['303', '305', '307'] },
+      action: { type: 'cancel' },
+    });
+    expect(await alertOf(skip.alertId)).toBeUndefined();
+    expect(await errors()).toEqual([]);
+    await lift(all.id);
+    expect(await alertOf(skip.alertId)).toEqual(before);
+    const a = await cancel('303');
+    const b = await cancel('305');
+    await lift(b.id);
+    expect(
+      pairs((await alertOf(skip.alertId))!)
+        .map((p) => p[0])
+        .sort(),
+    ).toEqual(['305', '307']);
+    expect(await errors()).toEqual([]);
+    await lift(a.id);
+    expect(await alertOf(skip.alertId)).toEqual(before);
+    expect(await errors()).toEqual([]);
+    await lift(skip.id);
+    expect(await served('/feed/updates')).toEqual([]);
+  });
+
+  it('a train made to stop again leaves a route-wide skip alert, in the same act', async () => {
+    const skip = await disruption(colleague, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    // The controller's save of 305 running late, calling everywhere (Hayward Park too).
+    await runLate((await updateOf('305')).id!, '305');
+    expect(await skipsHwp('305')).toBe(false);
+    const alert = (await alertOf(skip.alertId))!;
+    expect(pairs(alert)).toEqual([
+      ['303', 'HWP'],
+      ['307', 'HWP'],
+    ]);
+    expect(texts(alert).join(' ')).not.toMatch(/\b305\b/);
+    expect(await errors()).toEqual([]);
+    await lift(skip.id);
+  });
+
+  it('a disruption over a line leaves its already cancelled train alone instead of being refused for it', async () => {
+    const cancelled = await disruption(colleague, {
+      select: { routeId: 'LOC', tripIds: ['305'] },
+      action: { type: 'cancel' },
+    });
+    // Refused before: its alert would have said the cancelled 305 skips Hayward Park.
+    const skip = await disruption(controller, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'skip_stop', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    expect(skip).toMatchObject({ count: 2, cancelledLeftOut: ['305'] });
+    expect(texts((await alertOf(skip.alertId))!).join(' ')).not.toMatch(/\b305\b/);
+    expect((await updateOf('305')).tripUpdate!.trip!.scheduleRelationship).toBe(
+      rt.TripDescriptor.ScheduleRelationship.CANCELED,
+    );
+    expect(await errors()).toEqual([]);
+    // Nothing else selected: said, not applied.
+    const res = await controller.fetch('/feed/disruptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        serviceDate: DATE,
+        reason: 'Signal fault',
+        select: { routeId: 'LOC', tripIds: ['305'] },
+        action: { type: 'delay', minutes: 10 },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { description: string }).description).toBe(
+      'Train 305 is already cancelled: there is no running train to delay. Lift or change the cancellation first, or pick other trains.',
+    );
+    await lift(skip.id);
+    await lift(cancelled.id);
+    expect(await served('/feed/updates')).toEqual([]);
   });
 });

@@ -125,8 +125,9 @@ describe('disruptions', () => {
         { tripId: 'WD-0600', startDate: '20250923', routeId: 'NTH', firstTime: '06:00', lastTime: '06:59' },
         { tripId: 'WD-0700', startDate: '20250923', routeId: 'NTH', firstTime: '07:00', lastTime: '07:59' },
       ],
-      // Nothing the apply would be refused for.
+      // Nothing the apply would be refused for, and no other alert it would change.
       refusals: [],
+      otherAlerts: [],
     });
     expect((await getFeed(t.client(), '/feed/updates')).entity).toEqual([]);
     expect(await list()).toEqual([]);

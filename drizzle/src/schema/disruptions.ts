@@ -1,5 +1,16 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './types.ts';
 
 /** One act that changed many trips at once (docs/contract-notes.md "Dated trips and disruptions"): who, when, why, what; lifted once. */
@@ -52,6 +63,13 @@ export const disruptionTrips = pgTable(
      * update before, so the lift deletes it); null for a trip of the schedule.
      */
     replacesTripId: text('replaces_trip_id'),
+    /**
+     * The later disruption in force that contradicts what this one's alert says of this run (a
+     * train cancelled over a skip, running again over a cancellation): while it is in force the
+     * alert leaves the run out; its lift gives the run back (docs/contract-notes.md "Consistency
+     * findings"). The lift of this disruption still replays the later one on the run.
+     */
+    overriddenBy: text('overridden_by'),
   },
   (t) => [
     primaryKey({ columns: [t.disruptionId, t.tripId, t.startDate] }),
@@ -59,3 +77,26 @@ export const disruptionTrips = pgTable(
   ],
 );
 export type DisruptionTripRow = InferSelectModel<typeof disruptionTrips>;
+
+/**
+ * What a disruption took out of an alert it contradicted (docs/contract-notes.md "Consistency
+ * findings"): the runs, the alert as it was before, and its revision after the edit (or that the
+ * edit ended it). The disruption's lift gives the runs back: the alert as it was when nobody has
+ * edited it since, else the runs added back to its informed entities.
+ */
+export const alertNarrowings = pgTable(
+  'alert_narrowings',
+  {
+    id: serial('id').primaryKey(),
+    disruptionId: text('disruption_id')
+      .notNull()
+      .references(() => disruptions.id, { onDelete: 'cascade' }),
+    alertId: text('alert_id').notNull(),
+    runs: jsonb('runs').$type<{ tripId: string; startDate: string }[]>().notNull(),
+    beforeJson: jsonb('before_json').notNull(),
+    /** The alert's revision the edit left, or null when the edit ended the alert. */
+    revisionAfter: integer('revision_after'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alert_narrowings_disruption_idx').on(t.disruptionId)],
+);

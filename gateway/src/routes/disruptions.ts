@@ -196,6 +196,28 @@ const Applied = Type.Object({
       ),
     ),
   ),
+  cancelledLeftOut: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'The trains selected that are already cancelled, left alone (every action but cancel and delete).',
+    }),
+  ),
+  otherAlerts: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          alertId: Type.String(),
+          header: Type.String(),
+          trains: Type.Array(Type.String()),
+          ended: Type.Boolean(),
+        },
+        {
+          description:
+            'Other alerts the apply changes (dryRun: would change): they no longer name these trains (ended when none was left) until this disruption is lifted.',
+        },
+      ),
+    ),
+  ),
 });
 const Listed = Type.Array(
   Type.Object({

@@ -40,19 +40,19 @@ import { code as outlivedCode } from './rules/skipped-stop-alert-outlived.ts';
  * is GET /feed/consistency). A disruption's alert is judged once (see disruptionVerdicts).
  */
 export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
-  const [alerts, disruptionAlerts, ownLinks, outlivedRuns, current, buses] = await Promise.all([
+  const current = await findCurrentSchedule(deps);
+  const day = current && serviceDateOf(deps.now(), current.timezone);
+  const [alerts, disruptionAlerts, ownLinks, outlivedRuns, buses] = await Promise.all([
     readDecodedEntities(deps, 'invariants:alerts', servedRows('alert')),
     loadDisruptionAlerts(deps),
     loadOwnAlertLinks(deps),
-    loadOutlivedDisruptionRuns(deps),
-    findCurrentSchedule(deps),
+    loadOutlivedDisruptionRuns(deps, day),
     // The buses' routes (replacement_bus_on_rail_route); their connections are reported, not refused.
     loadReplacementBuses(deps, { connections: false }),
   ]);
   const alertEntities = alerts.map((a) => a.entity);
   const alertHashes = new Map(alerts.map((a) => [a.entity.id ?? '', a.hash]));
   // The disruptions' alerts judged before, as they are now, are not judged again.
-  const day = current && serviceDateOf(deps.now(), current.timezone);
   const verdictKey = (d: DisruptionAlert, hash: string) =>
     current && `${current.versionId} ${day} ${d.disruptionId} ${hash}`;
   const known: Finding[] = [];
@@ -147,8 +147,8 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
 /**
  * What alert_trips_not_linked (the one invariant about a disruption's link) found of each
  * disruption's alert, by schedule version, agency day, disruption and the alert's bytes: it
- * depends on nothing else (the trips of a disruption are fixed at its apply, and a trip update's
- * save changes neither them nor the alert). With a 5 000-trip disruption in force, every save
+ * depends on nothing else (the trips of a disruption are fixed at its apply but for its loans, which
+ * change the alert's bytes with them, and a trip update's save changes neither them nor the alert). With a 5 000-trip disruption in force, every save
  * read its trips, their routes' trips and their schedule twice and judged its alert's text: a
  * controller's save waited 1.5 s. A disruption rolled back (a preview) leaves an entry never
  * asked again; a handful are in force at a time, so the map is simply emptied when it grows.

@@ -67,6 +67,8 @@ export async function withDisruptionTrips(
           heads.map((h) => h.disruptionId),
         ),
         isNull(disruptionTrips.replacesTripId),
+        // A run a later disruption contradicts is left out of the alert while it is in force.
+        isNull(disruptionTrips.overriddenBy),
       ),
     );
   const links = new Map(heads.map((h) => [h.disruptionId, { ...h, trips: [] as DisruptionTrip[] }]));
@@ -87,13 +89,26 @@ export const STOP_ACTIONS = ['skip_stop', 'set_down_only', 'pick_up_only'] as co
 /**
  * The runs whose alert a disruption in force published now outlives, as partial links: those it
  * counts as leaving out (or restricting) a stop whose served trip update has them cancelled
- * (CANCELED or DELETED), and those a cancelling disruption counts whose served update has them
- * running again (a later disruption's delay over them). An alert about a whole route names them
- * in its texts alone, and a disruption's alert is judged once (keep-feed-invariants.ts), so
- * skipped_stop_alert_outlived and cancellation_alert_outlived would not see them. Found in SQL;
+ * (CANCELED or DELETED) or calling there again, and those a cancelling disruption counts whose
+ * served update has them running again (a later disruption's delay over them). An alert about a
+ * whole route names them in its texts alone, and a disruption's alert is judged once
+ * (keep-feed-invariants.ts), so skipped_stop_alert_outlived and cancellation_alert_outlived would
+ * not see them. Found in SQL, each run's update by its date (`today` for an update without one);
  * none on a feed that tells the truth.
  */
-export async function loadOutlivedDisruptionRuns(deps: Pick<Deps, 'db'>): Promise<StoredAlertLink[]> {
+export async function loadOutlivedDisruptionRuns(
+  deps: Pick<Deps, 'db'>,
+  today: string | null,
+): Promise<StoredAlertLink[]> {
+  const relationship = sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '')`;
+  const runDate = sql`coalesce(nullif(${feedEntities.json}->'tripUpdate'->'trip'->>'startDate', ''), ${today}::text)`;
+  // The stop the disruption's action names, as the update keeps it from riders (skipped, or no
+  // boarding or alighting there).
+  const keepsStop = sql`exists (select 1 from jsonb_array_elements(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) as stu
+    where stu->>'stopId' = ${disruptions.action}->>'stopId'
+      and (stu->>'scheduleRelationship' = 'SKIPPED'
+        or stu->'stopTimeProperties'->>'pickupType' = 'NONE'
+        or stu->'stopTimeProperties'->>'dropOffType' = 'NONE'))`;
   const rows = await deps.db
     .select({
       alertId: disruptions.alertId,
@@ -103,24 +118,32 @@ export async function loadOutlivedDisruptionRuns(deps: Pick<Deps, 'db'>): Promis
     })
     .from(disruptionTrips)
     .innerJoin(disruptions, eq(disruptions.id, disruptionTrips.disruptionId))
-    .innerJoin(feedEntities, and(servedRows('trip_update'), eq(feedEntities.tripId, disruptionTrips.tripId)))
+    .innerJoin(
+      feedEntities,
+      and(
+        servedRows('trip_update'),
+        eq(feedEntities.tripId, disruptionTrips.tripId),
+        ...(today ? [sql`${runDate} = ${disruptionTrips.startDate}`] : []),
+      ),
+    )
     .where(
       and(
         isNull(disruptions.liftedAt),
         isNotNull(disruptions.alertId),
         eq(disruptions.publishAs, 'feed'),
         isNull(disruptionTrips.replacesTripId),
+        isNull(disruptionTrips.overriddenBy),
         or(
           and(
             sql`${disruptions.action}->>'type' in (${sql.join(
               STOP_ACTIONS.map((type) => sql`${type}`),
               sql`, `,
             )})`,
-            sql`${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship' in ('CANCELED', 'DELETED')`,
+            or(sql`${relationship} in ('CANCELED', 'DELETED')`, sql`not ${keepsStop}`),
           ),
           and(
             sql`${disruptions.action}->>'type' = 'cancel'`,
-            sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '') not in ('CANCELED', 'DELETED')`,
+            sql`${relationship} not in ('CANCELED', 'DELETED')`,
           ),
         ),
       ),

@@ -10,6 +10,7 @@ import { saveTripCauses } from '../causes/save-trip-causes.ts';
 import type { AppDeps, Tx } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { missingAlertLanguages, missingLanguagesSentence } from '../feed/check-alert-languages.ts';
+import type { CarriedAlertEdit } from '../feed/feed-changes.ts';
 import {
   type FeedTransaction,
   inFeedTransaction,
@@ -96,6 +97,8 @@ export type ApplyDisruptionResult = {
   count: number;
   trips: Omit<SelectedTrip, 'startSecs' | 'endSecs'>[];
   alertId: string | null;
+  /** The trains selected that are already cancelled, left alone (every action but cancel and delete). */
+  cancelledLeftOut?: string[];
   /** replace_by_bus: the NEW bus trip made for each train (also on a dry run); absent otherwise. */
   replacementTrips?: ReplacementTrip[];
   /** replace_by_bus: the NEW trip of each train's part after the section, when it keeps a part before it too. */
@@ -109,6 +112,12 @@ export type ApplyDisruptionResult = {
    * give; empty when it would be saved. Absent on an apply.
    */
   refusals?: FeedNoticeJson[];
+  /**
+   * The other alerts the apply changes (or, on a dry run, would change) as a consequence: those
+   * saying otherwise of trains it changes, which no longer name them until its lift
+   * (docs/contract-notes.md "Consistency findings").
+   */
+  otherAlerts?: CarriedAlertEdit[];
   /**
    * After an apply with an alert: `published`, or waiting to enter the feed (`pending` a second
    * person's approval, `scheduled` for its publishAt).
@@ -148,7 +157,8 @@ export async function applyDisruption(
         const plan = await planDisruption(feed.deps, options);
         // A reason is asked for at the apply; the preview may come before it is typed.
         await writeDisruption(feed, { ...options, reason: options.reason.trim() || '-' }, plan);
-        return plan.result;
+        // Filled by the act's invariant check, after this returns (the same list).
+        return { ...plan.result, otherAlerts: feed.changes.carried };
       }),
     );
     // The alert's missing required languages are refused by the apply (400) before its writes.
@@ -179,6 +189,8 @@ export async function applyDisruption(
       const result: ApplyDisruptionResult = {
         ...plan.result,
         ...(plan.result.alertId && alertAnswer(held)),
+        // Filled by the act's invariant check, after this returns (the same list).
+        otherAlerts: feed.changes.carried,
       };
       await options.within?.(feed, result);
       return result;
@@ -230,9 +242,9 @@ async function writeDisruption(
   const { deps: txDeps, changes } = feed;
   const tx = txDeps.db;
   const { result, now } = plan;
-  // Disruptions layer on one another and their lifts replay that order: one never edits
-  // another's alert or trips (a contradiction is refused instead).
-  changes.carriesConsequences = false;
+  // Disruptions layer on one another and their lifts replay that order: what this one takes out
+  // of another's alert comes back at its lift (carry-alert-consequences.ts).
+  changes.layered = true;
   // One statement per batch instead of a save per trip: the rows are those saveFeedEntity writes.
   for (const entities of batchesOf(plan.updates))
     await writeFeedEntities(tx, { kind: 'trip_update', entities, now, by: options.by, log: true, changes });
@@ -305,7 +317,13 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
   // A stop can only be skipped by the trips that call there; a delay needs the trip's stops
   // (some real schedules list trips without stop_times); buses replace the trains that call at
   // both ends of the section (one that merely crosses it elsewhere is not affected).
+  // A train already cancelled is left alone by every action but a cancellation: its stops, times
+  // and platforms are not riders' to use, and an alert saying otherwise would be untrue.
+  const cancelledTrips = ALTERS_RUNNING.has(action.type)
+    ? selection.trips.filter((t) => existing.get(runOf(t.tripId, t.startDate))?.cancelled)
+    : [];
   const trips = selection.trips.filter((t) => {
+    if (cancelledTrips.includes(t)) return false;
     const calls = stopsOf.get(t.tripId) ?? [];
     if (STOP_ACTIONS.has(action.type)) return calls.some((s) => s.stopId === action.stopId);
     if (action.type === 'delay') return calls.some((s) => !action.stopId || s.stopId === action.stopId);
@@ -332,6 +350,10 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     }
     return true;
   });
+  if (trips.length === 0 && cancelledTrips.length > 0)
+    throw new AppError('bad_request', {
+      message: `${trainsNamed(cancelledTrips)} already cancelled: there is no running train to ${ALTERS_RUNNING.get(action.type)}. Lift or change the cancellation first, or pick other trains.`,
+    });
   if (trips.length === 0) {
     const day = await getServiceDay(deps, selection.serviceDate);
     throw new AppError('bad_request', {
@@ -467,6 +489,7 @@ async function planDisruption(deps: AppDeps & { db: Tx }, options: ApplyDisrupti
     serviceDate: selection.serviceDate,
     count: trips.length,
     trips: trips.map(({ startSecs: _s, endSecs: _e, ...t }) => t),
+    ...(cancelledTrips.length > 0 && { cancelledLeftOut: cancelledTrips.map((t) => t.trainNumber) }),
     ...(buses && {
       replacementTrips: buses.replacementTrips,
       continuingTrips: buses.continuingTrips,
@@ -485,6 +508,29 @@ const STOP_ACTIONS = new Set<DisruptionAction['type']>([
   'pick_up_only',
   'change_platform',
 ]);
+
+/**
+ * The actions that change a running train (all but cancel and delete), with what they do in a
+ * sentence: a cancelled train is left out.
+ */
+const ALTERS_RUNNING = new Map<DisruptionAction['type'], string>([
+  ['skip_stop', 'skip a stop'],
+  ['delay', 'delay'],
+  ['short_turn', 'turn short'],
+  ['set_down_only', 'restrict at a stop'],
+  ['pick_up_only', 'restrict at a stop'],
+  ['replace_by_bus', 'replace by bus'],
+  ['change_platform', 'move to another platform'],
+]);
+
+/** "Train 305 is" / "Trains 303, 305 are": the trains by number, the verb agreeing. */
+function trainsNamed(trips: SelectedTrip[]): string {
+  const named = trips.slice(0, MAX_TRIPS_NAMED).map((t) => t.trainNumber);
+  const more = trips.length - named.length;
+  return trips.length === 1
+    ? `Train ${named[0]} is`
+    : `Trains ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} are`;
+}
 
 /** Trips named one by one in a refusal; more are counted. */
 const MAX_TRIPS_NAMED = 20;
@@ -664,14 +710,16 @@ async function existingUpdates(deps: Pick<AppDeps, 'db'>, tripIds: string[], ser
       .from(feedEntities)
       .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(feedEntities.tripId, batch))),
   );
-  const found = new Map<string, { id: string; pb: Buffer }>();
+  const found = new Map<string, { id: string; pb: Buffer; cancelled: boolean }>();
   for (const row of rows) {
     const trip = (
       row.json as { tripUpdate?: { trip?: { startDate?: string; scheduleRelationship?: string } } }
     ).tripUpdate?.trip;
     // An extra train (DUPLICATED) names the trip it copies, but it is another run: not this one's update.
     if (trip?.scheduleRelationship === 'DUPLICATED') continue;
-    if (row.tripId) found.set(runOf(row.tripId, trip?.startDate || serviceDate), { id: row.id, pb: row.pb });
+    const cancelled = trip?.scheduleRelationship === 'CANCELED' || trip?.scheduleRelationship === 'DELETED';
+    if (row.tripId)
+      found.set(runOf(row.tripId, trip?.startDate || serviceDate), { id: row.id, pb: row.pb, cancelled });
   }
   return found;
 }

@@ -16,10 +16,13 @@ import {
   writeFeedEntities,
 } from '../feed/save-feed-entity.ts';
 import { assertRole } from '../http/require-role.ts';
+import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { batchesOf, isAnyOf } from '../schedule/statement-batches.ts';
+import { DEFAULT_TIMEZONE, serviceDateOf } from '../schedule/time/service-day.ts';
 import { onBackgroundConnection } from '../workers/background-connection.ts';
 import { liftedAudit } from './disruption-audit.ts';
 import type { DisruptionAction } from './disruption-input.ts';
+import { giveBackLentRuns } from './give-back-lent-runs.ts';
 import { liftPlannedWorks } from './lift-planned-works.ts';
 import { loadStationNames } from './load-station-names.ts';
 import { loadTripStops } from './load-trip-stops.ts';
@@ -59,8 +62,8 @@ export async function liftDisruption(deps: AppDeps, options: LiftDisruptionOptio
 async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promise<{ id: string }> {
   return inFeedTransaction(deps, async ({ deps: txDeps, changes }) => {
     const tx = txDeps.db;
-    // A lift replays the later disruptions: it never edits their alerts or trips.
-    changes.carriesConsequences = false;
+    // A lift replays the later disruptions: what it gives back or takes from an alert is lent.
+    changes.layered = true;
     await lockDisruptions(tx);
     const by = options.by;
     const [disruption] = await tx.select().from(disruptions).where(eq(disruptions.id, options.id));
@@ -133,6 +136,8 @@ async function liftInFeed(deps: AppDeps, options: LiftDisruptionOptions): Promis
     for (const ids of batchesOf(gone))
       await deleteLiveEntities(tx, { kind: 'trip_update', ids, by, now, changes });
     if (restored.length + gone.length > 0) changes.add('trip_update', by);
+    // What it took out of other disruptions' (and hand-written) alerts, they name again.
+    await giveBackLentRuns({ deps: txDeps, changes }, options.id, await agencyToday(txDeps));
     if (disruption.alertId) {
       await deleteFeedEntity(txDeps, { kind: 'alert', id: disruption.alertId, by, ifLive: true, changes });
       // Its alert may still wait for approval or its time: it never enters the feed now.
@@ -191,4 +196,10 @@ async function laterDisruptions(
     }
   }
   return later;
+}
+
+/** The agency's service date now (the date an update without one runs on). */
+async function agencyToday(deps: AppDeps): Promise<string> {
+  const current = await findCurrentSchedule(deps);
+  return serviceDateOf(deps.now(), current?.timezone ?? DEFAULT_TIMEZONE);
 }

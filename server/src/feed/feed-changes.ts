@@ -2,6 +2,9 @@ import type { AppDeps, DbOrTx } from '../deps.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
 
+/** An alert an act changed as a consequence: which, its header, the trains taken out, whether it ended. */
+export type CarriedAlertEdit = { alertId: string; header: string; trains: string[]; ended: boolean };
+
 /**
  * The feeds changed by the writes of one transaction. The save and delete services add to it
  * instead of announcing on the bus when their caller holds the transaction: a process told
@@ -14,11 +17,22 @@ export class FeedChanges {
   by: string | null = null;
   /**
    * Whether the act carries its consequences into the alerts it contradicts (a controller's save,
-   * delete or undo: carry-alert-consequences.ts). Not a push of many entities (a CAD system's
-   * FeedMessage knows nothing of the controllers' alerts), nor a disruption or its lift (they
-   * layer on one another): a contradiction of theirs is refused instead.
+   * delete or undo, a disruption and its lift: carry-alert-consequences.ts). Not a push of many
+   * entities (a CAD system's FeedMessage knows nothing of the controllers' alerts): a
+   * contradiction of one is refused instead.
    */
   carriesConsequences = true;
+  /**
+   * A disruption's apply or lift: disruptions layer on one another and a lift replays the later
+   * ones, so what it takes out of another disruption's alert is lent, not taken (the runs stay
+   * that disruption's, overridden by the latest disruption on them, and come back at its lift).
+   */
+  layered = false;
+  /**
+   * The alerts this act changed as a consequence (carry-alert-consequences.ts), for its answer:
+   * the trains it took out (train numbers) and whether that ended the alert.
+   */
+  readonly carried: CarriedAlertEdit[] = [];
   /** The alerts this act wrote itself: a contradiction of one is the act's own, refused. */
   private readonly alerts = new Set<string>();
   /** The trains whose update this act wrote or deleted (trip ids). */

@@ -46,8 +46,10 @@ export function check(ctx: ConsistencyContext): Finding[] {
       return changed(`${train} has no trip update skipping ${sel.stopId}`);
     });
     // About a stop on a whole route (a disruption's trains named in its texts alone): a train it
-    // counts that is now cancelled (docs/contract-notes.md "Consistency findings").
-    if (alert.informed.every((sel) => !sel.tripId) && alert.informed.some((sel) => sel.stopId)) {
+    // counts that is now cancelled, or calls there again (docs/contract-notes.md "Consistency
+    // findings"). A counted train whose update was not read here is not judged.
+    const stopIds = alert.informed.flatMap((sel) => sel.stopId ?? []);
+    if (alert.informed.every((sel) => !sel.tripId) && stopIds.length > 0) {
       const counted = ctx.alertLinks
         .filter((l) => l.alertId === alert.id && l.disruptionId)
         .flatMap((l) => l.trips);
@@ -55,12 +57,23 @@ export function check(ctx: ConsistencyContext): Finding[] {
       for (const run of counted) {
         const key = `${run.tripId}@${run.startDate}`;
         const tu = updates.get(key);
-        if (seen.has(key) || !(tu?.cancelled || tu?.deleted)) continue;
+        if (seen.has(key) || !tu) continue;
+        const train = `train ${ctx.schedule?.trip(run.tripId)?.trainNumber ?? run.tripId} (${run.startDate})`;
+        const calling = stopIds.filter(
+          (stopId) =>
+            !tu.skippedStopIds.includes(stopId) &&
+            !(alert.effect !== 'NO_SERVICE' && tu.restrictedStopIds.includes(stopId)),
+        );
+        const problem =
+          tu.cancelled || tu.deleted
+            ? `${train} is cancelled`
+            : calling.length > 0
+              ? `${train} stops at ${calling.join(', ')} again`
+              : null;
+        if (!problem) continue;
         seen.add(key);
         outlived.push(run);
-        problems.push(
-          `train ${ctx.schedule?.trip(run.tripId)?.trainNumber ?? run.tripId} (${run.startDate}) is cancelled`,
-        );
+        problems.push(problem);
       }
     }
     if (problems.length === 0) return [];

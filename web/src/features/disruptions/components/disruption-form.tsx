@@ -265,8 +265,10 @@ export function DisruptionForm() {
     setCheckedFor(settledApplyKey);
     check.mutate({ ...JSON.parse(settledApplyKey), dryRun: true });
   });
-  const refusals =
-    checkedFor === applyKey && !check.isPending && check.variables ? (check.data?.refusals ?? []) : [];
+  const checked = checkedFor === applyKey && !check.isPending && check.variables;
+  const refusals = checked ? (check.data?.refusals ?? []) : [];
+  // Colleagues' alerts this apply would narrow (docs/contract-notes.md "Consistency findings").
+  const otherAlerts = checked ? (check.data?.otherAlerts ?? []) : [];
 
   return (
     <Form onSubmit={(e) => e.preventDefault()} aria-label="Disruption">
@@ -477,6 +479,11 @@ export function DisruptionForm() {
           <h2 className="h5">
             3. Preview: {picked.length} of {preview.data.count} trips on {preview.data.serviceDate}
           </h2>
+          {(preview.data.cancelledLeftOut ?? []).length > 0 && (
+            <p className="small text-body-secondary" data-testid="cancelled-left-out">
+              Left alone, already cancelled: {(preview.data.cancelledLeftOut ?? []).join(', ')}.
+            </p>
+          )}
           <Table size="sm" striped>
             <thead>
               <tr>
@@ -635,6 +642,13 @@ export function DisruptionForm() {
               </ul>
             </Alert>
           )}
+          {otherAlerts.length > 0 && refusals.length === 0 && (
+            <Alert variant="warning" data-testid="apply-other-alerts">
+              <div className="small fw-semibold">Applying this also changes alerts riders read:</div>
+              <OtherAlertList alerts={otherAlerts} />
+              <div className="small">Lifting this disruption gives the trains back to them.</div>
+            </Alert>
+          )}
           <Button
             variant="danger"
             disabled={
@@ -652,6 +666,12 @@ export function DisruptionForm() {
           </Button>
         </section>
       )}
+      {(apply.data?.otherAlerts ?? []).length > 0 && (
+        <Alert variant="info" className="mt-3" data-testid="applied-other-alerts">
+          <div className="small fw-semibold">Also changed, as the trains now run:</div>
+          <OtherAlertList alerts={apply.data?.otherAlerts ?? []} />
+        </Alert>
+      )}
       {apply.data?.alertState && apply.data.alertState !== 'published' && (
         <Alert variant="info" className="mt-3" data-testid="applied-alert-state">
           {apply.data.alertState === 'pending'
@@ -666,5 +686,26 @@ export function DisruptionForm() {
         </Alert>
       )}
     </Form>
+  );
+}
+
+/** Other alerts an apply narrows or ends: each by its header, with the trains it no longer names. */
+function OtherAlertList({
+  alerts,
+}: {
+  alerts: { alertId: string; header: string; trains: string[]; ended: boolean }[];
+}) {
+  return (
+    <ul className="small mb-0">
+      {alerts.map((a) => {
+        const trains = `train${a.trains.length > 1 ? 's' : ''} ${a.trains.join(', ')}`;
+        const name = a.header ? `“${a.header}”` : `Alert ${a.alertId}`;
+        return (
+          <li key={a.alertId}>
+            {a.ended ? `${name} ends: it named only ${trains}.` : `${name} no longer names ${trains}.`}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
