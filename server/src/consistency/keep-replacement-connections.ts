@@ -192,7 +192,7 @@ export async function keepReplacementConnections(feed: FeedTransaction): Promise
   return wrote;
 }
 
-/** The sentences the controller reads in the save's answer (docs/using.md "Replacement buses"). */
+/** The sentences the controller reads in the save's answer (docs/using.md "What the served feed never says (feed invariants)"). */
 function telling(zone: string, names: Map<string, string>, trainNumber: (tripId: string) => string) {
   const clock = (secs: number) =>
     new Intl.DateTimeFormat('en-GB', {
