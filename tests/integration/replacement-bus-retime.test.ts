@@ -212,6 +212,39 @@ describe('replacement buses wait for their late trains', () => {
     expect(await busFindings()).toEqual([]);
   });
 
+  it('holds the part after for a bus the controller saves late, and leaves the bus as they wrote it', async () => {
+    const applied = await post({ select: { tripIds: ['305'] }, action: SECTION, reason: 'Signal failure' });
+    const bus = `305-bus-${TUESDAY}`;
+    // The bus stuck in traffic: the controller saves it 20 minutes later at every stop (San Jose
+    // 08:44), and the part after, planned to leave at 08:29, now waits until 08:49.
+    const entity = (await tripOf(bus))!;
+    const json = rt.FeedEntity.toObject(entity as GtfsRealtimeBindings.transit_realtime.FeedEntity, {
+      longs: Number,
+    }) as FeedEntity;
+    for (const u of json.tripUpdate!.stopTimeUpdate ?? [])
+      for (const key of ['arrival', 'departure'] as const) u[key] = { time: Number(u[key]!.time) + 1200 };
+    const told = await save(json);
+    expect(times(await tripOf(bus))).toEqual([
+      ['SMN', local(TUESDAY, '08:03'), local(TUESDAY, '08:03')],
+      ['MHL', local(TUESDAY, '08:11'), local(TUESDAY, '08:11')],
+      ['SJD', local(TUESDAY, '08:44'), local(TUESDAY, '08:44')],
+    ]);
+    expect(times(await tripOf(`305-after-${TUESDAY}`))?.[0]).toEqual([
+      'SJD',
+      local(TUESDAY, '08:49'),
+      local(TUESDAY, '08:49'),
+    ]);
+    expect(told.map((n) => [n.code, n.message])).toEqual([
+      [
+        'replacement_train_held',
+        `Train 305 now goes on from San Jose Diridon at 08:49 (20 min later) to wait for replacement bus ${bus}.`,
+      ],
+    ]);
+    expect(await busFindings()).toEqual([]);
+    await lift(applied.id);
+    expect(await served()).toEqual([]);
+  });
+
   it("re-times Friday's night bus past midnight, keeping Friday's service date", async () => {
     t.clock.now = wallTime('2025-09-26', '23:20', PENINSULA_ZONE);
     const applied = await post({ select: { tripIds: ['N1'] }, action: SECTION, reason: 'Signal failure' });
