@@ -91,12 +91,16 @@ describe('replacement buses wait for their late trains', () => {
       body: JSON.stringify(body),
     });
     if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string };
+    return (await res.json()) as { id: string; alertId: string | null };
   };
   const lift = async (id: string) =>
     expect((await controller.fetch(`/feed/disruptions/${id}`, { method: 'DELETE' })).status).toBe(200);
   const served = async () => {
     const res = await t.client().get('/feed/updates');
+    return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
+  };
+  const alerts = async () => {
+    const res = await t.client().get('/feed/alerts');
     return rt.FeedMessage.decode(new Uint8Array(await res.arrayBuffer())).entity;
   };
   const tripOf = async (tripId: string) =>
@@ -153,9 +157,20 @@ describe('replacement buses wait for their late trains', () => {
   };
 
   it('re-times the bus of a train saved 15 minutes late, holds the part after for it, and the lift still puts everything back', async () => {
-    const applied = await post({ select: { tripIds: ['305'] }, action: SECTION, reason: 'Signal failure' });
+    const applied = await post({
+      select: { tripIds: ['305'] },
+      action: SECTION,
+      reason: 'Signal failure',
+      alert: true,
+    });
     const bus = `305-bus-${TUESDAY}`;
     const after = `305-after-${TUESDAY}`;
+    // Its alert lasts until the part after reaches San Francisco (09:34).
+    const impact = async () =>
+      (await alerts())
+        .find((e) => e.id === applied.alertId)
+        ?.alert?.impactPeriod?.map((p) => [Number(p.start), Number(p.end)]);
+    expect(await impact()).toEqual([[local(TUESDAY, '07:29'), local(TUESDAY, '09:34')]]);
     // As planned: 305 reaches San Martin at 07:38, the bus leaves at 07:43 (Morgan Hill 07:51)
     // and reaches San Jose at 08:24, and the part after leaves San Jose at 08:29 (held 20 minutes for it).
     expect(times(await tripOf(bus))).toEqual([
@@ -196,6 +211,8 @@ describe('replacement buses wait for their late trains', () => {
         message: `Train 305 now goes on from San Jose Diridon at 08:44 (15 min later) to wait for replacement bus ${bus}.`,
       },
     ]);
+    // The alert lasts until the held part after arrives.
+    expect(await impact()).toEqual([[local(TUESDAY, '07:29'), local(TUESDAY, '09:49')]]);
     // The train's own delay is served as saved.
     const train = await tripOf('305');
     expect(train?.tripUpdate?.stopTimeUpdate?.[0]?.departure?.delay).toBe(900);
@@ -209,6 +226,7 @@ describe('replacement buses wait for their late trains', () => {
     // train is as it was before it (it had no update).
     await lift(applied.id);
     expect(await served()).toEqual([]);
+    expect(await alerts()).toEqual([]);
     expect(await busFindings()).toEqual([]);
   });
 

@@ -1,15 +1,17 @@
-import { feedEntities, feedLog } from '@feeddesk/drizzle';
+import { disruptions, feedEntities, feedLog } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson, feedEntityToJson } from '@feeddesk/proto';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadStationNames } from '../disruptions/load-station-names.ts';
 import type { TripUpdateJson } from '../disruptions/merge-disruption-action.ts';
-import { tripUpdateExpiry } from '../feed/entity-expiry.ts';
+import { alertExpiry, tripUpdateExpiry } from '../feed/entity-expiry.ts';
 import { entityRefs } from '../feed/entity-refs.ts';
+import { servedRows } from '../feed/feed-snapshot.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import { findEntityNotices } from '../feed/find-entity-notices.ts';
 import { type FeedNoticeJson, feedNoticeJson } from '../feed/rules/index.ts';
 import { servedEntity } from '../feed/served-alert.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import type { ReplacementConnection } from './context.ts';
 import { type LiveReplacementBus, loadReplacementBuses } from './replacement-buses.ts';
 import { changeSecs } from './rules/replacement-connection-missed.ts';
@@ -152,14 +154,22 @@ export async function keepReplacementConnections(feed: FeedTransaction): Promise
   const { by } = changes;
   const at = feed.deps.now();
   let wrote = false;
+  // A bus left as it was leaves its part after as well: the hold was reckoned from its new times.
+  const left = new Set<LiveReplacementBus>();
+  const ends = new Map<string, number>();
   for (const [i, move] of moves.entries()) {
     const entity = entities[i]!;
+    if (left.has(move.bus)) continue;
     // The moved trip passes the feed rules of any save; one that would not is left and told.
     const errors = (await findEntityNotices(feed.deps, entity, view)).filter((n) => n.severity === 'error');
     if (errors.length > 0) {
+      left.add(move.bus);
       changes.consequences.push(tell.refused(move, errors.map((n) => feedNoticeJson(n).message).join(' ')));
       continue;
     }
+    const last = move.body.stopTimeUpdate?.at(-1);
+    const end = Number(last?.arrival?.time ?? last?.departure?.time ?? 0);
+    ends.set(move.bus.disruptionId, Math.max(ends.get(move.bus.disruptionId) ?? 0, end));
     const json = feedEntityToJson(entity);
     const expiresAt = tripUpdateExpiry(entity, view, nowSecs, feed.deps.config.TRIP_UPDATE_TTL_MINUTES * 60);
     await feed.deps.db
@@ -188,8 +198,80 @@ export async function keepReplacementConnections(feed: FeedTransaction): Promise
   if (wrote) {
     changes.add('trip_update', by);
     changes.markLater('trip_update');
+    await lengthenDisruptionAlerts(feed, ends);
   }
   return wrote;
+}
+
+type Period = { start?: unknown; end?: unknown };
+type AlertJson = {
+  id: string;
+  alert: { impactPeriod?: Period[]; communicationPeriod?: Period[]; activePeriod?: Period[] } & Record<
+    string,
+    unknown
+  >;
+};
+
+/**
+ * A disruption's alert lasts until its last bus or held part after arrives (docs/contract-notes.md
+ * "Dated trips and disruptions"): when a moved one now arrives after the alert's impact period
+ * ends, that period ends with it, so riders' apps still show the alert while the bus runs. An
+ * alert the act wrote itself, one edited onto other periods (no impact period), or one the edit
+ * would make fail the feed rules, is left as it is.
+ */
+async function lengthenDisruptionAlerts(feed: FeedTransaction, ends: Map<string, number>): Promise<void> {
+  if (ends.size === 0) return;
+  const { db } = feed.deps;
+  const owners = await db
+    .select({ id: disruptions.id, alertId: disruptions.alertId })
+    .from(disruptions)
+    .where(isAnyOf(disruptions.id, [...ends.keys()]));
+  for (const owner of owners) {
+    const end = ends.get(owner.id);
+    if (!owner.alertId || end === undefined || feed.changes.wroteAlert(owner.alertId)) continue;
+    const [row] = await db
+      .select({ json: feedEntities.json })
+      .from(feedEntities)
+      .where(and(servedRows('alert'), eq(feedEntities.id, owner.alertId)));
+    const entity = row?.json as AlertJson | undefined;
+    const periods = entity?.alert.impactPeriod ?? [];
+    if (!entity || periods.length === 0 || periods.some((p) => p.end === undefined || p.end === null))
+      continue;
+    const latest = Math.max(...periods.map((p) => Number(p.end)));
+    if (latest >= end) continue;
+    // The periods ending with the impact (riders are told, the alert is shown as long) end with it too.
+    const lengthened = { ...entity.alert };
+    for (const key of ['impactPeriod', 'communicationPeriod', 'activePeriod'] as const) {
+      const given = entity.alert[key];
+      if (!given) continue;
+      lengthened[key] = given.map((p) => {
+        const was = p.end === undefined || p.end === null ? null : Number(p.end);
+        return was !== null && was >= latest && was < end ? { ...p, end } : p;
+      });
+    }
+    const next = feedEntityFromJson({ ...entity, alert: lengthened }) as FeedEntity;
+    const refs = entityRefs(next);
+    const view = await readScheduleView(feed.deps, refs);
+    const errors = (await findEntityNotices(feed.deps, next, view)).filter((n) => n.severity === 'error');
+    if (errors.length > 0) continue;
+    const json = feedEntityToJson(next);
+    const at = feed.deps.now();
+    const by = feed.changes.by;
+    await db
+      .update(feedEntities)
+      .set({
+        pb: Buffer.from(encodeFeedEntity(servedEntity(next))),
+        json,
+        expiresAt: alertExpiry(next, feed.deps.config.ALERT_TTL_HOURS * 3600),
+        updatedAt: at,
+        updatedBy: by,
+        revision: sql`${feedEntities.revision} + 1`,
+      })
+      .where(and(eq(feedEntities.kind, 'alert'), eq(feedEntities.id, owner.alertId)));
+    await db.insert(feedLog).values({ kind: 'alert', entityId: owner.alertId, action: 'save', at, by, json });
+    feed.changes.add('alert', by);
+    feed.changes.markLater('alert');
+  }
 }
 
 /** The sentences the controller reads in the save's answer (docs/using.md "What the served feed never says (feed invariants)"). */
