@@ -1,3 +1,4 @@
+import { encodeFeedMessage } from '@feeddesk/proto';
 import { invariantErrors } from '@feeddesk/server/consistency/keep-feed-invariants';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
@@ -320,22 +321,43 @@ describe('replacement buses for a night train after midnight', () => {
     await store(nightLine());
     expect(await busFindings()).toEqual([]);
 
-    // Friday's N1 reported 10 minutes late at San Jose (00:20): the truth is published, and the
-    // consistency screen says its bus, leaving 00:15, goes without its riders.
-    const late = await postEntity(controller, '/feed/trip_update', {
+    // Friday's N1 reported 10 minutes late at San Jose (00:20) by a controller: its bus now waits
+    // for it, leaving 00:25 (docs/contract-notes.md "Replacement buses wait for their trains").
+    const lateAt = (delay: number) => ({
       id: `N1-${FRIDAY}`,
       tripUpdate: {
         trip: { tripId: 'N1', startDate: FRIDAY },
-        stopTimeUpdate: [{ stopSequence: 4, stopId: 'SJD', arrival: { delay: 600 } }],
+        stopTimeUpdate: [{ stopSequence: 4, stopId: 'SJD', arrival: { delay } }],
       },
     });
+    const late = await postEntity(controller, '/feed/trip_update', lateAt(600));
     expect(late.status).toBe(200);
+    expect(await busFindings()).toEqual([]);
+    expect(times((await served()).find((e) => e.id === busId))?.[0]).toEqual([
+      'SJD',
+      local(SATURDAY, '00:25'),
+      local(SATURDAY, '00:25'),
+    ]);
+    // The same train pushed 20 minutes late (00:30) by a CAD system, whose push carries no
+    // consequences: the truth is published, and the consistency screen says its bus, leaving
+    // 00:25, goes without its riders.
+    const pushed = await controller.fetch('/feed/trip_updates', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: Buffer.from(
+        encodeFeedMessage({
+          header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(t.clock.now!.getTime() / 1000) },
+          entity: [lateAt(1200)],
+        }),
+      ),
+    });
+    expect(pushed.status).toBe(200);
     expect(await busFindings()).toEqual([
       {
         code: 'replacement_connection_missed',
         severity: 'error',
         entityIds: [busId],
-        message: `Riders miss the connection of ${FRIDAY}: train N1 arrives at SJD at 00:20 and its replacement bus ${busId} leaves at 00:15, less than the 5 minutes they need to change. Delay the bus, or lift the disruption and replace the train again (its bus then waits for it as late as it runs).`,
+        message: `Riders miss the connection of ${FRIDAY}: train N1 arrives at SJD at 00:30 and its replacement bus ${busId} leaves at 00:25, less than the 5 minutes they need to change. Delay the bus, or lift the disruption and replace the train again (its bus then waits for it as late as it runs).`,
       },
     ]);
     await lift(applied.id);

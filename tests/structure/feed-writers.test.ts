@@ -24,6 +24,8 @@ const WRITERS: Record<string, string> = {
   'server/src/feed/delete-trip-updates-not-in-schedule.ts': 'inFeedTransaction',
   'server/src/consistency/carry-alert-consequences.ts':
     'the act it is given (FeedTransaction), after its writes',
+  'server/src/consistency/keep-replacement-connections.ts':
+    'the act it is given (FeedTransaction), after its writes',
   // Not an act: time passing removes entities, and an error that leaves behind is a finding of
   // GET /feed/consistency (errors already in the feed never block an act), not a refusal.
   'server/src/feed/expire-feed-entities.ts': 'none: expiry',

@@ -13,6 +13,7 @@ import { carryAlertConsequences } from './carry-alert-consequences.ts';
 import { addedFindings } from './find-added-findings.ts';
 import { consistencyContext } from './find-consistency-findings.ts';
 import type { Finding } from './finding.ts';
+import { keepReplacementConnections } from './keep-replacement-connections.ts';
 import { toLiveAlert } from './live-entities.ts';
 import {
   type DisruptionAlert,
@@ -173,6 +174,9 @@ function textNumbers(alerts: FeedEntity[], links: StoredAlertLink[]): string[] {
  * schedule change, time passing) never block an unrelated change.
  */
 export async function keepFeedInvariants(feed: FeedTransaction, before: Finding[]): Promise<void> {
+  // The buses of the trains this act made late wait for them (and their parts after for the
+  // buses): trip updates written before the invariants are judged.
+  await keepReplacementConnections(feed);
   let after = await invariantErrors(feed.deps);
   // The act's consequences for the alerts it contradicts, judged on every finding (an alert
   // already wrong about another train, time passing, is still told of this act's train), and on

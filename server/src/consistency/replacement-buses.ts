@@ -1,6 +1,6 @@
 import { disruptions, disruptionTrips, feedEntities, routes } from '@feeddesk/drizzle';
 import { decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DisruptionAction } from '../disruptions/disruption-input.ts';
 import { loadTripStops } from '../disruptions/load-trip-stops.ts';
 import {
@@ -100,16 +100,39 @@ export function busConnections(input: BusConnectionInput): ReplacementConnection
   return connections;
 }
 
+/** A replacement bus with the live updates its connections were read from (with connections only). */
+export type LiveReplacementBus = ReplacementBusRun & {
+  /** The bus's served update. */
+  bus: Json;
+  /** The served NEW trip of the train's part after, when the train keeps a part on both sides. */
+  after: { entityId: string; json: Json } | null;
+};
+
 /**
  * The replacement buses of the disruptions in force (replace_by_bus published in the feed), each
  * with its route's route_type and, unless `connections` is false, its connections as the live feed
  * times them (the trains' updates and timetables read too). One query when none is in force.
+ * With `trips`, only the buses of those trains, or of the trains those buses (and parts after) replace.
  */
 export async function loadReplacementBuses(
   deps: ScheduleReadDeps,
-  options: { connections?: boolean } = {},
-): Promise<ReplacementBusRun[]> {
+  options: { connections?: boolean; trips?: string[] } = {},
+): Promise<LiveReplacementBus[]> {
   const withConnections = options.connections ?? true;
+  const trips = options.trips;
+  if (trips?.length === 0) return [];
+  const ofTrips = trips
+    ? or(
+        isAnyOf(disruptionTrips.replacesTripId, trips),
+        inArray(
+          disruptionTrips.replacesTripId,
+          deps.db
+            .select({ train: disruptionTrips.replacesTripId })
+            .from(disruptionTrips)
+            .where(isAnyOf(disruptionTrips.tripId, trips)),
+        ),
+      )
+    : undefined;
   const rows = await deps.db
     .select({
       disruptionId: disruptionTrips.disruptionId,
@@ -126,6 +149,7 @@ export async function loadReplacementBuses(
         isNull(disruptions.liftedAt),
         eq(disruptions.publishAs, 'feed'),
         isNotNull(disruptionTrips.replacesTripId),
+        ofTrips,
       ),
     );
   if (rows.length === 0) return [];
@@ -195,7 +219,7 @@ export async function loadReplacementBuses(
       .filter((r) => isContinuingTripId(r.tripId, r.replacesTripId!))
       .map((r) => [`${r.disruptionId}\u0000${r.replacesTripId}\u0000${r.startDate}`, r.entityId]),
   );
-  const buses: ReplacementBusRun[] = [];
+  const buses: LiveReplacementBus[] = [];
   const judged = new Set<string>();
   for (const row of rows) {
     const train = row.replacesTripId!;
@@ -207,7 +231,10 @@ export async function loadReplacementBuses(
     const action = row.action as DisruptionAction;
     const routeId = bus.trip.routeId ? String(bus.trip.routeId) : null;
     const afterId = afterOf.get(`${row.disruptionId}\u0000${train}\u0000${row.startDate}`);
+    const afterJson = afterId ? byId.get(afterId) : undefined;
     buses.push({
+      bus,
+      after: afterId && afterJson ? { entityId: afterId, json: afterJson } : null,
       entityId: row.entityId,
       tripId: row.tripId,
       startDate: row.startDate,
@@ -220,7 +247,7 @@ export async function loadReplacementBuses(
         ? busConnections({
             bus,
             train: byRun.get(`${train}\u0000${row.startDate}`) ?? null,
-            after: afterId ? (byId.get(afterId) ?? null) : null,
+            after: afterJson ?? null,
             calls: calls.get(train) ?? [],
             dayStart: dayStart(row.startDate),
           })

@@ -6,8 +6,8 @@ import type { CauseInput } from '../causes/delay-cause.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntity } from '../feed/delete-feed-entity.ts';
-import { type FeedTransaction, inFeedTransaction } from '../feed/feed-transaction.ts';
-import { type SaveFeedEntityResult, saveFeedEntity } from '../feed/save-feed-entity.ts';
+import { type FeedChanges, type FeedTransaction, inFeedTransaction } from '../feed/feed-transaction.ts';
+import { type SaveFeedEntityResult, saveFeedEntity, withConsequences } from '../feed/save-feed-entity.ts';
 
 /** What to do with the trip update's alert: publish (or update) this one, or end the linked one. */
 export type TripAlertChoice = { publish: { alert: object } } | { end: true };
@@ -47,7 +47,9 @@ export async function saveTripUpdateWithAlert(
   const { by } = options;
   // Controllers' trip updates are never held; only the alert told with them waits for approval.
   const hold = 'publish' in options.alert && (await needsApproval(deps, 'alerts', options.roles ?? []));
-  return inFeedTransaction(deps, async (feed) => {
+  let changes: FeedChanges | undefined;
+  const result = await inFeedTransaction(deps, async (feed): Promise<SaveTripUpdateWithAlertResult> => {
+    changes = feed.changes;
     const saved = await saveFeedEntity(feed.deps, {
       kind: 'trip_update',
       entity: { json: options.entity },
@@ -109,6 +111,7 @@ export async function saveTripUpdateWithAlert(
       alertState: 'published',
     };
   });
+  return withConsequences(result, changes);
 }
 
 /** Takes the alert out of the live feed (logged; nothing when already gone) and drops the link. */

@@ -1,6 +1,7 @@
 import type { AppDeps, DbOrTx } from '../deps.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { markFeedChanged } from './feed-state.ts';
+import type { FeedNoticeJson } from './rules/index.ts';
 
 /** An alert an act changed as a consequence: which, its header, the trains taken out, whether it ended. */
 export type CarriedAlertEdit = { alertId: string; header: string; trains: string[]; ended: boolean };
@@ -37,13 +38,33 @@ export class FeedChanges {
   private readonly alerts = new Set<string>();
   /** The trains whose update this act wrote or deleted (trip ids). */
   private readonly trips = new Set<string>();
+  /** The runs (trip and service date) whose update this act wrote, when the date was known. */
+  private readonly runs = new Set<string>();
+  /**
+   * What the act's consequences changed beyond what it wrote (a replacement bus re-timed to wait
+   * for the train: keep-replacement-connections.ts), told in the save's answer with its warnings.
+   */
+  readonly consequences: FeedNoticeJson[] = [];
 
   /** Notes what an act wrote or deleted, for the consequences it carries (carry-alert-consequences.ts). */
-  wrote(kind: FeedKind, entities: { id: string; tripId?: string | null }[]): void {
+  wrote(kind: FeedKind, entities: { id: string; tripId?: string | null; startDate?: string | null }[]): void {
     for (const e of entities) {
       if (kind === 'alert') this.alerts.add(e.id);
       if (kind === 'trip_update' && e.tripId) this.trips.add(e.tripId);
+      if (kind === 'trip_update' && e.tripId && e.startDate) this.runs.add(`${e.tripId}\u0000${e.startDate}`);
     }
+  }
+
+  /** Whether the act wrote this run's update (a write without a date counts for every date of the trip). */
+  changedRun(tripId: string, startDate: string): boolean {
+    return (
+      this.runs.has(`${tripId}\u0000${startDate}`) || (this.trips.has(tripId) && !this.datedTrip(tripId))
+    );
+  }
+
+  private datedTrip(tripId: string): boolean {
+    for (const run of this.runs) if (run.startsWith(`${tripId}\u0000`)) return true;
+    return false;
   }
 
   wroteAlert(id: string): boolean {

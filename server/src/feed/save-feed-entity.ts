@@ -133,10 +133,14 @@ export async function saveFeedEntity(
     throw new AppError('bad_request', { message: 'Only an alert can be saved as a draft.' });
   }
   // A save of the public feed is one act that keeps the feed invariants; a draft is not served.
-  if (!options.changes && !draft)
-    return inFeedTransaction(deps, (feed) =>
-      saveFeedEntity(feed.deps, { ...options, changes: feed.changes }),
-    );
+  if (!options.changes && !draft) {
+    let changes: FeedChanges | undefined;
+    const saved = await inFeedTransaction(deps, (feed) => {
+      changes = feed.changes;
+      return saveFeedEntity(feed.deps, { ...options, changes: feed.changes });
+    });
+    return withConsequences(saved, changes);
+  }
   const entity = readEntityOf(kind, options.entity, options.saveCalls);
   if (kind === 'alert') checkAlertSize(deps, entity.alert);
   if (kind === 'trip_update' && options.changes) {
@@ -208,6 +212,18 @@ export async function saveFeedEntity(
   else await deps.bus.publish('feed_changed', kind);
   const message = draft ? DRAFT_SAVED : SAVED[kind];
   return { id: prepared.id, revision, message, warnings: prepared.warnings, draft };
+}
+
+/**
+ * The answer of a save with what its act carried besides (a replacement bus re-timed to wait for
+ * the train: keep-replacement-connections.ts) among its warnings.
+ */
+export function withConsequences<R extends { warnings: FeedNoticeJson[] }>(
+  saved: R,
+  changes?: FeedChanges,
+): R {
+  const told = changes?.consequences ?? [];
+  return told.length === 0 ? saved : { ...saved, warnings: [...saved.warnings, ...told] };
 }
 
 /** A published alert stays published: taking it back out of the feed is a delete. */
@@ -413,7 +429,11 @@ export async function writeFeedEntities(
     select id, revision from saved`)) as unknown as { id: string; revision: number }[];
   options.changes?.wrote(
     kind,
-    entities.map(({ id, row }) => ({ id, tripId: row.tripId })),
+    entities.map(({ id, row, entity }) => ({
+      id,
+      tripId: row.tripId,
+      startDate: entity.tripUpdate?.trip?.startDate || null,
+    })),
   );
   const published = saved.length > 0 && entities.some(({ row }) => !row.draft);
   if (published && options.changes) options.changes.markLater(kind);

@@ -13,9 +13,10 @@ export const code = 'replacement_connection_missed';
 export const severity = 'error';
 /**
  * Reported, not refused: a train running later than when its bus was planned is the truth and is
- * published (a delay saved or a delay disruption over the buses); the finding tells the controller
- * to delay the bus or replace the train again. Every disruption's own plan keeps the connections
- * (plan-replacement-bus.ts, tested with this rule).
+ * published (a delay pushed, or a delay disruption over the buses); the finding tells the controller
+ * to delay the bus or replace the train again. A controller's own save of the delay keeps the
+ * connection instead (keep-replacement-connections.ts: the bus waits, the part after is held).
+ * Every disruption's own plan keeps the connections (plan-replacement-bus.ts, tested with this rule).
  */
 export const invariant = false;
 const report = finder(code, severity);
