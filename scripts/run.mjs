@@ -19,9 +19,11 @@ const pnpm = (...args) => run('npx', [...PNPM, ...args]);
 // manager) reaches the product, which stops its embedded PostgreSQL cleanly; then this process ends
 // as the product did (spawnSync left the product running, orphaned). Ctrl-C already reaches the
 // product with the whole process group: passing it on too would be a second SIGINT, which ends the
-// product at once instead of cleanly.
+// product at once instead of cleanly. This process killed (SIGKILL, which it cannot pass on), the
+// product sees its IPC channel close and shuts down as on SIGTERM (gateway/src/support/launcher.ts):
+// it and its embedded PostgreSQL were left serving, orphaned.
 function serve(args, env) {
-  const child = spawn('node', args, { stdio: 'inherit', cwd: root, env });
+  const child = spawn('node', args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], cwd: root, env });
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   process.on('SIGINT', () => {});
   child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' ? 143 : 130)));

@@ -79,6 +79,26 @@ const PREVIOUS_SERVER_WAIT_MS = 30_000;
  * cause that persists (port taken, disk full) is retried every few seconds, not in a tight loop.
  */
 const RESTART_DELAYS_MS = [300, 1_000, 2_000, 3_000, 5_000];
+/**
+ * How often the product's first start of the server is tried when the server is killed while it
+ * starts (a signal, not a refusal: a restored copy's PostgreSQL killed while it replays the
+ * backup's WAL, docs/backup.md). A refusal (port taken, folder in use, disk full) is not retried:
+ * its sentence says what to do.
+ */
+const FIRST_START_ATTEMPTS = 4;
+
+/** A start of the server that ended before it was ready: the sentence, and how the server exited. */
+class StartFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: ExitStatus,
+  ) {
+    super(message);
+  }
+}
+
+/** The server was ended by a signal (killed, crashed), not by its own refusal to start. */
+const killed = ({ code, signal }: ExitStatus) => signal !== null || (code !== null && code > 128);
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
@@ -515,7 +535,7 @@ async function supervise(
   port: number,
   warn: (line: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  let server = await launch();
+  let server = await firstLaunch(launch, beforeRestart, warn);
   let stopping = false;
   let restarting: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -570,6 +590,39 @@ async function supervise(
       await server.stop();
     },
   };
+}
+
+/**
+ * The first start, tried again (a bounded number of times, with the restart's pauses) when the
+ * server is killed before it is ready: PostgreSQL's recovery at the next start takes up where the
+ * killed one stopped, as it does when the product's supervisor restarts a running server.
+ */
+async function firstLaunch(
+  launch: () => Promise<RunningServer>,
+  beforeRestart: () => Promise<void>,
+  warn: (line: string) => void,
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch();
+    } catch (error) {
+      if (!(error instanceof StartFailed) || !killed(error.status)) throw error;
+      if (attempt >= FIRST_START_ATTEMPTS) {
+        throw new StartFailed(
+          `The embedded PostgreSQL was ended by a signal at each of its ${attempt} starts ` +
+            `(last: ${describeExit(error.status)}): something on this machine ends it (the out-of-memory ` +
+            'killer, a supervisor, another user). Find and stop that, then start again: PostgreSQL resumes ' +
+            `its recovery where it stopped.\n${error.message}`,
+          error.status,
+        );
+      }
+      warn(
+        `The embedded PostgreSQL was ended while it started (${describeExit(error.status)}); starting it again (attempt ${attempt + 1} of ${FIRST_START_ATTEMPTS})`,
+      );
+      await new Promise((done) => setTimeout(done, RESTART_DELAYS_MS[attempt - 1]!));
+      await beforeRestart();
+    }
+  }
 }
 
 function describeExit({ code, signal }: ExitStatus): string {
@@ -647,7 +700,7 @@ async function runServer(
   if (!started) {
     // Its last lines (the FATAL one) may come after the exit.
     await closed;
-    throw new Error(startFailure(recent, port, clusterDir));
+    throw new StartFailed(startFailure(recent, port, clusterDir), await exited);
   }
   return {
     exited,

@@ -6,9 +6,11 @@ import { surviveTransientErrors } from '@feeddesk/server/http/transient-errors';
 import { startBackground } from '@feeddesk/server/start-background';
 import pino from 'pino';
 import { buildProduct } from './product.ts';
+import { watchLauncher } from './support/launcher.ts';
 
 /** Runs the whole product in one process: `npm start`. */
 const config = loadConfig();
+const onLauncherGone = watchLauncher();
 let noteNoSpace = () => {};
 const log = pino({ level: config.LOG_LEVEL });
 surviveTransientErrors(log);
@@ -30,7 +32,11 @@ noteNoSpace = () => deps.disk.noteFull();
 const background = await startBackground(deps);
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL } });
 
+let closing = false;
 const shutdown = async (signal: string) => {
+  // Once, whichever of a signal and the launcher's end comes first.
+  if (closing) return;
+  closing = true;
   log.info(`${signal}: closing`);
   await app.close();
   await background.stop();
@@ -40,6 +46,7 @@ const shutdown = async (signal: string) => {
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+onLauncherGone(() => void shutdown('its launcher (npm start) ended'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const where = embedded

@@ -4,6 +4,7 @@ import { createAppDeps } from '@feeddesk/server/create-deps';
 import { surviveTransientErrors } from '@feeddesk/server/http/transient-errors';
 import pino from 'pino';
 import { buildProduct } from './product.ts';
+import { watchLauncher } from './support/launcher.ts';
 
 /**
  * The gateway alone: the documented REST/protobuf contract, the public feeds and /ws, without tRPC
@@ -12,6 +13,7 @@ import { buildProduct } from './product.ts';
  * work (first admin, demo schedule); it only listens for their changes.
  */
 const config = loadConfig();
+const onLauncherGone = watchLauncher();
 if (!config.DATABASE_URL) {
   console.error(
     "The gateway runs beside the main server on its PostgreSQL: set DATABASE_URL (the URL `npm start` prints for its embedded PostgreSQL, or your server's).",
@@ -25,7 +27,11 @@ const deps = createAppDeps({ config, database, log });
 await deps.bus.start();
 const app = await buildProduct({ deps, logger: { level: config.LOG_LEVEL }, trpc: false, serveWeb: false });
 
+let closing = false;
 const shutdown = async () => {
+  // Once, whichever of a signal and the launcher's end comes first.
+  if (closing) return;
+  closing = true;
   await app.close();
   await deps.bus.stop();
   await database.close();
@@ -33,6 +39,7 @@ const shutdown = async () => {
 };
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
+onLauncherGone(() => void shutdown());
 
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`Feed gateway ready at http://${config.HOST}:${config.PORT}`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,14 +97,70 @@ describe('the embedded PostgreSQL', () => {
     const holder: Server = createServer();
     await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
     const port = (holder.address() as { port: number }).port;
+    const warnings: string[] = [];
     try {
-      await expect(startEmbeddedPostgres({ dataDir: dir, durable: false, port })).rejects.toThrow(
-        new RegExp(`127\\.0\\.0\\.1:${port}: the port is taken`),
-      );
+      await expect(
+        startEmbeddedPostgres({ dataDir: dir, durable: false, port, warn: (l) => warnings.push(l) }),
+      ).rejects.toThrow(new RegExp(`127\\.0\\.0\\.1:${port}: the port is taken`));
     } finally {
       holder.close();
     }
+    // A refusal is not tried again: its sentence says what to do.
+    expect(warnings.filter((w) => w.includes('starting it again'))).toEqual([]);
   });
+
+  /** Kills (SIGKILL) each server that writes its postmaster.pid, up to `times`; returns the count so far. */
+  function killEachStart(times: number): { stop(): number } {
+    const killed = new Set<number>();
+    const timer = setInterval(() => {
+      if (killed.size >= times || !existsSync(pidFile)) return;
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (!pid || killed.has(pid)) return;
+      killed.add(pid);
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }, 2);
+    return {
+      stop() {
+        clearInterval(timer);
+        return killed.size;
+      },
+    };
+  }
+
+  it('starts again a server killed while it starts, a bounded number of times (docs/backup.md)', async () => {
+    const warnings: string[] = [];
+    const once = killEachStart(1);
+    const server = await startEmbeddedPostgres({
+      dataDir: dir,
+      durable: false,
+      warn: (l) => warnings.push(l),
+    });
+    expect(once.stop()).toBe(1);
+    expect(warnings).toContain(
+      'The embedded PostgreSQL was ended while it started (signal SIGKILL); starting it again (attempt 2 of 4)',
+    );
+    expect(await query(server.url, 'select v from kept')).toHaveLength(1);
+    await server.stop();
+
+    // Killed at every start: the start ends after 4, saying what to do.
+    warnings.length = 0;
+    const always = killEachStart(100);
+    await expect(
+      startEmbeddedPostgres({ dataDir: dir, durable: false, warn: (l) => warnings.push(l) }),
+    ).rejects.toThrow(
+      /was ended by a signal at each of its 4 starts \(last: signal SIGKILL\): something on this machine ends it/,
+    );
+    expect(always.stop()).toBe(4);
+    expect(warnings.filter((w) => w.includes('starting it again'))).toHaveLength(3);
+    // The next start, unhindered, serves the folder.
+    const next = await startEmbeddedPostgres({ dataDir: dir, durable: false });
+    expect(await query(next.url, 'select v from kept')).toHaveLength(1);
+    await next.stop();
+  }, 60_000);
 
   it('refuses a folder of another PostgreSQL version and the first release’s PGlite folder', async () => {
     const other = tempDir();

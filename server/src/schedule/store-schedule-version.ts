@@ -1,7 +1,9 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps, Tx } from '../deps.ts';
+import { errorAndCauses } from '../errors.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
+import { DISK_FULL_SENTENCE, isDiskFull } from '../health/disk-full.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
 import { copyInThread } from './store/copy-in-thread.ts';
@@ -220,7 +222,7 @@ async function failVersion(
   error: unknown,
   refused: boolean,
 ): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = failureMessage(error);
   try {
     await deps.db
       .update(scheduleVersions)
@@ -231,6 +233,26 @@ async function failVersion(
   } catch (cleanupError) {
     deps.log.error({ err: cleanupError, versionId }, 'could not clean up a failed schedule load');
   }
+}
+
+/** Longest reason kept on a failed version. */
+const FAILURE_MESSAGE_MAX = 2_000;
+
+/**
+ * Why a load failed, as its version keeps it: the disk-full sentence, else the first message that
+ * is not a query's echo. A failed query's error (drizzle's "Failed query: … params: …") repeats
+ * its parameters, the schedule's whole source file for the version's own insert: kept, the
+ * cleanup's update was as big as the file and, on a full disk, failed and logged it all.
+ */
+function failureMessage(error: unknown): string {
+  if (isDiskFull(error)) return DISK_FULL_SENTENCE;
+  let message = error instanceof Error ? error.message : String(error);
+  for (const e of errorAndCauses(error)) {
+    if (typeof e.message !== 'string') continue;
+    message = e.message;
+    if (!message.startsWith('Failed query:')) break;
+  }
+  return message.length > FAILURE_MESSAGE_MAX ? `${message.slice(0, FAILURE_MESSAGE_MAX)}…` : message;
 }
 
 async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {

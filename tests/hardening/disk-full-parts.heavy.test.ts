@@ -1,0 +1,277 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FeedEntity } from '@feeddesk/proto';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { approve, pendingList, postAlert, setApproval } from '../support/approvals.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { ADMIN } from '../support/test-app.ts';
+import { expectCleanError, pollUntil } from './helpers.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+/**
+ * The disk of the database full under the parts added after disk-full.heavy.test.ts: the approval
+ * queue (an alert held for approval, an approve, an emergency publish), webhook deliveries, a
+ * planned-works publish and the SIRI feeds (heavy: a real product process whose DATA_DIR, and so
+ * its embedded PostgreSQL, is on a tmpfs of 256 MB the test fills). Each save is answered 503
+ * `disk_full` with the sentence, or taken (a small write may still find room in a page); whatever
+ * was answered 200 is kept and, once space is freed, everything works again by itself: what was
+ * held is approved, every published alert reaches the webhook's receiver, the planned works
+ * publish (docs/operations.md "Faults the product survives"), and no refusal wrote megabytes into
+ * the log. Mounting needs root (as in CI).
+ */
+
+const DISK_FULL = 'The disk of the database is full; nothing was saved.';
+const root = process.getuid?.() === 0 && process.platform === 'linux';
+if (!root) console.log('disk-full-parts.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
+
+/** Writes zeros into `path` until the disk refuses, smaller and smaller; returns the bytes written. */
+function fillDisk(path: string): number {
+  const fd = openSync(path, 'w');
+  let written = 0;
+  try {
+    for (let size = 4 * 1024 * 1024; size >= 512; size /= 2) {
+      const zeros = Buffer.alloc(size);
+      for (;;) {
+        try {
+          written += writeSync(fd, zeros);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return written;
+}
+
+/** An alert about a route with 10 000 random characters: pages the database must add, not fill. */
+function bigAlert(id: string, routeId: string): FeedEntity {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id,
+    alert: {
+      activePeriod: [{ start: now - 60, end: now + 3600 }],
+      informedEntity: [{ routeId }],
+      cause: 3,
+      effect: 3,
+      headerText: { translation: [{ language: 'en-ZA', text: `Alert ${id}` }] },
+      descriptionText: { translation: [{ language: 'en-ZA', text: randomBytes(7_500).toString('base64') }] },
+    },
+  };
+}
+
+/**
+ * Saves made one after the other on a full disk until one is refused (at most `tries`): the ids
+ * answered 200, and the refusal, which must be 503 disk_full with its sentence.
+ */
+async function saveUntilRefused(
+  what: string,
+  save: (i: number) => Promise<{ id: string; res: Response }>,
+  tries = 30,
+): Promise<string[]> {
+  const taken: string[] = [];
+  for (let i = 0; i < tries; i++) {
+    const { id, res } = await save(i);
+    if (res.status === 200) {
+      taken.push(id);
+      continue;
+    }
+    const body = await expectCleanError(res, 503);
+    expect(body.description, what).toBe(DISK_FULL);
+    return taken;
+  }
+  throw new Error(`${what}: no save was refused on a full disk in ${tries} tries`);
+}
+
+describe.skipIf(!root)(
+  '[heavy] the disk of the database full, under the approval queue, webhooks, planned works and SIRI',
+  () => {
+    const mount = mkdtempSync(join(tmpdir(), 'feeddesk-diskfull-parts-'));
+    const dataDir = join(mount, 'data');
+    const filler = join(mount, 'filler');
+    let mounted = false;
+    let server: ServerProcess | undefined;
+    let receiver: HttpServer | undefined;
+    const received: string[] = [];
+    afterAll(async () => {
+      await server?.kill();
+      receiver?.closeAllConnections();
+      await new Promise<void>((done) => (receiver ? receiver.close(() => done()) : done()));
+      if (mounted) execFileSync('umount', ['-l', mount]);
+      rmSync(mount, { recursive: true, force: true });
+    });
+
+    it('answers each save 503 disk_full or keeps it, lives on, and is back once space is freed', async () => {
+      receiver = createHttpServer((req, res) => {
+        let body = '';
+        req.on('data', (c) => {
+          body += c;
+        });
+        req.on('end', () => {
+          received.push(body);
+          res.writeHead(200).end('ok');
+        });
+      });
+      await new Promise<void>((done) => receiver!.listen(0, '127.0.0.1', done));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m,mode=0755', 'tmpfs', mount]);
+      mounted = true;
+      mkdirSync(dataDir);
+      server = await startServerProcess({
+        dataDir,
+        env: { WEBHOOK_CHECK_MS: '200', PUBLISH_AT_CHECK_MS: '200' },
+      });
+      const s = server;
+      onTestFailed(() => console.log(`product output (end):\n${s.output().slice(-8_000)}`));
+      const t0 = Date.now();
+      const step = (what: string) => console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+      const admin = new HttpClient(s.url);
+      await admin.login(ADMIN.username, ADMIN.password);
+      const anon = new HttpClient(s.url);
+      for (const [username, roles] of [
+        ['controller', ['edit']],
+        ['approver', ['view', 'approve']],
+      ] as const) {
+        const res = await admin.postForm('/auth/add_user', {
+          username,
+          password: 'a-long-password-1',
+          roles: [...roles],
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      const controller = new HttpClient(s.url);
+      await controller.login('controller', 'a-long-password-1');
+      const approver = new HttpClient(s.url);
+      await approver.login('approver', 'a-long-password-1');
+      const port = (receiver.address() as AddressInfo).port;
+      const hook = await admin.fetch('/webhooks', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ['alert.published'] }),
+      });
+      expect([200, 201], await hook.clone().text()).toContain(hook.status);
+      const routes = Object.values(
+        (await (await admin.get('/db/trips_to_routes')).json()) as Record<string, string>,
+      );
+      const routeId = routes[0]!;
+      const trips = Object.keys(
+        (await (await admin.get('/db/trips_to_routes')).json()) as Record<string, string>,
+      );
+      const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+      const works = (reason: string, tripId: string) =>
+        admin.fetch('/feed/disruptions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            publishAs: 'schedule',
+            serviceDate: day,
+            select: { tripIds: [tripId] },
+            action: { type: 'cancel' },
+            reason,
+            alert: { headerText: { en: `Works: ${reason}` } },
+          }),
+        });
+      // Planned works publish on this schedule (the same kind of save is refused below).
+      const worksBefore = await works('works before', trips[0]!);
+      expect(worksBefore.status, await worksBefore.clone().text()).toBe(200);
+
+      await setApproval(admin, 'alerts');
+      const heldBefore = await (await postAlert(controller, bigAlert('held-before', routeId))).json();
+      expect(heldBefore.state).toBe('pending');
+      const siriBefore = await anon.get('/siri/situation-exchange');
+      expect(siriBefore.status).toBe(200);
+      expect(await siriBefore.text()).toContain('works before');
+      step('ready');
+
+      const filled = fillDisk(filler);
+      step(`filled ${Math.round(filled / 1024 / 1024)} MB`);
+      expect((await anon.get('/readyz')).status).toBe(503);
+
+      // An alert held for approval: refused with the sentence, or held.
+      const held = await saveUntilRefused('an alert held for approval', async (i) => {
+        const id = `held-full-${i}`;
+        return { id, res: await postAlert(controller, bigAlert(id, routeId)) };
+      });
+      step(`held on the full disk: ${held.length}`);
+      // An approve: refused (the item stays pending), or published.
+      const approving = await approve(approver, heldBefore.pendingId);
+      if (approving.status !== 200)
+        expect((await expectCleanError(approving, 503)).description).toBe(DISK_FULL);
+      step(`approve on the full disk: ${approving.status}`);
+      // An emergency publish (past the queue; a webhook delivery queued with it).
+      const emergencies = await saveUntilRefused('an emergency alert', async (i) => {
+        const id = `emergency-full-${i}`;
+        return { id, res: await postAlert(controller, bigAlert(id, routeId), { emergency: true }) };
+      });
+      step(`emergencies published on the full disk: ${emergencies.length}`);
+      // A planned-works publish (a whole schedule version): refused.
+      const worksFull = await works('works on a full disk', trips[1]!);
+      expect((await expectCleanError(worksFull, 503)).description).toBe(DISK_FULL);
+      // SIRI serves what it served.
+      const siriFull = await anon.get('/siri/situation-exchange');
+      expect(siriFull.status).toBe(200);
+      expect(await siriFull.text()).toContain('works before');
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(s.child.exitCode, 'the product exited').toBeNull();
+
+      // Space freed: back by itself.
+      unlinkSync(filler);
+      await pollUntil(
+        '/readyz 200',
+        async () => ((await anon.get('/readyz')).status === 200 ? true : undefined),
+        30_000,
+      );
+      step('/readyz 200');
+      // The planned works publish again (their alert held for approval as any).
+      const worksAfter = await works('works after', trips[1]!);
+      expect(worksAfter.status, await worksAfter.clone().text()).toBe(200);
+      // Nothing taken is lost: every held item waits, and is approved now.
+      const pending = await pendingList(approver);
+      const waiting = pending.filter((p) => p.state === 'pending').map((p) => p.entityId);
+      expect(waiting).toEqual(
+        expect.arrayContaining([...held, ...(approving.status === 200 ? [] : ['held-before'])]),
+      );
+      for (const item of pending.filter((p) => p.state === 'pending')) {
+        const res = await approve(approver, item.id);
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      // Every published alert reaches the webhook's receiver.
+      const published = ['held-before', ...held, ...emergencies];
+      await pollUntil(
+        'every published alert delivered',
+        async () => (published.every((id) => received.some((b) => b.includes(`"${id}"`))) ? true : undefined),
+        30_000,
+      ).catch((error: Error) => {
+        throw new Error(
+          `${error.message}; not delivered: ${published.filter((id) => !received.some((b) => b.includes(`"${id}"`))).join(', ')}`,
+        );
+      });
+      step(`delivered ${published.length}`);
+      // SIRI follows (the feed cache follows a commit by NOTIFY).
+      await pollUntil(
+        'SIRI with the works and the approved alert',
+        async () => {
+          const siri = await (await anon.get('/siri/situation-exchange')).text();
+          return siri.includes('works after') && siri.includes('held-before') ? true : undefined;
+        },
+        10_000,
+      );
+      expect(s.child.exitCode, 'the product exited').toBeNull();
+      // No refusal wrote a schedule's file into the log (a failed load's error used to repeat its
+      // insert's parameters: 140 kB of the demo workbook, on a disk already full).
+      const longest = Math.max(
+        ...s
+          .output()
+          .split('\n')
+          .map((line) => line.length),
+      );
+      expect(longest, 'the longest line of the log').toBeLessThan(20_000);
+    }, 180_000);
+  },
+);
