@@ -199,7 +199,16 @@ describe('acts carry their consequences for the alerts riders read', () => {
           tripUpdate: { trip: { tripId, startDate: DATE, scheduleRelationship: 'CANCELED' } },
         },
       });
-    await cancel('305');
+    const saved = await cancel('305');
+    // The save says so among its warnings.
+    expect(saved.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'alert_narrowed',
+        severity: 'info',
+        entityId: skip.alertId,
+        message: expect.stringMatching(/^Alert “.+” no longer names train 305, as it runs now\.$/),
+      }),
+    );
     const [alert] = await served('/feed/alerts');
     expect(alert!.id).toBe(skip.alertId);
     // Now about the trains still skipping the stop, each at it (no longer every train of the route).

@@ -107,7 +107,21 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
   }
   const { next, trains } = await narrowedAlert(feed, entity, runs, { ownerIds, today, checked: true });
   const revisionAfter = next ? await writeNarrowedAlert(feed, next) : await endAlert(feed, alertId);
-  feed.changes.carried.push({ alertId, header: headerOf(entity), trains, ended: !next });
+  const header = headerOf(entity);
+  feed.changes.carried.push({ alertId, header, trains, ended: !next });
+  // Told with a save's warnings (a disruption's answer lists them as otherAlerts).
+  const name = header ? `“${header}”` : alertId;
+  const named = `train${trains.length > 1 ? 's' : ''} ${trains.join(', ')}`;
+  const them = trains.length > 1 ? 'them' : 'it';
+  feed.changes.consequences.push({
+    code: 'alert_narrowed',
+    severity: 'info',
+    entityId: alertId,
+    field: '',
+    message: next
+      ? `Alert ${name} no longer names ${named}: what it said of ${them} is no longer true.`
+      : `Alert ${name} ended: it named only ${named}, and what it said of ${them} is no longer true.`,
+  });
   for (const lender of new Set(lenders.values()))
     await db.insert(alertNarrowings).values({
       disruptionId: lender,

@@ -73,13 +73,14 @@ const running = (body: Body) => !['CANCELED', 'DELETED'].includes(body.trip.sche
  * arriving less than the margin before the train's part after leaves holds that part, every call
  * as much later. Only later, never earlier, and at most MAX_WAIT_MINUTES; what the act wrote
  * itself (the bus, the part after) is the controller's and is left as written. A push of many
- * entities, a disruption and a lift carry none (FeedChanges.carriesConsequences): their missed
- * connections are reported (replacement_connection_missed). What it did is told in
+ * entities (FeedChanges.carriesConsequences), a disruption and a lift (FeedChanges.layered: the
+ * apply plans its buses, the lift restores) re-time none: their missed connections are reported
+ * (replacement_connection_missed). What it did is told in
  * `feed.changes.consequences`. Answers whether it wrote anything.
  */
 export async function keepReplacementConnections(feed: FeedTransaction): Promise<boolean> {
   const { changes } = feed;
-  if (!changes.carriesConsequences) return false;
+  if (!changes.carriesConsequences || changes.layered) return false;
   const trips = changes.changedTrips;
   if (trips.length === 0) return false;
   const buses = await loadReplacementBuses(feed.deps, { trips });
