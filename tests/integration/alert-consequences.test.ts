@@ -206,7 +206,9 @@ describe('acts carry their consequences for the alerts riders read', () => {
         code: 'alert_narrowed',
         severity: 'info',
         entityId: skip.alertId,
-        message: expect.stringMatching(/^Alert “.+” no longer names train 305: what it said of it is no longer true\.$/),
+        message: expect.stringMatching(
+          /^Alert “.+” no longer names train 305: what it said of it is no longer true\.$/,
+        ),
       }),
     );
     const [alert] = await served('/feed/alerts');

@@ -267,4 +267,33 @@ describe('storeScheduleVersion', () => {
     expect(after.versions.map((v) => [v.id, v.status])).toEqual(before.versions.map((v) => [v.id, v.status]));
     expect((await listRoutes(deps())).map((r) => r.route_id)).not.toContain('P5');
   });
+
+  it('ends a load whose copy the database left, without waiting for a validation that does not end', async () => {
+    const gone = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    const started = Date.now();
+    await expect(
+      storeScheduleVersion(deps(), {
+        timezone: 'Africa/Johannesburg',
+        feedVersion: null,
+        // The database refused the copy's connection.
+        encode: () =>
+          (async function* () {
+            yield* [];
+            throw gone;
+          })(),
+        sourceKind: 'zip',
+        sourceName: 'gtfs.zip',
+        uploadedBy: 'alice',
+        jobId: 'job-4',
+        // Validation's end writes to the database too: it never comes.
+        approve: () => new Promise(() => {}),
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const after = await listScheduleVersions(deps());
+    expect(after.versions.some((v) => v.status === 'loading')).toBe(false);
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { scheduleVersions } from '@feeddesk/drizzle';
 import { eq } from 'drizzle-orm';
 import type { AppDeps, Tx } from '../deps.ts';
 import { errorAndCauses } from '../errors.ts';
 import type { GtfsFeed } from '../gtfs/index.ts';
+import { isDatabaseUnreachable } from '../health/database-unreachable.ts';
 import { DISK_FULL_SENTENCE, isDiskFull } from '../health/disk-full.ts';
 import { SCHEDULE_CHANGED_CHANNEL, scheduleCache } from './schedule-cache.ts';
 import { activateVersion, type VersionFiles } from './store/activate-version.ts';
@@ -88,10 +90,27 @@ export async function storeScheduleVersion(
     const chunks =
       'feed' in options ? toAsync(encodeScheduleTables(options.feed, versionId)) : options.encode(versionId);
     const copying = copyEncoded(deps, versionId, chunks, progress, options.onRows, abandoned.signal);
-    const [approved, copied] = await Promise.allSettled([
+    const approvalSettled = settled(
       approval.finally(() => deps.log.info({ versionId }, 'schedule load approved')),
+    );
+    const copied = await settled(
       copying.finally(() => deps.log.info({ versionId }, 'schedule load copied, indexed and vacuumed')),
-    ]);
+    );
+    // A copy the database left cannot become current, and validation's own end writes to that
+    // database too (its report, its messages): it is waited for a while (it may say more of bad
+    // rows), not for as long as the database is away.
+    const approved =
+      copied.status === 'rejected' && isDatabaseUnreachable(copied.reason)
+        ? await Promise.race([approvalSettled, delay(VALIDATION_GRACE_MS).then(() => null)])
+        : await approvalSettled;
+    if (!approved) {
+      deps.log.warn(
+        { versionId },
+        'schedule load ends with its copy: the database went away and validation is still running',
+      );
+      abandoned.abort();
+      throw copied.status === 'rejected' ? copied.reason : new Error('copy failed');
+    }
     // Refused by validation: that says more than a COPY that failed on the same bad rows.
     if (approved.status === 'rejected') {
       refused = true;
@@ -120,6 +139,17 @@ export async function storeScheduleVersion(
   } finally {
     await lock.release().catch((err) => deps.log.warn({ err, versionId }, 'could not release a load lock'));
   }
+}
+
+/** How long a load whose copy the database left waits for its validation's end (above). */
+const VALIDATION_GRACE_MS = 10_000;
+
+/** A promise's outcome, never rejecting. */
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 async function createVersion(
