@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { openDb } from '@feeddesk/drizzle';
 import { startEmbeddedPostgres } from '@feeddesk/drizzle/embedded-postgres';
 import { loadConfig } from '@feeddesk/server/config';
@@ -49,9 +50,11 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 onLauncherGone(() => void shutdown('its launcher (npm start) ended'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// The port bound (PORT=0 asks the system for a free one).
+const port = (app.server.address() as AddressInfo | null)?.port ?? config.PORT;
 const where = embedded
   ? `embedded PostgreSQL in ${config.DATA_DIR}, shared with DATABASE_URL=${embedded.url}`
   : 'PostgreSQL';
 console.log(
-  `Feed desk ready at http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT} (${where})`,
+  `Feed desk ready at http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port} (${where})`,
 );

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { openDb } from '@feeddesk/drizzle';
 import { loadConfig } from '@feeddesk/server/config';
 import { createAppDeps } from '@feeddesk/server/create-deps';
@@ -42,4 +43,6 @@ process.once('SIGTERM', () => void shutdown());
 onLauncherGone(() => void shutdown());
 
 await app.listen({ port: config.PORT, host: config.HOST });
-console.log(`Feed gateway ready at http://${config.HOST}:${config.PORT}`);
+// The port bound (PORT=0 asks the system for a free one).
+const port = (app.server.address() as AddressInfo | null)?.port ?? config.PORT;
+console.log(`Feed gateway ready at http://${config.HOST}:${port}`);

@@ -76,6 +76,12 @@ describe('[heavy] npm start killed by SIGKILL', () => {
       const database = postmaster();
       left.push(product, database);
       expect(alive(product) && alive(database), output).toBe(true);
+      if (moment === 'once ready') {
+        // PORT=0: the ready line names the port the system gave, and it answers there.
+        const url = /Feed desk ready at (http:\/\/[\d.]+:\d+)/.exec(output)?.[1] ?? '';
+        expect(url, output).not.toMatch(/:0$/);
+        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      }
 
       launcher.kill('SIGKILL');
       // Started meanwhile, it gets ready, then shuts down.
