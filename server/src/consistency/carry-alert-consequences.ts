@@ -196,17 +196,7 @@ export async function narrowedAlert(
   // About a whole route (and period): now about the trains still in it, each at the stops the
   // alert named ({routeId, stopId} becomes {trip, stopId}: a skip stays a skip, not a cancellation).
   if (ownerIds.length > 0 && !informed.some((sel) => sel.trip?.tripId)) {
-    const left = await db
-      .select({ tripId: disruptionTrips.tripId, startDate: disruptionTrips.startDate })
-      .from(disruptionTrips)
-      .where(
-        and(
-          inArray(disruptionTrips.disruptionId, ownerIds),
-          isNull(disruptionTrips.replacesTripId),
-          isNull(disruptionTrips.overriddenBy),
-        ),
-      )
-      .orderBy(asc(disruptionTrips.tripId));
+    const left = await countedRuns(feed, ownerIds);
     const stopIds = [
       ...new Set(informed.flatMap((sel) => (typeof sel.stopId === 'string' ? [sel.stopId] : []))),
     ];
@@ -277,6 +267,21 @@ export async function narrowedAlert(
 function headerOf(entity: AlertJson): string {
   const header = entity.alert.headerText as Translated | undefined;
   return header?.translation?.[0]?.text ?? '';
+}
+
+/** The runs these disruptions count for their alert (not those a later disruption overrides), by trip. */
+export async function countedRuns(feed: FeedTransaction, ownerIds: string[]): Promise<Run[]> {
+  return feed.deps.db
+    .select({ tripId: disruptionTrips.tripId, startDate: disruptionTrips.startDate })
+    .from(disruptionTrips)
+    .where(
+      and(
+        inArray(disruptionTrips.disruptionId, ownerIds),
+        isNull(disruptionTrips.replacesTripId),
+        isNull(disruptionTrips.overriddenBy),
+      ),
+    )
+    .orderBy(asc(disruptionTrips.tripId));
 }
 
 /** Ends an alert left naming nothing: it told riders of these trains only. */

@@ -1,9 +1,10 @@
 import { alertNarrowings, disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { feedEntityFromJson } from '@feeddesk/proto';
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   type AlertJson,
   alertOwners,
+  countedRuns,
   narrowedAlert,
   type Run,
 } from '../consistency/carry-alert-consequences.ts';
@@ -107,20 +108,6 @@ export async function giveBackLentRuns(
     }
     feed.changes.add('alert', feed.changes.by);
   }
-}
-
-/** The runs these disruptions count for their alert (not those a later disruption overrides). */
-async function countedRuns(feed: FeedTransaction, ownerIds: string[]): Promise<Run[]> {
-  return feed.deps.db
-    .select({ tripId: disruptionTrips.tripId, startDate: disruptionTrips.startDate })
-    .from(disruptionTrips)
-    .where(
-      and(
-        inArray(disruptionTrips.disruptionId, ownerIds),
-        isNull(disruptionTrips.replacesTripId),
-        isNull(disruptionTrips.overriddenBy),
-      ),
-    );
 }
 
 /**
