@@ -149,7 +149,8 @@ describe('a drafted alert speaks the operator’s languages, each in its own wor
     // and the controller is asked for the Spanish header every alert now carries.
     const body = {
       reason: 'Señal averiada',
-      select: { tripIds: ['305'] },
+      // A train that runs (305 is now cancelled, and a delay leaves a cancelled train alone).
+      select: { tripIds: ['303'] },
       action: { type: 'delay', minutes: 10 },
       alert: true,
     };
