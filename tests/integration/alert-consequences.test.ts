@@ -518,6 +518,20 @@ describe('acts carry their consequences for the alerts riders read', () => {
     expect(texts(alert).join(' ')).not.toMatch(/\b305\b/);
     expect(await errors()).toEqual([]);
     await lift(skip.id);
+
+    // A stop where riders may only get off, over the whole route: the same.
+    const setDown = await disruption(colleague, {
+      select: { routeId: 'LOC', from: '06:30', to: '08:00' },
+      action: { type: 'set_down_only', stopId: 'HWP' },
+      reason: 'Platform works',
+    });
+    await runLate((await updateOf('307')).id!, '307');
+    expect(pairs((await alertOf(setDown.alertId))!)).toEqual([
+      ['303', 'HWP'],
+      ['305', 'HWP'],
+    ]);
+    expect(await errors()).toEqual([]);
+    await lift(setDown.id);
   });
 
   it('a disruption over a line leaves its already cancelled train alone instead of being refused for it', async () => {

@@ -103,12 +103,13 @@ export async function loadOutlivedDisruptionRuns(
   const relationship = sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '')`;
   const runDate = sql`coalesce(nullif(${feedEntities.json}->'tripUpdate'->'trip'->>'startDate', ''), ${today}::text)`;
   // The stop the disruption's action names, as the update keeps it from riders (skipped, or no
-  // boarding or alighting there).
-  const keepsStop = sql`exists (select 1 from jsonb_array_elements(coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)) as stu
-    where stu->>'stopId' = ${disruptions.action}->>'stopId'
-      and (stu->>'scheduleRelationship' = 'SKIPPED'
-        or stu->'stopTimeProperties'->>'pickupType' = 'NONE'
-        or stu->'stopTimeProperties'->>'dropOffType' = 'NONE'))`;
+  // boarding or alighting there): jsonb containment, no set of each update's calls expanded.
+  const calls = sql`coalesce(${feedEntities.json}->'tripUpdate'->'stopTimeUpdate', '[]'::jsonb)`;
+  const call = (fields: ReturnType<typeof sql>) =>
+    sql`${calls} @> jsonb_build_array(jsonb_build_object('stopId', ${disruptions.action}->>'stopId', ${fields}))`;
+  const keepsStop = sql`(${call(sql`'scheduleRelationship', 'SKIPPED'`)}
+    or ${call(sql`'stopTimeProperties', jsonb_build_object('pickupType', 'NONE')`)}
+    or ${call(sql`'stopTimeProperties', jsonb_build_object('dropOffType', 'NONE')`)})`;
   const rows = await deps.db
     .select({
       alertId: disruptions.alertId,
