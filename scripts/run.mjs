@@ -2,7 +2,7 @@
 // A fresh clone has only Node and npm: bring a pinned pnpm through npx, install from the
 // lockfile when node_modules is missing or stale, then run the asked task.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,8 +36,39 @@ function ensureInstalled() {
   pnpm('install', '--frozen-lockfile');
 }
 
+/** What the web build reads: its own sources and the workspace code it bundles. */
+const WEB_SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'server/src',
+  'proto/src',
+  'pnpm-lock.yaml',
+];
+
+/** The newest modification time under these paths (node_modules aside). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) {
+      newest = Math.max(newest, stat.mtimeMs);
+      return;
+    }
+    for (const name of readdirSync(path)) if (name !== 'node_modules') walk(join(path, name));
+  };
+  for (const p of paths) walk(join(root, p));
+  return newest;
+}
+
+// Built again when a source is newer than the build: a start on a folder whose build is current
+// leaves web/dist alone (rewriting it under a running product, or a test serving it, broke the
+// pages it was serving).
 function ensureWebBuilt(force = false) {
-  if (!force && existsSync(join(root, 'web/dist/index.html')) && !process.env.CI) return;
+  if (!force && mtime('web/dist/index.html') > newestMtime(WEB_SOURCES)) return;
   pnpm('--filter', '@feeddesk/web', 'run', 'build');
 }
 
@@ -55,7 +86,7 @@ const tsx = ['--import', 'tsx'];
 const product = ['--expose-gc', ...tsx];
 switch (task) {
   case 'start':
-    ensureWebBuilt(true);
+    ensureWebBuilt();
     serve([...product, 'gateway/src/main-product.ts'], productEnv);
     break;
   case 'gateway':

@@ -98,8 +98,12 @@ describe.skipIf(!hasChromium)('delay causes in the browser', () => {
     await b.page.getByLabel('Date', { exact: true }).fill(date);
     await b.page.getByLabel('Train number').fill('107');
     await b.page.getByTestId('trip-result').first().click();
-    const options = await b.page.getByLabel('Delay attribution').locator('option').allTextContents();
-    expect(options.at(-1)).toBe('Leaves on the line');
+    // The causes are read as the editor opens: the list fills once they are in.
+    await expect
+      .poll(async () =>
+        (await b.page.getByLabel('Delay attribution').locator('option').allTextContents()).at(-1),
+      )
+      .toBe('Leaves on the line');
   });
 
   it('the controller picks a cause in the disruption form: the alert says its GTFS cause, the trains keep it', async () => {
