@@ -1,6 +1,9 @@
 import { encodeFeedMessage } from '@feeddesk/proto';
+import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { protobufBody } from './hostile-payloads.ts';
 
 /**
  * The largest bulk push allowed: FEED_PUSH_MAX_ENTITIES (10 000) trains, each its own trip id.
@@ -74,5 +77,47 @@ describe('a bulk push as large as the body limit allows', () => {
     expect(answer.rejected[0]!.notices[0]!.code).toBe('E041');
     // The feed was served while the push was checked (it lets the polls in every few entities).
     expect(polls).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('the answer to a push of bad trains', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({});
+  });
+  afterAll(() => t?.close());
+
+  it('answers a push of trains with hundreds of faults each in fewer bytes than it sent: ten notices an entity, errors first', async () => {
+    const editor = await t.clientWithRoles(['edit'], 'cad-faults');
+    await storeScheduleVersion(t.deps, {
+      feed: peninsulaLine(),
+      sourceKind: 'zip',
+      sourceName: 'peninsula.zip',
+      uploadedBy: null,
+      jobId: null,
+    });
+    // 275 trains of 200 unknown stops: 201 notices each, which once made a 14 MB answer to 1 MB.
+    const body = Buffer.from(protobufBody('/feed/trip_updates', 'FeedMessage', 'many', []));
+    const res = await editor.fetch('/feed/trip_updates', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBeLessThan(body.length);
+    const answer = JSON.parse(bytes.toString()) as {
+      saved: number;
+      rejected: { id: string; notices: { code: string; severity: string }[]; noticesLeftOut?: number }[];
+    };
+    expect(answer.saved).toBe(0);
+    expect(answer.rejected).toHaveLength(275);
+    for (const rejected of answer.rejected) {
+      expect(rejected.notices).toHaveLength(10);
+      expect(rejected.noticesLeftOut).toBeGreaterThan(150);
+      // The unknown train first: the sentence that says what to fix before the stops.
+      expect(rejected.notices[0]!.code).toBe('E003');
+      expect(rejected.notices.every((n) => n.severity === 'error')).toBe(true);
+    }
   }, 120_000);
 });

@@ -130,7 +130,15 @@ const bulkSchema = (summary: string) => ({
   response: {
     200: Type.Object({
       saved: Type.Integer(),
-      rejected: Type.Array(Type.Object({ id: Type.String(), notices: Type.Array(Notice) })),
+      rejected: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          notices: Type.Array(Notice),
+          noticesLeftOut: Type.Optional(
+            Type.Integer({ description: 'Notices of this entity not listed: at most 10 are, errors first.' }),
+          ),
+        }),
+      ),
     }),
     // 413: more entities than FEED_PUSH_MAX_ENTITIES; 429: over a quota of live positions.
     ...refusals(400, ...ROLE_REFUSALS, 413, 415, 422, 429),
@@ -390,7 +398,7 @@ function sendBulkAnswer(reply: FastifyReply, answer: SaveFeedEntitiesResult): Fa
   async function* pieces() {
     let piece = `{"saved":${answer.saved},"rejected":[`;
     for (const [i, rejected] of answer.rejected.entries()) {
-      piece += `${i > 0 ? ',' : ''}${JSON.stringify({ id: rejected.id, notices: rejected.notices })}`;
+      piece += `${i > 0 ? ',' : ''}${JSON.stringify(rejected)}`;
       if (piece.length >= 64 * 1024) {
         yield Buffer.from(piece);
         piece = '';

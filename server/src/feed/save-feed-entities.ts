@@ -34,8 +34,16 @@ export type SaveFeedEntitiesOptions = {
   saveCalls?: SaveFeedEntityOptions['saveCalls'];
 };
 
-export type RejectedEntity = { id: string; notices: FeedNoticeJson[] };
+/** `noticesLeftOut`: how many of the entity's notices the answer leaves out (NOTICES_PER_REJECTED_ENTITY). */
+export type RejectedEntity = { id: string; notices: FeedNoticeJson[]; noticesLeftOut?: number };
 export type SaveFeedEntitiesResult = { saved: number; rejected: RejectedEntity[] };
+
+/**
+ * Notices listed per refused entity, errors first. A train of 200 unknown stops has 200 notices: a
+ * 1 MB push of such trains was answered 14 MB, whose building and garbage held the event loop
+ * serving the feed (docs/rest-api.md "POST /feed/vehicle_positions"). The first few say what to fix.
+ */
+export const NOTICES_PER_REJECTED_ENTITY = 10;
 
 /** Rows per INSERT: far below PostgreSQL's 65 535 parameters at 9 columns a row. */
 const CHUNK = 1000;
@@ -195,10 +203,19 @@ function rejectionOf(entity: FeedEntity, error: unknown): RejectedEntity {
   if (!(error instanceof AppError)) throw error;
   const id = entity.id ?? '';
   const notices = (error.details as { notices?: FeedNoticeJson[] } | undefined)?.notices;
+  if (!notices)
+    return {
+      id,
+      notices: [{ code: error.code, severity: 'error', entityId: id, field: '', message: error.message }],
+    };
+  if (notices.length <= NOTICES_PER_REJECTED_ENTITY) return { id, notices };
+  const errorsFirst = [
+    ...notices.filter((n) => n.severity === 'error'),
+    ...notices.filter((n) => n.severity !== 'error'),
+  ];
   return {
     id,
-    notices: notices ?? [
-      { code: error.code, severity: 'error', entityId: id, field: '', message: error.message },
-    ],
+    notices: errorsFirst.slice(0, NOTICES_PER_REJECTED_ENTITY),
+    noticesLeftOut: notices.length - NOTICES_PER_REJECTED_ENTITY,
   };
 }
