@@ -1,7 +1,7 @@
-import { encodeFeedMessage } from '@feeddesk/proto';
+import { encodeFeedEntity, encodeFeedMessage } from '@feeddesk/proto';
 import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peninsulaLine } from '../support/peninsula-line.ts';
+import { PENINSULA_TRAINS, peninsulaLine, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { protobufBody } from './hostile-payloads.ts';
 
@@ -119,5 +119,39 @@ describe('the answer to a push of bad trains', () => {
       expect(rejected.notices[0]!.code).toBe('E003');
       expect(rejected.notices.every((n) => n.severity === 'error')).toBe(true);
     }
+  }, 120_000);
+
+  it('refuses one train of 20 000 unknown stops in a short answer: 200 notices and ten sentences', async () => {
+    const editor = await t.clientWithRoles(['edit'], 'controller-faults');
+    await storePeninsulaLine(t.deps);
+    const entity = {
+      id: 'many-stops',
+      tripUpdate: {
+        trip: { tripId: PENINSULA_TRAINS[0]![0] },
+        stopTimeUpdate: Array.from({ length: 20_000 }, (_, i) => ({
+          stopSequence: i + 1,
+          stopId: `nowhere-${i}`,
+          arrival: { delay: 60 },
+        })),
+      },
+    };
+    const body = Buffer.from(encodeFeedEntity(entity));
+    const res = await editor.fetch('/feed/trip_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body,
+    });
+    expect(res.status).toBe(422);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBeLessThan(body.length);
+    const answer = JSON.parse(bytes.toString()) as {
+      description: string;
+      details: { notices: { severity: string }[]; noticesLeftOut: number };
+    };
+    expect(answer.details.notices).toHaveLength(200);
+    expect(answer.details.notices.every((n) => n.severity === 'error')).toBe(true);
+    expect(answer.details.noticesLeftOut).toBeGreaterThan(19_000);
+    expect(answer.description).toMatch(/And \d+ more errors like these\.$/);
+    expect(answer.description.split('Stop nowhere-').length - 1).toBe(10);
   }, 120_000);
 });

@@ -202,13 +202,16 @@ async function refusalOf(entity: FeedEntity, work: () => Promise<void>): Promise
 function rejectionOf(entity: FeedEntity, error: unknown): RejectedEntity {
   if (!(error instanceof AppError)) throw error;
   const id = entity.id ?? '';
-  const notices = (error.details as { notices?: FeedNoticeJson[] } | undefined)?.notices;
+  const details = error.details as { notices?: FeedNoticeJson[]; noticesLeftOut?: number } | undefined;
+  const notices = details?.notices;
   if (!notices)
     return {
       id,
       notices: [{ code: error.code, severity: 'error', entityId: id, field: '', message: error.message }],
     };
-  if (notices.length <= NOTICES_PER_REJECTED_ENTITY) return { id, notices };
+  const leftOut = details.noticesLeftOut ?? 0;
+  if (notices.length <= NOTICES_PER_REJECTED_ENTITY)
+    return leftOut > 0 ? { id, notices, noticesLeftOut: leftOut } : { id, notices };
   const errorsFirst = [
     ...notices.filter((n) => n.severity === 'error'),
     ...notices.filter((n) => n.severity !== 'error'),
@@ -216,6 +219,6 @@ function rejectionOf(entity: FeedEntity, error: unknown): RejectedEntity {
   return {
     id,
     notices: errorsFirst.slice(0, NOTICES_PER_REJECTED_ENTITY),
-    noticesLeftOut: notices.length - NOTICES_PER_REJECTED_ENTITY,
+    noticesLeftOut: notices.length - NOTICES_PER_REJECTED_ENTITY + leftOut,
   };
 }

@@ -31,7 +31,7 @@ import { type FeedChanges, inFeedTransaction } from './feed-transaction.ts';
 import { findEntityNotices } from './find-entity-notices.ts';
 import { type EntityInput, notValid, readFeedEntity } from './read-feed-entity.ts';
 import { isCancelled, isDuplicatedTrip } from './rules/fields.ts';
-import { type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
+import { type FeedNotice, type FeedNoticeJson, feedNoticeJson, hasErrors } from './rules/index.ts';
 import { servedEntity } from './served-alert.ts';
 import {
   liveRunOwners,
@@ -326,14 +326,8 @@ export async function prepareFeedEntity(
   entity.id = entity.id || owner || entity.vehicle?.vehicle?.id || randomUUID();
 
   const found = await findEntityNotices(deps, entity, view);
+  if (hasErrors(found)) throw rulesFailed(found);
   const notices = found.map(feedNoticeJson);
-  if (hasErrors(found)) {
-    const errors = notices.filter((n) => n.severity === 'error');
-    throw new AppError('feed_rules_failed', {
-      message: errors.map((n) => n.message).join(' '),
-      details: { notices },
-    });
-  }
   // After the rules: what is wrong with the entity itself comes first.
   // A published alert speaks every language the operator requires (400 naming the missing ones).
   if (kind === 'alert' && !options.draft && !options.languagesChecked)
@@ -521,4 +515,28 @@ function alreadyOver(kind: FeedKind, entityId: string, expiresAt: Date, zone?: s
     field: kind === 'alert' ? 'alert' : kind === 'vehicle' ? 'vehicle.timestamp' : 'trip_update.trip',
     message: `${what} (it left the feed at ${left}): it was saved, and leaves the feed within seconds. Check the date.`,
   };
+}
+
+/**
+ * Notices a refusal lists, errors first, and sentences its message joins. An entity of 1 MB can
+ * hold 40 000 unknown stops: listing each made a 13 MB answer whose building held the event loop
+ * serving the feed (docs/rest-api.md "Quotas of a principal"). A real train has far fewer stops, so
+ * the editor still shows each refused stop.
+ */
+const NOTICES_PER_REFUSAL = 200;
+const SENTENCES_PER_REFUSAL = 10;
+
+/** 422 feed_rules_failed for an entity the rules refuse; `noticesLeftOut` counts what is not listed. */
+function rulesFailed(found: FeedNotice[]): AppError {
+  const errors = found.filter((n) => n.severity === 'error');
+  const listed = [...errors, ...found.filter((n) => n.severity !== 'error')].slice(0, NOTICES_PER_REFUSAL);
+  const notices = listed.map(feedNoticeJson);
+  const sentences = notices.slice(0, Math.min(errors.length, SENTENCES_PER_REFUSAL)).map((n) => n.message);
+  const more = errors.length - sentences.length;
+  if (more > 0) sentences.push(`And ${more} more ${more === 1 ? 'error' : 'errors'} like these.`);
+  const noticesLeftOut = found.length - listed.length;
+  return new AppError('feed_rules_failed', {
+    message: sentences.join(' '),
+    details: noticesLeftOut > 0 ? { notices, noticesLeftOut } : { notices },
+  });
 }
