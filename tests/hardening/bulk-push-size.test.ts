@@ -1,7 +1,6 @@
 import { encodeFeedEntity, encodeFeedMessage } from '@feeddesk/proto';
-import { storeScheduleVersion } from '@feeddesk/server/schedule/store-schedule-version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PENINSULA_TRAINS, peninsulaLine, storePeninsulaLine } from '../support/peninsula-line.ts';
+import { PENINSULA_TRAINS, storePeninsulaLine } from '../support/peninsula-line.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { protobufBody } from './hostile-payloads.ts';
 
@@ -84,18 +83,12 @@ describe('the answer to a push of bad trains', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({});
+    await storePeninsulaLine(t.deps);
   });
   afterAll(() => t?.close());
 
-  it('answers a push of trains with hundreds of faults each in fewer bytes than it sent: ten notices an entity, errors first', async () => {
+  it('answers a push of trains with hundreds of faults each in fewer bytes than it sent: ten notices an entity, errors first, 1 000 in all', async () => {
     const editor = await t.clientWithRoles(['edit'], 'cad-faults');
-    await storeScheduleVersion(t.deps, {
-      feed: peninsulaLine(),
-      sourceKind: 'zip',
-      sourceName: 'peninsula.zip',
-      uploadedBy: null,
-      jobId: null,
-    });
     // 275 trains of 200 unknown stops: 201 notices each, which once made a 14 MB answer to 1 MB.
     const body = Buffer.from(protobufBody('/feed/trip_updates', 'FeedMessage', 'many', []));
     const res = await editor.fetch('/feed/trip_updates', {
@@ -112,18 +105,18 @@ describe('the answer to a push of bad trains', () => {
     };
     expect(answer.saved).toBe(0);
     expect(answer.rejected).toHaveLength(275);
-    for (const rejected of answer.rejected) {
-      expect(rejected.notices).toHaveLength(10);
-      expect(rejected.noticesLeftOut).toBeGreaterThan(150);
+    // Ten notices each for the first hundred, 1 000 in all; the rest counted.
+    for (const [i, rejected] of answer.rejected.entries()) {
+      expect(rejected.notices).toHaveLength(i < 100 ? 10 : 0);
+      expect(rejected.noticesLeftOut).toBe(i < 100 ? 191 : 201);
       // The unknown train first: the sentence that says what to fix before the stops.
-      expect(rejected.notices[0]!.code).toBe('E003');
+      if (i < 100) expect(rejected.notices[0]!.code).toBe('E003');
       expect(rejected.notices.every((n) => n.severity === 'error')).toBe(true);
     }
   }, 120_000);
 
   it('refuses one train of 20 000 unknown stops in a short answer: 200 notices and ten sentences', async () => {
     const editor = await t.clientWithRoles(['edit'], 'controller-faults');
-    await storePeninsulaLine(t.deps);
     const entity = {
       id: 'many-stops',
       tripUpdate: {
@@ -153,5 +146,31 @@ describe('the answer to a push of bad trains', () => {
     expect(answer.details.noticesLeftOut).toBeGreaterThan(19_000);
     expect(answer.description).toMatch(/And \d+ more errors like these\.$/);
     expect(answer.description.split('Stop nowhere-').length - 1).toBe(10);
+  }, 120_000);
+
+  it('lists 1 000 notices in all for a push of 10 000 positions of unknown trains, the rest of the refused by id', async () => {
+    const avl = await t.clientWithRoles(['edit'], 'avl-faults');
+    const body = Buffer.from(
+      encodeFeedMessage({
+        header: { gtfsRealtimeVersion: '2.0', timestamp: Math.floor(Date.now() / 1000) },
+        entity: Array.from({ length: 10_000 }, (_, i) => ({
+          id: `bus-${i}`,
+          vehicle: { trip: { tripId: `nowhere-${i}` }, position: { latitude: -33.9, longitude: 18.4 } },
+        })),
+      }),
+    );
+    const res = await avl.fetch('/feed/vehicle_positions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      saved: number;
+      rejected: { id: string; notices: unknown[]; noticesLeftOut?: number }[];
+    };
+    expect(answer.rejected).toHaveLength(10_000);
+    expect(answer.rejected.reduce((n, r) => n + r.notices.length, 0)).toBe(1000);
+    expect(answer.rejected.at(-1)).toEqual({ id: 'bus-9999', notices: [], noticesLeftOut: 1 });
   }, 120_000);
 });

@@ -23,8 +23,11 @@ export type HostileCall = {
   name: string;
   /** Ends the caller's session (logout): made last. */
   endsSession: boolean;
-  run(principal: Principal, cls: PayloadClass, attacks: Generator['attacks']): Promise<number>;
+  run(principal: Principal, cls: PayloadClass, attacks: Generator['attacks']): Promise<Answered>;
 };
+
+/** A call's status and the bytes it sent and was answered (a subscription's: 0). */
+export type Answered = { status: number; sentBytes: number; answerBytes: number };
 
 export type Principal = { name: string; client: HttpClient; token: boolean; cookie: string };
 export const ROLES = ['view', 'edit', 'gtfs', 'excel', 'admin'] as const;
@@ -36,9 +39,22 @@ type RouteSchema = {
   documentedBody?: Record<string, { description?: string; properties?: Record<string, object> }>;
 };
 
-const drain = async (res: Response) => {
-  await res.arrayBuffer().catch(() => undefined);
-  return res.status;
+const drain = async (res: Response, sentBytes: number): Promise<Answered> => {
+  const answer = await res.arrayBuffer().catch(() => undefined);
+  return { status: res.status, sentBytes, answerBytes: answer?.byteLength ?? 0 };
+};
+
+/** The bytes of a request's body and URL, as the answer's allowance is counted from them. */
+const sizeOf = (url: string, body: RequestInit['body']): number => {
+  if (body === undefined || body === null) return url.length;
+  if (typeof body === 'string') return url.length + Buffer.byteLength(body);
+  if (body instanceof URLSearchParams) return url.length + Buffer.byteLength(body.toString());
+  if (body instanceof FormData)
+    return (
+      url.length + [...body.values()].reduce((n, v) => n + (typeof v === 'string' ? v.length : v.size), 0)
+    );
+  if (ArrayBuffer.isView(body)) return url.length + body.byteLength;
+  return url.length;
 };
 
 function restCall(call: string, schema: RouteSchema | undefined): HostileCall {
@@ -85,7 +101,7 @@ function restCall(call: string, schema: RouteSchema | undefined): HostileCall {
             form.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
         init.body = form;
       }
-      return drain(await client.fetch(url, init));
+      return drain(await client.fetch(url, init), sizeOf(url, init.body));
     },
   };
 }
@@ -105,19 +121,21 @@ function trpcCall(path: string, procedure: Procedure, subscriptions: number): Ho
       const value = schema ? jsonBody(schema as never, cls, attacks) : undefined;
       if (type !== 'subscription') {
         // Queries by POST too (the product allows it, as the editors send long alerts).
+        const body = JSON.stringify(value ?? null);
         const res = await client.fetch(`/trpc/${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(value ?? null),
+          body,
         });
-        return drain(res);
+        return drain(res, sizeOf(path, body));
       }
       // Subscriptions over a websocket of their own: `many` opens as many as it may.
-      if (token) return 401;
+      const status = (code: number): Answered => ({ status: code, sentBytes: 0, answerBytes: 0 });
+      if (token) return status(401);
       const socket = new RawTrpcSocket(client.baseUrl, { cookie });
       const refused = socket.refused.then((status) => status);
       const opened = await Promise.race([socket.opened.then(() => 0), refused]).catch(() => 499);
-      if (opened !== 0) return opened;
+      if (opened !== 0) return status(opened);
       const count = cls === 'many' ? subscriptions : 1;
       // A socket the server closes (a quota of subscriptions) answers no more: a refusal, not a hang.
       const closed = socket.closed.then(() => 'closed' as const);
@@ -133,10 +151,10 @@ function trpcCall(path: string, procedure: Procedure, subscriptions: number): Ho
         ),
         closed,
       ]);
-      if (answers === 'closed') return 499;
+      if (answers === 'closed') return status(499);
       socket.close();
       const failed = answers.find((a) => !a.ok);
-      return failed && !failed.ok ? failed.httpStatus : 200;
+      return status(failed && !failed.ok ? failed.httpStatus : 200);
     },
   };
 }
@@ -231,6 +249,9 @@ export type Outcome = {
   principal: string;
   cls: PayloadClass;
   status: number;
+  /** The bytes it sent (body and URL) and was answered. */
+  sentBytes: number;
+  answerBytes: number;
   /** When it was sent (Date.now()) and how long its answer took. */
   at: number;
   ms: number;
@@ -262,14 +283,14 @@ export async function runHostileCalls(
           if (filter.skip?.(call.name, cls) || (filter.only && !filter.only(call.name, cls))) continue;
           const at = Date.now();
           const started = performance.now();
-          let status: number;
+          let answered: Answered;
           let name = call.name;
           let timer: NodeJS.Timeout | undefined;
           try {
             // A call that never answers is a finding, not a harness that hangs.
-            status = await Promise.race([
+            answered = await Promise.race([
               call.run(principal, cls, attacks),
-              new Promise<number>((_, reject) => {
+              new Promise<Answered>((_, reject) => {
                 timer = setTimeout(
                   () => reject(new Error(`no answer in ${CALL_TIMEOUT_MS} ms`)),
                   CALL_TIMEOUT_MS,
@@ -277,7 +298,7 @@ export async function runHostileCalls(
               }),
             ]);
           } catch (error) {
-            status = 0;
+            answered = { status: 0, sentBytes: 0, answerBytes: 0 };
             name = `${call.name} (${String(error)})`;
           } finally {
             clearTimeout(timer);
@@ -286,7 +307,7 @@ export async function runHostileCalls(
             call: name,
             principal: principal.name,
             cls,
-            status,
+            ...answered,
             at,
             ms: performance.now() - started,
           });
