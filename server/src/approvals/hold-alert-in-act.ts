@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type PendingItemRow, pendingItems } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../deps.ts';
 import { FeedChanges, type FeedTransaction, feedActIn } from '../feed/feed-transaction.ts';
 import { type SaveFeedEntityResult, saveFeedEntity } from '../feed/save-feed-entity.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { auditPending, itemName, takePendingPlace } from './pending-item.ts';
 
 /** A rehearsal's end: the savepoint is rolled back once the alert's publish passed its checks. */
@@ -96,7 +97,7 @@ export async function withdrawWaitingAlert(
       and(
         eq(pendingItems.kind, 'alert'),
         eq(pendingItems.entityId, options.alertId),
-        inArray(pendingItems.state, ['pending', 'scheduled']),
+        isAnyOf(pendingItems.state, ['pending', 'scheduled']),
       ),
     )
     .for('update');

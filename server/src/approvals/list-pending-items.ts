@@ -1,6 +1,7 @@
 import { feedEntities, pendingItems } from '@feeddesk/drizzle';
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { itemHeader, type PendingState } from './pending-item.ts';
 
 export type PendingListItem = {
@@ -47,9 +48,9 @@ export async function listPendingItems(deps: Deps): Promise<PendingListItem[]> {
     )
     .where(
       or(
-        inArray(pendingItems.state, ['pending', 'scheduled', 'emergency']),
+        isAnyOf(pendingItems.state, ['pending', 'scheduled', 'emergency']),
         and(
-          inArray(pendingItems.state, ['rejected', 'failed', 'withdrawn']),
+          isAnyOf(pendingItems.state, ['rejected', 'failed', 'withdrawn']),
           gte(pendingItems.decidedAt, since),
         ),
       ),

@@ -1,6 +1,6 @@
 import { type PendingItemRow, pendingItems } from '@feeddesk/drizzle';
 import type { FeedEntityJson } from '@feeddesk/proto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hasRole } from '../auth/roles.ts';
 import type { AppDeps, DbOrTx } from '../deps.ts';
@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import { type SaveFeedEntityResult, saveFeedEntity } from '../feed/save-feed-entity.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 /**
  * The life of what waits to enter the public feed (docs/contract-notes.md "Two-person approval
@@ -105,7 +106,7 @@ export async function takePendingPlace(deps: Pick<AppDeps, 'config' | 'quotas'>,
   const [held] = await tx
     .select({ n: count() })
     .from(pendingItems)
-    .where(and(eq(pendingItems.createdBy, by), inArray(pendingItems.state, ['pending', 'scheduled'])));
+    .where(and(eq(pendingItems.createdBy, by), isAnyOf(pendingItems.state, ['pending', 'scheduled'])));
   const max = deps.config.PENDING_ITEMS_PER_PRINCIPAL;
   if ((held?.n ?? 0) >= max)
     throw deps.quotas.refusal(

@@ -7,7 +7,7 @@ import {
   tripUpdateAlerts,
 } from '@feeddesk/drizzle';
 import { encodeFeedEntity, type FeedEntity, feedEntityFromJson, feedEntityToJson } from '@feeddesk/proto';
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
 import { missingAlertLanguages } from '../feed/check-alert-languages.ts';
 import { deleteFeedEntityRows } from '../feed/delete-feed-entity-rows.ts';
@@ -20,7 +20,7 @@ import { servedEntity } from '../feed/served-alert.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
-import { isAnyOf } from '../schedule/statement-batches.ts';
+import { isAnyOf, isNoneOf } from '../schedule/statement-batches.ts';
 import { DEFAULT_TIMEZONE, serviceDateOf } from '../schedule/time/service-day.ts';
 import type { Finding } from './finding.ts';
 import { loadOutlivedDisruptionRuns } from './load-alert-links.ts';
@@ -89,7 +89,7 @@ async function dropRuns(feed: FeedTransaction, alertId: string, runs: Run[], tod
   if (ownerIds.length > 0) {
     const ofOwners = (list: Run[]) =>
       and(
-        inArray(disruptionTrips.disruptionId, ownerIds),
+        isAnyOf(disruptionTrips.disruptionId, ownerIds),
         isNull(disruptionTrips.replacesTripId),
         or(
           ...list.map((run) =>
@@ -164,7 +164,7 @@ async function latestDisruptionsOn(
         isNull(disruptions.liftedAt),
         eq(disruptions.publishAs, 'feed'),
         isNull(disruptionTrips.replacesTripId),
-        ...(ownerIds.length > 0 ? [notInArray(disruptions.id, ownerIds)] : []),
+        ...(ownerIds.length > 0 ? [isNoneOf(disruptions.id, ownerIds)] : []),
       ),
     )
     .orderBy(asc(disruptions.seq));
@@ -276,7 +276,7 @@ export async function countedRuns(feed: FeedTransaction, ownerIds: string[]): Pr
     .from(disruptionTrips)
     .where(
       and(
-        inArray(disruptionTrips.disruptionId, ownerIds),
+        isAnyOf(disruptionTrips.disruptionId, ownerIds),
         isNull(disruptionTrips.replacesTripId),
         isNull(disruptionTrips.overriddenBy),
       ),

@@ -1,6 +1,6 @@
 import { feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
 import type { FeedEntity } from '@feeddesk/proto';
-import { and, inArray, or, sql } from 'drizzle-orm';
+import { and, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { deleteFeedEntityRows } from '../feed/delete-feed-entity-rows.ts';
@@ -8,6 +8,7 @@ import { servedRows } from '../feed/feed-snapshot.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import type { FeedNoticeJson } from '../feed/rules/index.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { inSubquery, isAnyOf } from '../schedule/statement-batches.ts';
 import { serviceDateOf } from '../schedule/time/service-day.ts';
 import { carryAlertConsequences } from './carry-alert-consequences.ts';
 import { addedFindings } from './find-added-findings.ts';
@@ -96,20 +97,20 @@ export async function invariantErrors(deps: AppDeps): Promise<Finding[]> {
     .where(servedRows('trip_update'))
     .groupBy(feedEntities.tripId)
     .having(sql`count(*) > 1`);
-  const related = [cancelledWithStops, inArray(feedEntities.tripId, sharedTrips)];
-  if (pairTrips.length > 0) related.push(inArray(feedEntities.tripId, [...new Set(pairTrips)]));
+  const related = [cancelledWithStops, inSubquery(feedEntities.tripId, sharedTrips)];
+  if (pairTrips.length > 0) related.push(isAnyOf(feedEntities.tripId, [...new Set(pairTrips)]));
   if (cancelledTrips.length > 0)
     related.push(
       and(
-        inArray(feedEntities.tripId, [...new Set(cancelledTrips)]),
+        isAnyOf(feedEntities.tripId, [...new Set(cancelledTrips)]),
         sql`coalesce(${feedEntities.json}->'tripUpdate'->'trip'->>'scheduleRelationship', '') not in ('CANCELED', 'DELETED')`,
       )!,
     );
-  if (ownIds.length > 0) related.push(inArray(feedEntities.id, ownIds));
+  if (ownIds.length > 0) related.push(isAnyOf(feedEntities.id, ownIds));
   // The trains a disruption's alert is wrong about now (skipped_stop_alert_outlived,
   // cancellation_alert_outlived): cancelled under a stop alert, running under a cancellation.
   const stopRunTrips = linkedTripIds(outlivedRuns);
-  if (stopRunTrips.length > 0) related.push(inArray(feedEntities.tripId, stopRunTrips));
+  if (stopRunTrips.length > 0) related.push(isAnyOf(feedEntities.tripId, stopRunTrips));
   const tripEntities = (
     await readDecodedEntities(
       deps,
@@ -204,7 +205,7 @@ async function endOutlivedOwnAlerts(feed: FeedTransaction, added: Finding[]): Pr
   if (alertIds.length === 0) return false;
   const own = await feed.deps.db
     .delete(tripUpdateAlerts)
-    .where(inArray(tripUpdateAlerts.alertId, alertIds))
+    .where(isAnyOf(tripUpdateAlerts.alertId, alertIds))
     .returning({ alertId: tripUpdateAlerts.alertId });
   for (const alertId of new Set(own.map((o) => o.alertId)))
     await deleteFeedEntityRows(feed.deps, {

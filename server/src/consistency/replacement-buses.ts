@@ -1,6 +1,6 @@
 import { disruptions, disruptionTrips, feedEntities, routes } from '@feeddesk/drizzle';
 import { decodeFeedEntity, feedEntityToJson } from '@feeddesk/proto';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DisruptionAction } from '../disruptions/disruption-input.ts';
 import { loadTripStops } from '../disruptions/load-trip-stops.ts';
 import {
@@ -13,7 +13,7 @@ import { isContinuingTripId } from '../disruptions/replacement-bus-trips.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import type { ScheduleReadDeps } from '../schedule/read-schedule-view.ts';
-import { isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
+import { inSubquery, isAnyOf, readInBatches } from '../schedule/statement-batches.ts';
 import { serviceDayStartSecs } from '../schedule/time/service-day.ts';
 import type { ReplacementBusRun, ReplacementConnection } from './context.ts';
 
@@ -124,7 +124,7 @@ export async function loadReplacementBuses(
   const ofTrips = trips
     ? or(
         isAnyOf(disruptionTrips.replacesTripId, trips),
-        inArray(
+        inSubquery(
           disruptionTrips.replacesTripId,
           deps.db
             .select({ train: disruptionTrips.replacesTripId })

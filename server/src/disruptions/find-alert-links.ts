@@ -1,7 +1,8 @@
 import { disruptions, disruptionTrips, feedEntities, tripUpdateAlerts } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { readScheduleView } from '../schedule/read-schedule-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 export type AlertLinks = {
   /** The disruption that published the alert. */
@@ -48,7 +49,7 @@ export async function findAlertLinks(deps: Deps, alertId: string): Promise<Alert
     ? await deps.db
         .select({ id: feedEntities.id, tripId: feedEntities.tripId, json: feedEntities.json })
         .from(feedEntities)
-        .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
+        .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(feedEntities.id, ids)))
     : [];
   const byId = new Map(live.map((row) => [row.id, row]));
   const tripIdOf = (link: (typeof linked)[number]) =>

@@ -1,6 +1,6 @@
 import { alertNarrowings, disruptions, disruptionTrips, feedEntities } from '@feeddesk/drizzle';
 import { feedEntityFromJson } from '@feeddesk/proto';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import {
   type AlertJson,
   alertOwners,
@@ -10,6 +10,7 @@ import {
 } from '../consistency/carry-alert-consequences.ts';
 import type { FeedTransaction } from '../feed/feed-transaction.ts';
 import { prepareFeedEntity, readScheduleViewFor, writeFeedEntities } from '../feed/save-feed-entity.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 type Selector = NonNullable<AlertJson['alert']['informedEntity']>[number];
 
@@ -99,7 +100,7 @@ export async function giveBackLentRuns(
         .update(alertNarrowings)
         .set({ revisionAfter: saved?.revision ?? null })
         .where(
-          inArray(
+          isAnyOf(
             alertNarrowings.id,
             held.map((h) => h.id),
           ),

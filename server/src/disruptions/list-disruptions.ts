@@ -1,7 +1,8 @@
 import { disruptions, disruptionTrips, pendingItems } from '@feeddesk/drizzle';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { currentPlannedWorks } from '../schedule/planned-works/current-planned-works.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import type { DisruptionAction, DisruptionSelect } from './disruption-input.ts';
 import { loadStationNames } from './load-station-names.ts';
 import { type ContinuingTrip, isContinuingTripId, type ReplacementTrip } from './replacement-bus-trips.ts';
@@ -67,7 +68,7 @@ export async function listDisruptions(deps: Pick<Deps, 'db'>): Promise<Disruptio
       await deps.db
         .select({ entityId: pendingItems.entityId, state: pendingItems.state })
         .from(pendingItems)
-        .where(and(eq(pendingItems.kind, 'alert'), inArray(pendingItems.state, ['pending', 'scheduled'])))
+        .where(and(eq(pendingItems.kind, 'alert'), isAnyOf(pendingItems.state, ['pending', 'scheduled'])))
     ).map((w) => [w.entityId, w.state as 'pending' | 'scheduled']),
   );
   const names = await loadStationNames(

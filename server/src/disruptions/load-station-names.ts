@@ -1,8 +1,9 @@
 import { stops } from '@feeddesk/drizzle';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 const station = alias(stops, 'station');
 
@@ -25,7 +26,7 @@ export async function loadStationNames(
     })
     .from(stops)
     .leftJoin(station, and(eq(station.versionId, stops.versionId), eq(station.stopId, stops.parentStation)))
-    .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, [...new Set(stopIds)])));
+    .where(and(eq(stops.versionId, current.versionId), isAnyOf(stops.stopId, [...new Set(stopIds)])));
   for (const row of rows) names.set(row.stopId, row.name);
   return names;
 }

@@ -1,9 +1,10 @@
 import { formations } from '@feeddesk/drizzle';
 import { type FeedEntity, transit_realtime } from '@feeddesk/proto';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../deps.ts';
 import { type Carriage, carriageDetails, occupancyValue, trainOccupancy } from '../formations/formation.ts';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 /** A platform a live trip update assigns (StopTimeProperties.assigned_stop_id) at one call. */
 export type AssignedPlatform = { stopSequence?: number; stopId?: string; assignedStopId: string };
@@ -29,7 +30,7 @@ export async function loadTrainFacts(db: DbOrTx, tripIds: string[]): Promise<Tra
     db
       .select({ tripId: formations.tripId, date: formations.serviceDate, carriages: formations.carriages })
       .from(formations)
-      .where(inArray(formations.tripId, ids)),
+      .where(isAnyOf(formations.tripId, ids)),
     db.execute(sql`
       select e.trip_id, e.json->'tripUpdate'->'trip'->>'startDate' as start_date,
         (stu->>'stopSequence')::int as stop_sequence, stu->>'stopId' as stop_id,

@@ -1,6 +1,7 @@
 import { feedEntities, feedLog } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { inFeedTransaction } from './feed-transaction.ts';
 import { findTripUpdatesNotInSchedule } from './find-trip-updates-not-in-schedule.ts';
@@ -21,7 +22,7 @@ export async function deleteTripUpdatesNotInSchedule(
   const deleted = await inFeedTransaction(deps, async ({ deps: { db: tx }, changes }) => {
     const rows = await tx
       .delete(feedEntities)
-      .where(and(eq(feedEntities.kind, 'trip_update'), inArray(feedEntities.id, ids)))
+      .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(feedEntities.id, ids)))
       .returning({ id: feedEntities.id, tripId: feedEntities.tripId });
     if (rows.length === 0) return [];
     await tx.insert(feedLog).values(

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { feedEntities, feedState } from '@feeddesk/drizzle';
 import { transit_realtime } from '@feeddesk/proto';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { servedFeedVersion } from '../schedule/served-feed-version.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import type { FeedKind } from './feed-kind.ts';
 import { servedEntity } from './served-alert.ts';
 
@@ -14,7 +15,7 @@ import { servedEntity } from './served-alert.ts';
  * yet published). Every public reading of the live feed (feeds, consistency) filters with this.
  */
 export function servedRows(kind: FeedKind | FeedKind[]): SQL {
-  const ofKind = Array.isArray(kind) ? inArray(feedEntities.kind, kind) : eq(feedEntities.kind, kind);
+  const ofKind = Array.isArray(kind) ? isAnyOf(feedEntities.kind, kind) : eq(feedEntities.kind, kind);
   return and(ofKind, eq(feedEntities.draft, false))!;
 }
 

@@ -1,10 +1,11 @@
 import { feedEntities, formations, routes, type StoredCarriage, stops, trips } from '@feeddesk/drizzle';
 import type { FeedEntityJson } from '@feeddesk/proto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
 import { labelOf } from '../schedule/route-labels.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 /** One train of the positions feed with what a controller reads of its trip. */
 export type Train = {
@@ -72,7 +73,7 @@ export async function listTrains(deps: Pick<Deps, 'db'>): Promise<Train[]> {
             carriages: formations.carriages,
           })
           .from(formations)
-          .where(inArray(formations.tripId, tripIds))
+          .where(isAnyOf(formations.tripId, tripIds))
       : []
     ).map((f) => [`${f.tripId} ${f.date}`, f.carriages]),
   );
@@ -122,7 +123,7 @@ async function platformsMoved(deps: Pick<Deps, 'db'>, tripIds: string[]): Promis
     .where(
       and(
         eq(feedEntities.kind, 'trip_update'),
-        inArray(sql<string>`${feedEntities.json}->'tripUpdate'->'trip'->>'tripId'`, tripIds),
+        isAnyOf(sql<string>`${feedEntities.json}->'tripUpdate'->'trip'->>'tripId'`, tripIds),
       ),
     );
   for (const { json } of rows) {
@@ -165,7 +166,7 @@ async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
         })
         .from(trips)
         .leftJoin(routes, and(eq(routes.versionId, trips.versionId), eq(routes.routeId, trips.routeId)))
-        .where(and(eq(trips.versionId, version), inArray(trips.tripId, tripIds)))
+        .where(and(eq(trips.versionId, version), isAnyOf(trips.tripId, tripIds)))
     : [];
   // A headsign falls back to the last stop's name as riders read it (not a label).
   const stopIds = [...new Set(tripRows.flatMap((t) => t.lastStopId ?? []))];
@@ -173,7 +174,7 @@ async function readTripsOf(deps: Pick<Deps, 'db'>, vehicles: VehicleJson[]) {
     const named = await deps.db
       .select({ stopId: stops.stopId, name: stops.stopName })
       .from(stops)
-      .where(and(eq(stops.versionId, version), inArray(stops.stopId, stopIds)));
+      .where(and(eq(stops.versionId, version), isAnyOf(stops.stopId, stopIds)));
     for (const s of named) stopNames.set(s.stopId, s.name ?? s.stopId);
   }
   for (const t of tripRows) {

@@ -1,9 +1,10 @@
 import { feedEntities, trips } from '@feeddesk/drizzle';
 import { decodeFeedEntity, type FeedEntity, transit_realtime } from '@feeddesk/proto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { toLiveTripUpdate } from '../consistency/live-entities.ts';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { idOf, informedEntities, own } from './rules/fields.ts';
 import type { StopClosures } from './rules/index.ts';
 
@@ -22,7 +23,7 @@ export async function readStopClosures(
     .select({ pb: feedEntities.pb, routeId: trips.routeId })
     .from(feedEntities)
     .innerJoin(trips, and(eq(trips.versionId, current.versionId), eq(trips.tripId, feedEntities.tripId)))
-    .where(and(eq(feedEntities.kind, 'trip_update'), inArray(trips.routeId, routeIds)));
+    .where(and(eq(feedEntities.kind, 'trip_update'), isAnyOf(trips.routeId, routeIds)));
   const skipped = new Map<string, Set<string>>();
   for (const row of rows) {
     // The start date does not matter here: only skipped stops and cancellation are read.

@@ -1,6 +1,7 @@
 import { alertTemplates, alertTemplateTexts, feedEntities } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 /** Where a language's texts are: the live alerts (drafts too) and the templates that hold one. */
 export type LanguageInUse = {
@@ -38,7 +39,7 @@ export async function findLanguagesInUse(
     })
     .from(alertTemplateTexts)
     .innerJoin(alertTemplates, eq(alertTemplates.id, alertTemplateTexts.templateId))
-    .where(and(inArray(alertTemplateTexts.language, [...tags])))
+    .where(and(isAnyOf(alertTemplateTexts.language, [...tags])))
     .orderBy(asc(alertTemplates.name));
   const lower = (tag: unknown) => (typeof tag === 'string' ? tag.toLowerCase() : '');
   return tags

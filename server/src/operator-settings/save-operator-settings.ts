@@ -1,10 +1,11 @@
 import { operatorSettings, routes } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Deps } from '../deps.ts';
 import { isBusRouteType } from '../disruptions/plan-replacement-bus.ts';
 import { AppError } from '../errors.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { findLanguagesInUse, type LanguageInUse } from './find-languages-in-use.ts';
 import { getOperatorSettings } from './get-operator-settings.ts';
 import {
@@ -96,7 +97,7 @@ async function checkBusRoutes(deps: Pick<Deps, 'db'>, ids: string[]): Promise<vo
   const rows = await deps.db
     .select({ routeId: routes.routeId, routeType: routes.routeType })
     .from(routes)
-    .where(and(eq(routes.versionId, current.versionId), inArray(routes.routeId, ids)));
+    .where(and(eq(routes.versionId, current.versionId), isAnyOf(routes.routeId, ids)));
   const typeOf = new Map(rows.map((r) => [r.routeId, r.routeType]));
   const unknown = ids.filter((id) => !typeOf.has(id));
   const rail = ids.filter((id) => typeOf.has(id) && !isBusRouteType(typeOf.get(id)));

@@ -1,8 +1,9 @@
 import { trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { listCalendarRules } from './list-calendar-rules.ts';
+import { isAnyOf } from './statement-batches.ts';
 import { activeServiceIds } from './time/active-services.ts';
 import { addDays, type ServiceDate, serviceDateOf, serviceDayStartSecs } from './time/service-day.ts';
 
@@ -34,7 +35,7 @@ export async function findEndOfService(
     const [row] = await deps.db
       .select({ last: max(trips.endSecs) })
       .from(trips)
-      .where(and(eq(trips.versionId, current.versionId), inArray(trips.serviceId, services)));
+      .where(and(eq(trips.versionId, current.versionId), isAnyOf(trips.serviceId, services)));
     const last = row?.last;
     return last === null || last === undefined ? null : serviceDayStartSecs(date, current.timezone) + last;
   };

@@ -1,9 +1,10 @@
 import { stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findOperatingDay, previousRunUnderWay } from './find-operating-day.ts';
+import { inSubquery, isAnyOf } from './statement-batches.ts';
 import { tripNumber } from './store/feed-rows.ts';
 import { localTimeToServiceSecs } from './time/service-day.ts';
 import { type TripState, tripState } from './time/trip-state.ts';
@@ -111,12 +112,12 @@ export async function findTrips(
     .where(
       and(
         eq(trips.versionId, day.versionId),
-        inArray(trips.serviceId, serviceIds),
+        isAnyOf(trips.serviceId, serviceIds),
         options.route ? eq(trips.routeId, options.route) : undefined,
         options.direction === undefined ? undefined : eq(trips.directionId, options.direction),
         options.number ? like(trips.tripNumber, `${tripNumber(`-${options.number}`)}%`) : undefined,
         options.stop
-          ? inArray(trips.tripId, tripsCallingAt(deps, day.versionId, options.stop, serviceIds))
+          ? inSubquery(trips.tripId, tripsCallingAt(deps, day.versionId, options.stop, serviceIds))
           : undefined,
       ),
     );
@@ -195,7 +196,7 @@ function tripsCallingAt(deps: Pick<Deps, 'db'>, versionId: number, stopId: strin
   return deps.db
     .select({ tripId: dayTrips.tripId })
     .from(dayTrips)
-    .where(and(eq(dayTrips.versionId, versionId), inArray(dayTrips.serviceId, serviceIds)))
+    .where(and(eq(dayTrips.versionId, versionId), isAnyOf(dayTrips.serviceId, serviceIds)))
     .intersect(
       deps.db
         .select({ tripId: stopTimes.tripId })
@@ -203,7 +204,7 @@ function tripsCallingAt(deps: Pick<Deps, 'db'>, versionId: number, stopId: strin
         .where(
           and(
             eq(stopTimes.versionId, versionId),
-            inArray(stopTimes.stopId, stopAndPlatforms(deps, versionId, stopId)),
+            inSubquery(stopTimes.stopId, stopAndPlatforms(deps, versionId, stopId)),
           ),
         ),
     );

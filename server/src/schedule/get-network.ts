@@ -1,7 +1,8 @@
 import { routes, stops, stopTimes, trips } from '@feeddesk/drizzle';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
+import { isAnyOf } from './statement-batches.ts';
 
 export type NetworkStop = { stopId: string; name: string; lat: number; lon: number };
 /** One route and direction drawn along the stops of its longest trip. */
@@ -51,7 +52,7 @@ export async function getNetwork(deps: Pick<Deps, 'db'>): Promise<Network> {
         .where(
           and(
             eq(stopTimes.versionId, version),
-            inArray(
+            isAnyOf(
               stopTimes.tripId,
               longest.map((l) => l.tripId),
             ),

@@ -1,6 +1,7 @@
 import { calendarDates, calendars } from '@feeddesk/drizzle';
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { isAnyOf } from './statement-batches.ts';
 import type { CalendarException, CalendarRule } from './time/active-services.ts';
 
 export type ListCalendarRulesOptions = {
@@ -32,7 +33,7 @@ export async function listCalendarRules(
         eq(calendars.versionId, versionId),
         lte(calendars.startDate, last),
         gte(calendars.endDate, first),
-        serviceIds ? inArray(calendars.serviceId, serviceIds) : undefined,
+        serviceIds ? isAnyOf(calendars.serviceId, serviceIds) : undefined,
       ),
     );
   const exceptions = await deps.db
@@ -45,8 +46,8 @@ export async function listCalendarRules(
     .where(
       and(
         eq(calendarDates.versionId, versionId),
-        inArray(calendarDates.date, dates),
-        serviceIds ? inArray(calendarDates.serviceId, serviceIds) : undefined,
+        isAnyOf(calendarDates.date, dates),
+        serviceIds ? isAnyOf(calendarDates.serviceId, serviceIds) : undefined,
       ),
     );
   return { calendars: rules, calendarDates: exceptions };

@@ -1,8 +1,9 @@
 import { stops } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from './find-current-schedule.ts';
 import { findCurrentLabels } from './load-schedule-labels.ts';
+import { isAnyOf } from './statement-batches.ts';
 
 export type ListStationPlatformsOptions = { stopIds: string[] };
 
@@ -24,7 +25,7 @@ export async function listStationPlatforms(
   const asked = await deps.db
     .select({ stopId: stops.stopId, parent: stops.parentStation, locationType: stops.locationType })
     .from(stops)
-    .where(and(eq(stops.versionId, current.versionId), inArray(stops.stopId, stopIds)));
+    .where(and(eq(stops.versionId, current.versionId), isAnyOf(stops.stopId, stopIds)));
   const stationOf = new Map(
     asked.flatMap((s) => {
       const station = s.parent || (s.locationType === 1 ? s.stopId : null);
@@ -43,7 +44,7 @@ export async function listStationPlatforms(
     .where(
       and(
         eq(stops.versionId, current.versionId),
-        inArray(stops.parentStation, [...new Set(stationOf.values())]),
+        isAnyOf(stops.parentStation, [...new Set(stationOf.values())]),
       ),
     )
     // Sorted here, not by the database's collation: the same order on every PostgreSQL.

@@ -1,6 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
+import { isAnyOf } from './statement-batches.ts';
 import { deleteVersionRows } from './store/delete-version-rows.ts';
 import { unlockedLoads } from './store/load-lock.ts';
 
@@ -27,7 +28,7 @@ export async function markInterruptedLoads(
       status: 'failed',
       error: 'The load was interrupted (the server stopped); upload the schedule again.',
     })
-    .where(and(eq(scheduleVersions.status, 'loading'), inArray(scheduleVersions.id, interrupted)))
+    .where(and(eq(scheduleVersions.status, 'loading'), isAnyOf(scheduleVersions.id, interrupted)))
     .returning({ id: scheduleVersions.id });
   const ids = marked.map((v) => v.id);
   if (ids.length > 0) deps.log.warn({ versionIds: ids }, 'marked interrupted schedule loads as failed');

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Rows one statement writes, or ids one query names, at once. Building a statement of thousands
@@ -25,14 +25,39 @@ export async function readInBatches<T>(
   return rows;
 }
 
+/** PostgreSQL's array element type for a column's values: a serial's values are integers. */
+const ELEMENT_TYPES: Record<string, string> = {
+  serial: 'integer',
+  integer: 'integer',
+  smallint: 'smallint',
+  bigserial: 'bigint',
+  bigint: 'bigint',
+  uuid: 'uuid',
+  date: 'date',
+  boolean: 'boolean',
+};
+
 /**
- * `column = any($1)`, the ids one text[] parameter: drizzle's inArray makes a parameter of each,
- * and building statements of 500 of them was a third of a disruption's query-building time. One
- * statement text whatever the number of ids, prepared once per connection.
+ * `column = any($1)`, the values one array parameter. Drizzle's inArray makes a parameter of
+ * each value, and building a statement of thousands on the thread that serves the feed is one long
+ * stretch: a push of 12 000 positions named its trains in one inArray, 62–169 ms each time
+ * (docs/architecture.md "A save"). One statement text whatever the number of values,
+ * prepared once per connection. The product's code uses this, never inArray (biome.json).
+ * An expression (not a column) compares as text.
  */
-export const isAnyOf = (column: AnyColumn, ids: readonly string[]): SQL =>
-  sql`${column} = any(${sql.param(ids)}::text[])`;
+export const isAnyOf = (column: AnyColumn | SQL, values: readonly (string | number)[]): SQL => {
+  const element = 'getSQLType' in column ? (ELEMENT_TYPES[column.getSQLType()] ?? 'text') : 'text';
+  return sql`${column} = any(${sql.param(values)}::${sql.raw(element)}[])`;
+};
 
 /** Bytes as PostgreSQL's text form of a bytea (hex), as jsonb_to_recordset reads it into a bytea column. */
 export const byteaText = (bytes: Uint8Array): string =>
   `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+
+/** `column <> all($1)`: isAnyOf's negation, the values one array parameter. */
+export const isNoneOf = (column: AnyColumn | SQL, values: readonly (string | number)[]): SQL =>
+  sql`not (${isAnyOf(column, values)})`;
+
+/** `column in (subquery)`: the one use of drizzle's inArray the product keeps (no list of values). */
+export const inSubquery = (column: AnyColumn, subquery: Parameters<typeof inArray>[1] & SQLWrapper): SQL =>
+  inArray(column, subquery);

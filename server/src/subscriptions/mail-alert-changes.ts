@@ -5,7 +5,7 @@ import {
   mailSubscriptions,
   mailSubscriptionTokens,
 } from '@feeddesk/drizzle';
-import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { AppDeps, Tx } from '../deps.ts';
 import { servedRows } from '../feed/feed-snapshot.ts';
 import { type AlertJson, alertMatches } from '../riders/match-alert.ts';
@@ -13,6 +13,7 @@ import type { NetworkIndex } from '../riders/read-network-index.ts';
 import type { RiderLanguages } from '../riders/rider-pages.ts';
 import { riderAlert } from '../riders/route-statuses.ts';
 import { alertView } from '../riders/status-view.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { type AlertChange, alertMail } from './mail-texts.ts';
 import { mailLink, newMailToken } from './mail-tokens.ts';
 
@@ -59,7 +60,7 @@ export async function mailAlertChanges(
           hash: sql<string>`md5(${feedEntities.json}::text)`,
         })
         .from(feedEntities)
-        .where(and(servedRows('alert'), inArray(feedEntities.id, written)));
+        .where(and(servedRows('alert'), isAnyOf(feedEntities.id, written)));
       for (const row of rows) {
         const alert = (row.json as { alert?: AlertJson }).alert;
         await tx
@@ -77,7 +78,7 @@ export async function mailAlertChanges(
     if (gone.length > 0) {
       const rows = await tx
         .delete(mailAlertState)
-        .where(inArray(mailAlertState.alertId, gone))
+        .where(isAnyOf(mailAlertState.alertId, gone))
         .returning({ id: mailAlertState.alertId, json: mailAlertState.json });
       for (const row of rows) {
         const alert = (row.json as { alert?: AlertJson }).alert;

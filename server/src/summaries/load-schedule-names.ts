@@ -1,8 +1,9 @@
 import { trips } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
 import { findCurrentSchedule } from '../schedule/find-current-schedule.ts';
 import { findCurrentLabels } from '../schedule/load-schedule-labels.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 export type ScheduleNames = {
   routes: Map<string, string>;
@@ -48,7 +49,7 @@ export async function loadScheduleNames(
         shortName: trips.tripShortName,
       })
       .from(trips)
-      .where(and(eq(trips.versionId, version), inArray(trips.tripId, chunk)));
+      .where(and(eq(trips.versionId, version), isAnyOf(trips.tripId, chunk)));
     for (const { id, ...trip } of rows) names.trips.set(id, trip);
   }
   // Labels, not bare names: two routes called "Local" stay two rows a reader tells apart.

@@ -1,6 +1,7 @@
 import { type FeedLogRow, feedLog } from '@feeddesk/drizzle';
-import { and, asc, count, gt, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, gt, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 
 export type ReadFeedLogOptions = { from: Date | null; to: Date | null; pageSize?: number };
 
@@ -40,7 +41,7 @@ export async function countFeedLog(deps: Pick<Deps, 'db'>, options: ReadFeedLogO
 
 function periodWhere(options: ReadFeedLogOptions): SQL[] {
   // Rows erased by deleteFromLog stay in the audit trail but are no longer history.
-  const where: SQL[] = [inArray(feedLog.kind, ['trip_update', 'alert']), isNull(feedLog.erasedAt)];
+  const where: SQL[] = [isAnyOf(feedLog.kind, ['trip_update', 'alert']), isNull(feedLog.erasedAt)];
   if (options.from) where.push(gte(feedLog.at, options.from));
   if (options.to) where.push(lt(feedLog.at, options.to));
   return where;

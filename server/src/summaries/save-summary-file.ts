@@ -1,7 +1,8 @@
 import { storedFiles } from '@feeddesk/drizzle';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { storeFile } from '../files/store-file.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { SUMMARY_CONTENT_TYPE, SUMMARY_KIND, summaryFileName } from './summary-name.ts';
 
 export type SaveSummaryFileOptions = {
@@ -22,7 +23,7 @@ export async function saveSummaryFile(deps: AppDeps, options: SaveSummaryFileOpt
   const taken = await deps.db
     .select({ name: storedFiles.name })
     .from(storedFiles)
-    .where(and(eq(storedFiles.kind, SUMMARY_KIND), inArray(storedFiles.name, candidates)));
+    .where(and(eq(storedFiles.kind, SUMMARY_KIND), isAnyOf(storedFiles.name, candidates)));
   const used = new Set(taken.map((t) => t.name));
   const name =
     candidates.find((c) => !used.has(c)) ??

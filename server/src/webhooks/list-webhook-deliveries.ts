@@ -1,6 +1,7 @@
 import { webhookAttempts, webhookDeliveries, webhooks } from '@feeddesk/drizzle';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../deps.ts';
+import { isAnyOf } from '../schedule/statement-batches.ts';
 import { checkWebhookId, notFound } from './delete-webhook.ts';
 
 /** Deliveries listed at most, newest first. */
@@ -49,7 +50,7 @@ export async function listWebhookDeliveries(deps: Deps, options: { id: string })
     })
     .from(webhookAttempts)
     .where(
-      inArray(
+      isAnyOf(
         webhookAttempts.deliveryId,
         deliveries.map((d) => d.id),
       ),

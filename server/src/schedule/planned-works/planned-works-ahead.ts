@@ -1,7 +1,8 @@
 import { disruptions, disruptionTrips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { DbOrTx, Deps } from '../../deps.ts';
+import { isAnyOf } from '../statement-batches.ts';
 import type { PlannedAction, PlannedWork } from './apply-planned-works.ts';
 
 /** A planned work as the upload log names it. */
@@ -48,7 +49,7 @@ export async function plannedWorksAhead(
           .select({ id: disruptionTrips.disruptionId, tripId: disruptionTrips.tripId })
           .from(disruptionTrips)
           .where(
-            inArray(
+            isAnyOf(
               disruptionTrips.disruptionId,
               ahead.map((r) => r.id),
             ),

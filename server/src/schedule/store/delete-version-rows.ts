@@ -1,6 +1,7 @@
 import { agencies, calendarDates, calendars, routes, scheduleVersions, stops } from '@feeddesk/drizzle';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
+import { isAnyOf } from '../statement-batches.ts';
 import {
   DROP_LOCK_TIMEOUT_MS,
   dropPartitionStatement,
@@ -20,7 +21,7 @@ export async function deleteVersionRows(deps: Pick<Deps, 'db'>, versionIds: numb
   for (const versionId of versionIds)
     for (const parent of VERSION_PARTITIONED) await dropPartition(deps, versionId, parent);
   for (const table of gtfsTables) {
-    await deps.db.delete(table).where(inArray(table.versionId, versionIds));
+    await deps.db.delete(table).where(isAnyOf(table.versionId, versionIds));
   }
 }
 

@@ -1,6 +1,7 @@
 import { scheduleVersions } from '@feeddesk/drizzle';
-import { and, desc, inArray, notInArray } from 'drizzle-orm';
+import { and, desc } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
+import { isAnyOf, isNoneOf } from '../statement-batches.ts';
 import { deleteVersionRows, dropStalePartitions } from './delete-version-rows.ts';
 
 /** How many versions' metadata (who, when, counts, files) the versions list keeps. */
@@ -14,7 +15,7 @@ export async function pruneVersions(deps: Pick<Deps, 'db'>): Promise<void> {
   const stale = await deps.db
     .select({ id: scheduleVersions.id })
     .from(scheduleVersions)
-    .where(inArray(scheduleVersions.status, ['archived', 'failed']));
+    .where(isAnyOf(scheduleVersions.status, ['archived', 'failed']));
   await deleteVersionRows(
     deps,
     stale.map((v) => v.id),
@@ -28,8 +29,8 @@ export async function pruneVersions(deps: Pick<Deps, 'db'>): Promise<void> {
     .limit(KEPT_VERSIONS);
   await deps.db.delete(scheduleVersions).where(
     and(
-      inArray(scheduleVersions.status, ['archived', 'failed']),
-      notInArray(
+      isAnyOf(scheduleVersions.status, ['archived', 'failed']),
+      isNoneOf(
         scheduleVersions.id,
         kept.map((v) => v.id),
       ),

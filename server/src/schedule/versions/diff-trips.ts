@@ -1,7 +1,8 @@
 import { stopTimes, trips } from '@feeddesk/drizzle';
-import { and, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../deps.ts';
+import { inSubquery, isAnyOf } from '../statement-batches.ts';
 
 /** A trip's row in the version compared against. */
 const before = alias(trips, 'before');
@@ -43,7 +44,7 @@ export async function retimedTrips(deps: Pick<Deps, 'db'>, from: number, to: num
   const [unhashed] = await deps.db
     .select({ one: sql`1` })
     .from(trips)
-    .where(and(inArray(trips.versionId, [from, to]), isNull(trips.stopTimesHash)))
+    .where(and(isAnyOf(trips.versionId, [from, to]), isNull(trips.stopTimesHash)))
     .limit(1);
   if (unhashed) return retimedByStopTimes(deps, from, to);
   return tripsInBoth(deps, from, to, ne(trips.stopTimesHash, before.stopTimesHash));
@@ -66,7 +67,7 @@ async function retimedByStopTimes(deps: Pick<Deps, 'db'>, from: number, to: numb
         sql`${a.departure} is distinct from ${b.departure}`,
       ),
     );
-  return tripsInBoth(deps, from, to, inArray(trips.tripId, changed));
+  return tripsInBoth(deps, from, to, inSubquery(trips.tripId, changed));
 }
 
 /** Trips of version `to` that version `from` has too, with their times in both, where `changed` holds. */
