@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { getOperatorSettings } from '../operator-settings/get-operator-settings.ts';
 import type { ScheduleView } from '../schedule/read-schedule-view.ts';
 import { readStopClosures } from './read-stop-closures.ts';
-import { checkFeedEntity, type FeedNotice } from './rules/index.ts';
+import { checkFeedEntityLettingPollsIn, type FeedNotice } from './rules/index.ts';
 
 /**
  * Every feed-rule notice of an entity against the current schedule and the live trip updates:
@@ -17,7 +17,7 @@ export async function findEntityNotices(
 ): Promise<FeedNotice[]> {
   const stopClosures = await readStopClosures(deps, entity);
   const languages = entity.alert ? await offeredTags(deps) : undefined;
-  return checkFeedEntity(entity, { now: deps.now(), schedule: view, stopClosures, languages });
+  return checkFeedEntityLettingPollsIn(entity, { now: deps.now(), schedule: view, stopClosures, languages });
 }
 
 /** The tags of the languages the operator offers (its settings). */

@@ -9,7 +9,7 @@ import { entityRefs } from './entity-refs.ts';
 import { markFeedChanged } from './feed-state.ts';
 import { inFeedTransaction } from './feed-transaction.ts';
 import { offeredTags } from './find-entity-notices.ts';
-import { checkFeedEntity, feedNoticeJson, hasErrors } from './rules/index.ts';
+import { checkFeedEntityLettingPollsIn, feedNoticeJson, hasErrors } from './rules/index.ts';
 
 export type PublishAlertOptions = {
   id: string;
@@ -43,7 +43,7 @@ export async function publishAlert(
   const entity = decodeFeedEntity(current.pb);
   // A draft may lack a language; the public feed may not (400 naming the missing ones).
   await checkAlertLanguages(deps, entity.alert);
-  const found = checkFeedEntity(entity, {
+  const found = await checkFeedEntityLettingPollsIn(entity, {
     now,
     schedule: await readScheduleView(deps, entityRefs(entity)),
     languages: await offeredTags(deps),
