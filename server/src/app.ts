@@ -127,7 +127,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (admitted) trpcUpgrades.emit('upgrade', request, socket, head);
     });
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024, server: trpcUpgrades } });
+  // Each message in a turn of its own (ws's allowSynchronousEvents: false): libuv hands every
+  // readable socket's data over in one poll phase, and ws emitted all the frames of a chunk at once,
+  // so 32 sockets each sending 200 subscriptions were all handled before the next poll of the feed
+  // was read (docs/rest-api.md "Quotas of a principal").
+  await app.register(websocket, {
+    options: { maxPayload: 1024 * 1024, server: trpcUpgrades, allowSynchronousEvents: false },
+  });
   await app.register(appDepsPlugin, { deps });
   await app.register(requestMetricsPlugin);
   await app.register(sessionPlugin);

@@ -121,6 +121,7 @@ describe('quotas of subscriptions and websockets per principal, on the real prod
           'feeddesk_quota_refusals_total{quota="subscriptions_per_principal"}',
         ),
       };
+      let mostOpen = 0;
       const measured = await pollDuring(product.url, async () => {
         // Every upgrade is decided before any socket subscribes: a socket the server closes for
         // asking too often frees its place, and a later upgrade would then be let in.
@@ -134,8 +135,24 @@ describe('quotas of subscriptions and websockets per principal, on the real prod
           ),
         );
         await Promise.all(sockets.map((s) => s.upgraded));
+        // The principal's subscriptions open at once, as the product counts them, sampled throughout.
+        let sampling = true;
+        const sampled = (async () => {
+          let most = 0;
+          while (sampling) {
+            most = Math.max(
+              most,
+              await metricValue(product.url, 'feeddesk_quota_in_use{quota="subscriptions_per_principal"}'),
+            );
+            await new Promise((r) => setTimeout(r, 25));
+          }
+          return most;
+        })();
         openGate();
-        await settled(sockets, 200);
+        await settled(sockets, 200).finally(() => {
+          sampling = false;
+        });
+        mostOpen = await sampled;
         // Held a moment, as an attacker would, while the feed is polled.
         await new Promise((r) => setTimeout(r, 1_000));
         return sockets;
@@ -164,7 +181,11 @@ describe('quotas of subscriptions and websockets per principal, on the real prod
         const open = sockets.filter((s) => !s.outcome.refused);
         // At most SUBSCRIPTIONS_PER_SOCKET (32) on one socket, SUBSCRIPTIONS_PER_PRINCIPAL (128) in all.
         for (const s of open) expect(s.answers.filter((a) => a.ok).length).toBeLessThanOrEqual(32);
-        expect(open.flatMap((s) => s.answers.filter((a) => a.ok)).length).toBeLessThanOrEqual(128);
+        // In all at once: a socket closed for ignoring its refusals gives its places back, and another
+        // socket's later frame (each in a turn of its own) may take them, so the sum over the attack
+        // may pass 128; what is open at one time may not.
+        expect(mostOpen).toBeGreaterThan(0);
+        expect(mostOpen).toBeLessThanOrEqual(128);
         const refusals = open.flatMap((s) => s.answers.filter((a) => !a.ok));
         expect(new Set(refusals.map((a) => a.httpStatus))).toEqual(new Set([429]));
         for (const message of new Set(refusals.map((a) => a.message)))
