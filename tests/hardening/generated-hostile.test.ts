@@ -54,14 +54,9 @@ const ANSWER_PER_SENT_BYTE = 2;
  * and a new stall fails. A fix removes its line.
  */
 const KNOWN_STALLS = new Map<string, string>([
-  [
-    'POST /feed/trip_updates (many)',
-    'a 1 MB FeedMessage of 275 trip updates × 200 stop time updates: decoded entity by entity and answered in pieces now, the event loop still held 78–158 ms in one stretch on a calm machine (tests/hardening/loop-held.test.ts)',
-  ],
-  [
-    'POST /feed/vehicle_positions (many)',
-    'a 1 MB FeedMessage of 12 000 positions: decoded in one call and saved, 98 ms in one stretch, seconds with six principals at once',
-  ],
+  // None today. The 1 MB pushes of trip updates and of positions were here until their last long
+  // stretches went (each entity's rules and a push's trains named in one inArray: 95–324 ms for
+  // 12 000 positions, tests/hardening/loop-held.test.ts); add a line only with its measured figures.
 ]);
 const known = (call: string, cls: string) => KNOWN_STALLS.has(`${call} (${cls})`);
 
@@ -183,9 +178,9 @@ describe('a hostile principal of every role against every route and procedure', 
   function expectFeedServed(polls: PollerResult, loop: { all: number; over50: number; over200: number }) {
     const said = `${summary(polls)}; the product's loop: ${loop.over50} of ${loop.all} samples over 50 ms, ${loop.over200} over 200 ms`;
     expect(polls.failures).toEqual([]);
-    // The bounds fail today (tests/bench/README.md "Every route and procedure, hostile"): the
-    // subscriptions of `many` and `largest`, alert saves of 70 KB texts and the bulk pushes hold the
-    // loop for hundreds of ms. HOSTILE_BOUNDS=1 holds them until those are fixed; meanwhile the
+    // The contract's bounds are asserted with HOSTILE_BOUNDS=1 (tests/bench/README.md "Every route
+    // and procedure, hostile"): in the whole suite's run the machine is loaded far past its cores by
+    // the other files, whose own work then delays this product's timers past 50 ms; there the
     // figures are printed and everything else is asserted.
     if (!process.env.HOSTILE_BOUNDS) return said;
     if (quietMachine()) {
@@ -259,13 +254,17 @@ describe('a hostile principal of every role against every route and procedure', 
       `generated hostile calls (${result.length}): ${summary(polls)}; the product's loop: ${loop.over50} of ${loop.all} samples over 50 ms, ${loop.over200} over 200 ms; slowest: ${slowest.map((o) => `${o.call} as ${o.principal} (${o.cls}) ${o.ms.toFixed(0)} ms`).join(', ')}; in flight during polls over ${MAX_MS} ms: ${stallSuspects(result, trace, MAX_MS).join('; ')}`,
     );
     // The known stalls, alone: printed, so that their figures are seen until they are fixed.
-    const stalls = await whilePolled(() =>
-      runHostileCalls(calls, principals, classesOf(principals), attacks, { only: known }),
-    );
-    console.log(
-      `known stalls (${[...KNOWN_STALLS.keys()].join(', ')}; ${stalls.result.length} calls): ${summary(stalls.polls)}; the product's loop: ${stalls.loop.over50} of ${stalls.loop.all} samples over 50 ms, ${stalls.loop.over200} over 200 ms; RSS ${rssBefore.toFixed(0)} -> ${stalls.rssAfter.toFixed(0)} MB`,
-    );
-    const all = [...result, ...stalls.result];
+    const stalls =
+      KNOWN_STALLS.size > 0
+        ? await whilePolled(() =>
+            runHostileCalls(calls, principals, classesOf(principals), attacks, { only: known }),
+          )
+        : undefined;
+    if (stalls)
+      console.log(
+        `known stalls (${[...KNOWN_STALLS.keys()].join(', ')}; ${stalls.result.length} calls): ${summary(stalls.polls)}; the product's loop: ${stalls.loop.over50} of ${stalls.loop.all} samples over 50 ms, ${stalls.loop.over200} over 200 ms; RSS ${rssBefore.toFixed(0)} -> ${stalls.rssAfter.toFixed(0)} MB`,
+      );
+    const all = [...result, ...(stalls?.result ?? [])];
     // Every call was made by every principal, and with every class by some principal.
     expect(new Set(all.map((o: Outcome) => o.call))).toEqual(new Set(calls.map((c) => c.name)));
     const shares = principals.map((_, i) => classesOf(principals)(i));
@@ -288,7 +287,7 @@ describe('a hostile principal of every role against every route and procedure', 
     ).toEqual([]);
     expect(server.child.exitCode, server.output().slice(-2000)).toBeNull();
     expect((await fetch(`${server.url}/feed/updates`)).status).toBe(200);
-    expect(stalls.rssAfter - rssBefore).toBeLessThan(RSS_GROWTH_MB);
+    expect((stalls?.rssAfter ?? rssMb(server.child.pid!)) - rssBefore).toBeLessThan(RSS_GROWTH_MB);
     expectFeedServed(polls, loop);
   }, 300_000);
 });
