@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import protobuf from 'protobufjs/minimal.js';
 import { describe, expect, it } from 'vitest';
-import { decodeFeedEntity, decodeFeedMessage, encodeFeedMessage, splitFeedMessage } from './codec.ts';
+import {
+  decodeFeedEntity,
+  decodeFeedMessage,
+  encodeFeedEntity,
+  encodeFeedMessage,
+  feedEntityId,
+  splitFeedMessage,
+} from './codec.ts';
 import { FeedDecodeError } from './errors.ts';
 import { transit_realtime } from './generated/gtfs-realtime.js';
 import { feedMessageToJson } from './json.ts';
@@ -144,5 +151,29 @@ describe('splitFeedMessage', () => {
     expect(decodeError(() => splitFeedMessage(bytes.subarray(0, bytes.length - 3)))).toMatch(
       /index out of range/,
     );
+  });
+});
+
+describe('feedEntityId', () => {
+  it('reads the id of each entity of a split message as decodeFeedEntity does, the rest skipped', () => {
+    const entities = [
+      { id: 'bus-1', vehicle: { vehicle: { id: 'unit-1' }, position: { latitude: -33.9, longitude: 18.4 } } },
+      { id: 'trip-ü', tripUpdate: { trip: { tripId: 't' }, stopTimeUpdate: [{ stopSequence: 1 }] } },
+      { id: '', alert: { headerText: { translation: [{ text: 'x' }] } } },
+    ];
+    const split = splitFeedMessage(
+      encodeFeedMessage({ header: { gtfsRealtimeVersion: '2.0' }, entity: entities }),
+    );
+    expect(split.entities.map(feedEntityId)).toEqual(
+      split.entities.map((bytes) => decodeFeedEntity(bytes).id),
+    );
+    expect(split.entities.map(feedEntityId)).toEqual(['bus-1', 'trip-ü', '']);
+  });
+
+  it('keeps the last id of an entity that names two, and throws a FeedDecodeError on broken bytes', () => {
+    const one = encodeFeedEntity({ id: 'first', isDeleted: true });
+    const two = encodeFeedEntity({ id: 'second', isDeleted: true });
+    expect(feedEntityId(new Uint8Array([...one, ...two]))).toBe('second');
+    expect(() => feedEntityId(Uint8Array.from(one.subarray(0, 3)))).toThrow(FeedDecodeError);
   });
 });

@@ -5,6 +5,7 @@ export {
   decodeFeedMessage,
   encodeFeedEntity,
   encodeFeedMessage,
+  feedEntityId,
   type SplitFeedMessage,
   splitFeedMessage,
 } from './codec.ts';

@@ -2,6 +2,7 @@ import {
   decodeFeedEntity,
   FeedDecodeError,
   type FeedEntity,
+  feedEntityId,
   type SplitFeedMessage,
   splitFeedMessage,
 } from '@feeddesk/proto';
@@ -78,11 +79,21 @@ export async function saveFeedEntities(
       `This FeedMessage has ${split.entities.length} entities; one push takes at most ${most} (FEED_PUSH_MAX_ENTITIES). Send them in several pushes.`,
     );
   }
-  const message = { entity: await decodeEntities(split.entities) };
   if (kind === 'vehicle') {
-    const ids = message.entity.map((e) => e.id ?? '');
+    // On the ids alone, before the entities are decoded: a producer over its quota sends 10 000
+    // positions a push, whose decoding was garbage enough for long collections.
+    const ids: string[] = [];
+    for (const [i, bytes] of split.entities.entries()) {
+      await letPollsIn(i);
+      try {
+        ids.push(feedEntityId(bytes));
+      } catch (error) {
+        throw notDecoded(error);
+      }
+    }
     await checkVehiclePositionQuota(deps, deps.db, { ids, by: options.by, now: deps.now(), early: true });
   }
+  const message = { entity: await decodeEntities(split.entities) };
   const refusals = new Map<FeedEntity, RejectedEntity>();
   const readable: FeedEntity[] = [];
   for (const [i, entity] of message.entity.entries()) {
