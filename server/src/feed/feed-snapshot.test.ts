@@ -68,4 +68,40 @@ describe('readFeedContent', () => {
       expect(again.entities.get(id)!.field).toBe(next.entities.get(id)!.field);
     expect(next.entities.get('c')!.field).not.toBe(first.entities.get('c')!.field);
   });
+
+  it('reads the bytes of many changed entities in statements of 500, in order, leaving out one deleted meanwhile', async () => {
+    await deps().db.delete(feedEntities);
+    const ids = Array.from({ length: 1_300 }, (_, i) => `m${String(i).padStart(4, '0')}`);
+    await deps()
+      .db.insert(feedEntities)
+      .values(ids.map((id) => entity(id, `first ${id}`)));
+    const first = await readFeedContent(deps(), 'trip_update');
+    expect([...first.entities.keys()]).toEqual(ids);
+    expect(first.rows).toEqual(ids.map((id) => ({ id, text: `first ${id}` })));
+
+    // 1 100 changed: 500 come with the first statement, the rest in two more; one of those is
+    // deleted between the first statement and its own.
+    for (const id of ids.slice(100, 1_200)) await update(id, `second ${id}`);
+    const gone = ids[1_150]!;
+    const real = deps();
+    let statements = 0;
+    const db = new Proxy(real.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          if (++statements === 2) await target.delete(feedEntities).where(eq(feedEntities.id, gone));
+          return target.execute(query);
+        };
+      },
+    });
+    const next = await readFeedContent({ ...real, db }, 'trip_update', first);
+    expect(statements).toBe(1 + 2);
+    const whole = await readFeedContent(deps(), 'trip_update');
+    expect([...next.entities.keys()]).toEqual(ids.filter((id) => id !== gone));
+    expect(next.body.equals(whole.body)).toBe(true);
+    expect(next.hash).toBe(whole.hash);
+    expect(next.rows).toEqual(whole.rows);
+    expect(next.rows[150]).toEqual({ id: ids[150], text: `second ${ids[150]}` });
+    expect(next.rows[1_250]).toEqual({ id: ids[1_251], text: `first ${ids[1_251]}` });
+  });
 });
