@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FeedEntity } from '@feeddesk/proto';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -13,7 +9,7 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { linkOf, Mailbox } from '../support/mailbox.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectCleanError, pollUntil } from './helpers.ts';
+import { canMountTmpfs, expectCleanError, pollUntil, type SmallDisk, smallDisk } from './helpers.ts';
 import { printedUrl, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -29,30 +25,8 @@ import { printedUrl, type ServerProcess, startServerProcess } from './server-pro
  */
 
 const DISK_FULL = 'The disk of the database is full; nothing was saved.';
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root) console.log('disk-full-parts.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
-
-/** Writes zeros into `path` until the disk refuses, smaller and smaller; returns the bytes written. */
-function fillDisk(path: string): number {
-  const fd = openSync(path, 'w');
-  let written = 0;
-  try {
-    for (let size = 4 * 1024 * 1024; size >= 512; size /= 2) {
-      const zeros = Buffer.alloc(size);
-      for (;;) {
-        try {
-          written += writeSync(fd, zeros);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
+if (!canMountTmpfs)
+  console.log('disk-full-parts.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
 
 /** An alert about a route with 10 000 random characters: pages the database must add, not fill. */
 function bigAlert(id: string, routeId: string): FeedEntity {
@@ -93,13 +67,10 @@ async function saveUntilRefused(
   throw new Error(`${what}: no save was refused on a full disk in ${tries} tries`);
 }
 
-describe.skipIf(!root)(
+describe.skipIf(!canMountTmpfs)(
   '[heavy] the disk of the database full, under the approval queue, webhooks, planned works and SIRI',
   () => {
-    const mount = mkdtempSync(join(tmpdir(), 'feeddesk-diskfull-parts-'));
-    const dataDir = join(mount, 'data');
-    const filler = join(mount, 'filler');
-    let mounted = false;
+    let disk: SmallDisk | undefined;
     let server: ServerProcess | undefined;
     let receiver: HttpServer | undefined;
     const received: string[] = [];
@@ -107,8 +78,7 @@ describe.skipIf(!root)(
       await server?.kill();
       receiver?.closeAllConnections();
       await new Promise<void>((done) => (receiver ? receiver.close(() => done()) : done()));
-      if (mounted) execFileSync('umount', ['-l', mount]);
-      rmSync(mount, { recursive: true, force: true });
+      disk?.dispose();
     });
 
     it('answers each save 503 disk_full or keeps it, lives on, and is back once space is freed', async () => {
@@ -123,11 +93,9 @@ describe.skipIf(!root)(
         });
       });
       await new Promise<void>((done) => receiver!.listen(0, '127.0.0.1', done));
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m,mode=0755', 'tmpfs', mount]);
-      mounted = true;
-      mkdirSync(dataDir);
+      disk = smallDisk(256);
       server = await startServerProcess({
-        dataDir,
+        dataDir: disk.dataDir,
         env: { WEBHOOK_CHECK_MS: '200', PUBLISH_AT_CHECK_MS: '200' },
       });
       const s = server;
@@ -192,7 +160,7 @@ describe.skipIf(!root)(
       expect(await siriBefore.text()).toContain('works before');
       step('ready');
 
-      const filled = fillDisk(filler);
+      const filled = disk.fill();
       step(`filled ${Math.round(filled / 1024 / 1024)} MB`);
       expect((await anon.get('/readyz')).status).toBe(503);
 
@@ -224,7 +192,7 @@ describe.skipIf(!root)(
       expect(s.child.exitCode, 'the product exited').toBeNull();
 
       // Space freed: back by itself.
-      unlinkSync(filler);
+      disk.free();
       await pollUntil(
         '/readyz 200',
         async () => ((await anon.get('/readyz')).status === 200 ? true : undefined),
@@ -286,27 +254,21 @@ describe.skipIf(!root)(
  * every queued mail is sent exactly once, by itself (a mail the SMTP server took while nothing could
  * be saved stayed claimed, and was sent again 2 minutes later).
  */
-describe.skipIf(!root)('[heavy] the disk of the database full, under the e-mail outbox', () => {
-  const mount = mkdtempSync(join(tmpdir(), 'feeddesk-diskfull-mail-'));
-  const dataDir = join(mount, 'data');
-  const filler = join(mount, 'filler');
+describe.skipIf(!canMountTmpfs)('[heavy] the disk of the database full, under the e-mail outbox', () => {
   const mailbox = new Mailbox();
-  let mounted = false;
+  let disk: SmallDisk | undefined;
   let server: ServerProcess | undefined;
   afterAll(async () => {
     await server?.kill();
     await mailbox.stop();
-    if (mounted) execFileSync('umount', ['-l', mount]);
-    rmSync(mount, { recursive: true, force: true });
+    disk?.dispose();
   });
 
   it('loses no queued mail and sends none twice, refuses or keeps a subscription, and sends again by itself', async () => {
     await mailbox.start();
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m,mode=0755', 'tmpfs', mount]);
-    mounted = true;
-    mkdirSync(dataDir);
+    disk = smallDisk(256);
     server = await startServerProcess({
-      dataDir,
+      dataDir: disk.dataDir,
       env: {
         SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
         SUBSCRIBE_PER_IP_PER_HOUR: '100',
@@ -347,7 +309,7 @@ describe.skipIf(!root)('[heavy] the disk of the database full, under the e-mail 
     );
     await pollUntil('mails held in flight', async () => (mailbox.held >= 10 ? true : undefined), 20_000);
     step(`${mailbox.held} mails in flight`);
-    const filled = fillDisk(filler);
+    const filled = disk.fill();
     step(`filled ${Math.round(filled / 1024 / 1024)} MB`);
     // The write-ahead log's next segment cannot be made: what a full disk does to a busy database
     // (its server's PANIC, docs/operations.md "Faults the product survives"), brought on at once.
@@ -381,7 +343,7 @@ describe.skipIf(!root)('[heavy] the disk of the database full, under the e-mail 
     expect(s.child.exitCode, 'the product exited').toBeNull();
 
     // Space freed: back by itself, and every mail sent once.
-    unlinkSync(filler);
+    disk.free();
     await pollUntil(
       '/readyz 200',
       async () => ((await new HttpClient(s.url).get('/readyz')).status === 200 ? true : undefined),
