@@ -343,11 +343,30 @@ async function waitForPreviousServer(
     };
     if (!existsSync(pidFile)) finish(true);
   });
+  if (!gone && isStopped(running.pid)) {
+    // A stopped server neither serves nor finishes its shutdown: the feed desk that ran it may be
+    // dead (killed while its database hung), its stop request pending until the server continues.
+    throw new Error(
+      `${clusterDir} is held by PostgreSQL pid ${running.pid} on port ${running.port}, which is stopped ` +
+        '(SIGSTOP, a debugger, a frozen container): it neither serves nor stops. Continue it ' +
+        `(kill -CONT ${running.pid}); left by a feed desk that has ended, it then stops by itself. Then start again.`,
+    );
+  }
   if (!gone) {
     throw new Error(
       `${clusterDir} is in use by PostgreSQL pid ${running.pid} on port ${running.port}: another feed desk runs on this ` +
         'DATA_DIR. Stop it first, share its database with DATABASE_URL, or choose another DATA_DIR.',
     );
+  }
+}
+
+/** Whether the process is stopped (SIGSTOP, a debugger): Linux's /proc state T or t; false elsewhere. */
+function isStopped(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.[0];
+    return state === 'T' || state === 't';
+  } catch {
+    return false;
   }
 }
 

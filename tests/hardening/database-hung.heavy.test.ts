@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -7,7 +7,7 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { expectPromptPolls, pollUntil } from './helpers.ts';
-import { postmasterPid, type ServerProcess, startServerProcess } from './server-process.ts';
+import { postgresProcesses, type ServerProcess, signalAll, startServerProcess } from './server-process.ts';
 
 /**
  * A database that hangs without going away (heavy: a real product process on its embedded
@@ -20,37 +20,6 @@ import { postmasterPid, type ServerProcess, startServerProcess } from './server-
 const HUNG_MS = 17_000;
 
 const ANSWER_WITHIN_MS = 5_000;
-
-/**
- * The embedded PostgreSQL's processes: its postmaster and the postmaster's children (each backend
- * is a process group of its own, so a signal to the postmaster's group would reach it alone).
- */
-function postgresProcesses(dataDir: string): number[] {
-  const postmaster = postmasterPid(dataDir);
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        // /proc/<pid>/stat: "pid (comm) state ppid ..."; a postgres comm has no ') '.
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
-/** Stops or continues them all; the postmaster first, so that it forks no new one meanwhile. */
-function signalAll(pids: number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-}
 
 /** The answer's status and how long it took, or 'hung' past `limitMs` (the request is left to end). */
 async function timed(call: () => Promise<Response>, limitMs = 20_000) {

@@ -1,17 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FeedEntity } from '@feeddesk/proto';
+import postgres from 'postgres';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { approve, pendingList, postAlert, setApproval } from '../support/approvals.ts';
+import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { linkOf, Mailbox } from '../support/mailbox.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectCleanError, pollUntil } from './helpers.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { canMountTmpfs, expectCleanError, pollUntil, type SmallDisk, smallDisk } from './helpers.ts';
+import { printedUrl, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
  * The disk of the database full under the parts added after disk-full.heavy.test.ts: the approval
@@ -26,30 +25,8 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  */
 
 const DISK_FULL = 'The disk of the database is full; nothing was saved.';
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root) console.log('disk-full-parts.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
-
-/** Writes zeros into `path` until the disk refuses, smaller and smaller; returns the bytes written. */
-function fillDisk(path: string): number {
-  const fd = openSync(path, 'w');
-  let written = 0;
-  try {
-    for (let size = 4 * 1024 * 1024; size >= 512; size /= 2) {
-      const zeros = Buffer.alloc(size);
-      for (;;) {
-        try {
-          written += writeSync(fd, zeros);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
+if (!canMountTmpfs)
+  console.log('disk-full-parts.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
 
 /** An alert about a route with 10 000 random characters: pages the database must add, not fill. */
 function bigAlert(id: string, routeId: string): FeedEntity {
@@ -90,13 +67,10 @@ async function saveUntilRefused(
   throw new Error(`${what}: no save was refused on a full disk in ${tries} tries`);
 }
 
-describe.skipIf(!root)(
+describe.skipIf(!canMountTmpfs)(
   '[heavy] the disk of the database full, under the approval queue, webhooks, planned works and SIRI',
   () => {
-    const mount = mkdtempSync(join(tmpdir(), 'feeddesk-diskfull-parts-'));
-    const dataDir = join(mount, 'data');
-    const filler = join(mount, 'filler');
-    let mounted = false;
+    let disk: SmallDisk | undefined;
     let server: ServerProcess | undefined;
     let receiver: HttpServer | undefined;
     const received: string[] = [];
@@ -104,8 +78,7 @@ describe.skipIf(!root)(
       await server?.kill();
       receiver?.closeAllConnections();
       await new Promise<void>((done) => (receiver ? receiver.close(() => done()) : done()));
-      if (mounted) execFileSync('umount', ['-l', mount]);
-      rmSync(mount, { recursive: true, force: true });
+      disk?.dispose();
     });
 
     it('answers each save 503 disk_full or keeps it, lives on, and is back once space is freed', async () => {
@@ -120,11 +93,9 @@ describe.skipIf(!root)(
         });
       });
       await new Promise<void>((done) => receiver!.listen(0, '127.0.0.1', done));
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m,mode=0755', 'tmpfs', mount]);
-      mounted = true;
-      mkdirSync(dataDir);
+      disk = smallDisk(256);
       server = await startServerProcess({
-        dataDir,
+        dataDir: disk.dataDir,
         env: { WEBHOOK_CHECK_MS: '200', PUBLISH_AT_CHECK_MS: '200' },
       });
       const s = server;
@@ -189,7 +160,7 @@ describe.skipIf(!root)(
       expect(await siriBefore.text()).toContain('works before');
       step('ready');
 
-      const filled = fillDisk(filler);
+      const filled = disk.fill();
       step(`filled ${Math.round(filled / 1024 / 1024)} MB`);
       expect((await anon.get('/readyz')).status).toBe(503);
 
@@ -221,7 +192,7 @@ describe.skipIf(!root)(
       expect(s.child.exitCode, 'the product exited').toBeNull();
 
       // Space freed: back by itself.
-      unlinkSync(filler);
+      disk.free();
       await pollUntil(
         '/readyz 200',
         async () => ((await anon.get('/readyz')).status === 200 ? true : undefined),
@@ -275,3 +246,150 @@ describe.skipIf(!root)(
     }, 180_000);
   },
 );
+
+/**
+ * Riders' e-mails on a full disk (docs/rest-api.md "E-mail subscriptions"): mails in flight (the
+ * SMTP server holding its answers) as the database stops for want of WAL space, a rider subscribing
+ * and an alert saved meanwhile. Each call is refused with the sentence or kept; once space is freed
+ * every queued mail is sent exactly once, by itself (a mail the SMTP server took while nothing could
+ * be saved stayed claimed, and was sent again 2 minutes later).
+ */
+describe.skipIf(!canMountTmpfs)('[heavy] the disk of the database full, under the e-mail outbox', () => {
+  const mailbox = new Mailbox();
+  let disk: SmallDisk | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    await mailbox.stop();
+    disk?.dispose();
+  });
+
+  it('loses no queued mail and sends none twice, refuses or keeps a subscription, and sends again by itself', async () => {
+    await mailbox.start();
+    disk = smallDisk(256);
+    server = await startServerProcess({
+      dataDir: disk.dataDir,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+        SUBSCRIBE_PER_IP_PER_HOUR: '100',
+        SUBSCRIPTION_MAILS_PER_HOUR: '100',
+      },
+    });
+    const s = server;
+    onTestFailed(() => console.log(`product output (end):\n${s.output().slice(-8_000)}`));
+    const t0 = Date.now();
+    const step = (what: string) => console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+    const admin = new HttpClient(s.url);
+    await admin.login(ADMIN.username, ADMIN.password);
+    const rider = new HttpClient(s.url);
+    const routeId = Object.values(
+      (await (await admin.get('/db/trips_to_routes')).json()) as Record<string, string>,
+    )[0]!;
+    const subscribe = (email: string) =>
+      rider.fetch('/subscriptions', {
+        method: 'POST',
+        csrf: false,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, routes: [routeId] }),
+      });
+    // More riders than the sender claims at once (10), so mails wait in the outbox as others are sent.
+    const riders = Array.from({ length: 12 }, (_, i) => `rider-${String(i).padStart(2, '0')}@example.org`);
+    for (const email of riders) {
+      const res = await subscribe(email);
+      expect(res.status, await res.clone().text()).toBe(202);
+      const confirmation = await mailbox.waitFor(email, 'Confirm');
+      expect((await rider.get(linkOf(confirmation, 'confirm'))).status).toBe(200);
+    }
+    step('12 riders confirmed');
+
+    // Mails in flight: the SMTP server holds its answers while an alert's 12 mails are sent.
+    const release = mailbox.hold();
+    expect((await postEntity(admin, '/feed/service_alert', bigAlert('mail-before', routeId))).status).toBe(
+      200,
+    );
+    await pollUntil('mails held in flight', async () => (mailbox.held >= 10 ? true : undefined), 20_000);
+    step(`${mailbox.held} mails in flight`);
+    const filled = disk.fill();
+    step(`filled ${Math.round(filled / 1024 / 1024)} MB`);
+    // The write-ahead log's next segment cannot be made: what a full disk does to a busy database
+    // (its server's PANIC, docs/operations.md "Faults the product survives"), brought on at once.
+    const direct = postgres(printedUrl(s), { max: 1, onnotice: () => {}, connect_timeout: 5 });
+    const panic = await (async () => {
+      try {
+        for (let i = 0; i < 10; i++)
+          await direct`select pg_logical_emit_message(false, 'disk-full-test', ${'x'.repeat(1000)}), pg_switch_wal()`;
+        return 'no PANIC after 10 segments';
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await direct.end({ timeout: 1 }).catch(() => {});
+      }
+    })();
+    step(`the database: ${panic}`);
+    expect((await new HttpClient(s.url).get('/readyz')).status).toBe(503);
+    // A rider subscribes on the full disk: refused with the sentence, or kept (and mailed later).
+    const during = await subscribe('rider-full@example.org');
+    if (during.status !== 202) expect((await expectCleanError(during, 503)).description).toBe(DISK_FULL);
+    step(`a subscription on the full disk: ${during.status}`);
+    // An alert on the full disk: refused, or published (and mailed later).
+    const alertFull = await postEntity(admin, '/feed/service_alert', bigAlert('mail-full', routeId));
+    if (alertFull.status !== 200)
+      expect((await expectCleanError(alertFull, 503)).description).toBe(DISK_FULL);
+    step(`an alert on the full disk: ${alertFull.status}`);
+    // The held mails are taken by the SMTP server while nothing can be saved.
+    release();
+    await pollUntil('the held mails answered', async () => (mailbox.held === 0 ? true : undefined), 10_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(s.child.exitCode, 'the product exited').toBeNull();
+
+    // Space freed: back by itself, and every mail sent once.
+    disk.free();
+    await pollUntil(
+      '/readyz 200',
+      async () => ((await new HttpClient(s.url).get('/readyz')).status === 200 ? true : undefined),
+      30_000,
+    );
+    step('/readyz 200');
+    const expected = [
+      ...riders.map((to) => ({ to, subject: 'Confirm' })),
+      ...riders.map((to) => ({ to, subject: 'Alert mail-before' })),
+      ...(alertFull.status === 200 ? riders.map((to) => ({ to, subject: 'Alert mail-full' })) : []),
+      ...(during.status === 202 ? [{ to: 'rider-full@example.org', subject: 'Confirm' }] : []),
+    ];
+    const received = (m: { to: string; subject: string }) =>
+      mailbox.to(m.to).filter((mail) => mail.subject?.includes(m.subject)).length;
+    await pollUntil(
+      'every queued mail sent',
+      async () => (expected.every((m) => received(m) > 0) ? true : undefined),
+      60_000,
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}; not sent: ${JSON.stringify(expected.filter((m) => received(m) === 0))}`,
+      );
+    });
+    step(`${expected.length} mails sent`);
+    // The outbox empties: a mail sent but not marked would be sent again once its claim (2 min) ends.
+    const outbox = postgres(printedUrl(s), { max: 1, onnotice: () => {} });
+    try {
+      await pollUntil(
+        'the outbox emptied',
+        async () => {
+          const [row] = await outbox<{ n: number }[]>`
+            select count(*)::int as n from mail_outbox where sent_at is null and failed_at is null`;
+          return row!.n === 0 ? true : undefined;
+        },
+        150_000,
+        500,
+      );
+    } finally {
+      await outbox.end();
+    }
+    step('the outbox emptied');
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(
+      expected.filter((m) => received(m) !== 1),
+      'mails not sent exactly once',
+    ).toEqual([]);
+    expect(s.child.exitCode, 'the product exited').toBeNull();
+  }, 300_000);
+});

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeFeedMessage } from '@feeddesk/proto';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startPollerProcess } from '../bench/support/poller-process.ts';
@@ -10,7 +6,14 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectCleanError, expectPromptPolls, pollUntil } from './helpers.ts';
+import {
+  canMountTmpfs,
+  expectCleanError,
+  expectPromptPolls,
+  pollUntil,
+  type SmallDisk,
+  smallDisk,
+} from './helpers.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -22,30 +25,7 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  */
 
 const DISK_FULL = 'The disk of the database is full; nothing was saved.';
-const root = process.getuid?.() === 0 && process.platform === 'linux';
-if (!root) console.log('disk-full.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
-
-/** Writes zeros into `path` until the disk refuses, smaller and smaller; returns the bytes written. */
-function fillDisk(path: string): number {
-  const fd = openSync(path, 'w');
-  let written = 0;
-  try {
-    for (let size = 4 * 1024 * 1024; size >= 512; size /= 2) {
-      const zeros = Buffer.alloc(size);
-      for (;;) {
-        try {
-          written += writeSync(fd, zeros);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
+if (!canMountTmpfs) console.log('disk-full.heavy.test.ts skipped: mounting a tmpfs needs root on Linux');
 
 let tripId = '';
 /** An alert with 10 000 random characters: pages the database must add, not fill. */
@@ -66,23 +46,17 @@ async function feedStamp(client: HttpClient): Promise<number> {
   return Number(decodeFeedMessage(new Uint8Array(await res.arrayBuffer())).header.timestamp);
 }
 
-describe.skipIf(!root)('[heavy] the disk of the database full', () => {
-  const mount = mkdtempSync(join(tmpdir(), 'feeddesk-diskfull-'));
-  const dataDir = join(mount, 'data');
-  const filler = join(mount, 'filler');
-  let mounted = false;
+describe.skipIf(!canMountTmpfs)('[heavy] the disk of the database full', () => {
+  let disk: SmallDisk | undefined;
   let server: ServerProcess | undefined;
   afterAll(async () => {
     await server?.kill();
-    if (mounted) execFileSync('umount', ['-l', mount]);
-    rmSync(mount, { recursive: true, force: true });
+    disk?.dispose();
   });
 
   it('answers 503 disk_full, keeps the feeds, lives on, and is back once space is freed', async () => {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m,mode=0755', 'tmpfs', mount]);
-    mounted = true;
-    mkdirSync(dataDir);
-    server = await startServerProcess({ dataDir });
+    disk = smallDisk(256);
+    server = await startServerProcess({ dataDir: disk.dataDir });
     onTestFailed(() => console.log(`product output (end):\n${server?.output().slice(-6_000)}`));
     const admin = new HttpClient(server.url);
     await admin.login(ADMIN.username, ADMIN.password);
@@ -99,7 +73,7 @@ describe.skipIf(!root)('[heavy] the disk of the database full', () => {
     const poller = await startPollerProcess(`${server.url}/feed/alerts`, 40);
     try {
       const stampBefore = await feedStamp(anon);
-      const filled = fillDisk(filler);
+      const filled = disk.fill();
       const fullAt = Math.floor(Date.now() / 1000);
       console.log(`filled ${Math.round(filled / 1024 / 1024)} MB`);
 
@@ -133,7 +107,7 @@ describe.skipIf(!root)('[heavy] the disk of the database full', () => {
       expect(server.child.exitCode).toBeNull();
 
       // Space freed: back by itself.
-      unlinkSync(filler);
+      disk.free();
       const freedAt = Date.now();
       await pollUntil(
         '/readyz 200',

@@ -1,4 +1,7 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import postgres from 'postgres';
 import { io } from 'socket.io-client';
@@ -216,4 +219,71 @@ export async function blockDatabase(admin: postgres.Sql, name: string, blocked: 
   await admin.unsafe(`alter database "${name}" allow_connections ${!blocked}`);
   if (blocked)
     await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
+}
+
+/** Whether a test may mount a tmpfs (root on Linux, as in CI): smallDisk needs it. */
+export const canMountTmpfs = process.getuid?.() === 0 && process.platform === 'linux';
+
+export type SmallDisk = {
+  /** An empty folder on the small disk, for a product's DATA_DIR. */
+  dataDir: string;
+  /** Writes zeros into a file beside dataDir until the disk refuses; answers the bytes written. */
+  fill(): number;
+  /** Deletes that file: the space is free again. */
+  free(): void;
+  /** Unmounts the disk (lazily: a killed product's PostgreSQL may hold files a moment) and removes its folder. */
+  dispose(): void;
+};
+
+/**
+ * A tmpfs of `sizeMb` MB mounted on a new folder under the system's temporary folder (needs
+ * canMountTmpfs), for a product whose DATA_DIR, and so its embedded PostgreSQL, fills it
+ * (docs/operations.md "Faults the product survives").
+ */
+export function smallDisk(sizeMb: number): SmallDisk {
+  const mount = mkdtempSync(join(tmpdir(), 'feeddesk-smalldisk-'));
+  try {
+    // mode 0755: the embedded server's user must pass through to DATA_DIR.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0755`, 'tmpfs', mount]);
+  } catch (error) {
+    rmSync(mount, { recursive: true, force: true });
+    throw error;
+  }
+  const dataDir = join(mount, 'data');
+  mkdirSync(dataDir);
+  const filler = join(mount, 'filler');
+  let disposed = false;
+  return {
+    dataDir,
+    fill: () => fillFile(filler),
+    free: () => rmSync(filler, { force: true }),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      execFileSync('umount', ['-l', mount]);
+      rmSync(mount, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes zeros into `path` until the disk refuses, smaller and smaller; returns the bytes written. */
+function fillFile(path: string): number {
+  const fd = openSync(path, 'w');
+  let written = 0;
+  try {
+    for (let size = 4 * 1024 * 1024; size >= 512; size /= 2) {
+      const zeros = Buffer.alloc(size);
+      for (;;) {
+        try {
+          written += writeSync(fd, zeros);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return written;
 }

@@ -65,12 +65,8 @@ describe('[heavy] the embedded PostgreSQL killed at each phase of a schedule loa
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  // A kill during the COPY, beside other work, has still left the load waiting past the 90 s bound
-  // once in 12 runs on a machine loaded 14 deep (docs/operations.md "Faults the product survives"):
-  // one retry, on a product and data folder of its own, keeps each try's bound strict.
   it('fails each load cleanly, and the next upload works without a restart', {
     timeout: 420_000,
-    retry: 1,
   }, async () => {
     await server?.kill();
     const dir = mkdtempSync(join(tmpdir(), 'feeddesk-loadkill-'));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,10 +79,14 @@ export async function startServerProcess(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
-    const onExit = () => {
+    const timer = setTimeout(() => {
+      // A start that hangs is ended, not left behind the test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 90 s:\n${out}`));
+    }, 90_000);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
-      reject(new Error(`server exited at start:\n${out}`));
+      reject(new Error(`server exited at start (${signal ?? `exit code ${code}`}):\n${out}`));
     };
     child.once('exit', onExit);
     child.stdout!.on('data', () => {
@@ -114,6 +118,38 @@ export function printedUrl(server: ServerProcess): string {
 /** The pid of the embedded PostgreSQL's postmaster in `dataDir` (a product's DATA_DIR). */
 export function postmasterPid(dataDir: string): number {
   return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/**
+ * The embedded PostgreSQL's processes in `dataDir`: its postmaster and the postmaster's children
+ * (each backend is a process group of its own, so a signal to the postmaster's group would reach
+ * it alone).
+ */
+export function postgresProcesses(dataDir: string): number[] {
+  const postmaster = postmasterPid(dataDir);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; a postgres comm has no ') '.
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/** Stops or continues them all; the postmaster first, so that it forks no new one meanwhile. */
+export function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
 }
 
 /**

@@ -7,7 +7,25 @@ import { expect } from 'vitest';
 export class Mailbox {
   readonly mails: ParsedMail[] = [];
   private server: SMTPServer | undefined;
+  private gate: Promise<void> | undefined;
+  /** Mails received but not yet answered, while held. */
+  held = 0;
   port = 0;
+
+  /**
+   * Holds every mail's answer to DATA (the sender waits, its mail in flight) until the returned
+   * function is called; a held mail counts as received once answered.
+   */
+  hold(): () => void {
+    let release = () => {};
+    this.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.gate = undefined;
+      release();
+    };
+  }
 
   async start(): Promise<void> {
     const server = new SMTPServer({
@@ -16,7 +34,13 @@ export class Mailbox {
       logger: false,
       onData: (stream, _session, done) => {
         simpleParser(stream).then(
-          (mail) => {
+          async (mail) => {
+            const gate = this.gate;
+            if (gate) {
+              this.held++;
+              await gate;
+              this.held--;
+            }
             this.mails.push(mail);
             done();
           },

@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import type { NetworkIndex } from '../riders/read-network-index.ts';
 import type { RiderLanguages } from '../riders/rider-pages.ts';
 import { mailAlertChanges } from './mail-alert-changes.ts';
-import { type MailSender, sendQueuedMails, trimOutbox } from './send-queued-mails.ts';
+import { type MailSender, sendQueuedMails, trimOutbox, type UnsavedOutcomes } from './send-queued-mails.ts';
 
 /** How often the alerts are compared with the last mailed, besides each change of the alert feed. */
 const WATCH_EVERY_MS = 5_000;
@@ -48,9 +48,10 @@ export function startMailWorker(
     };
     return go;
   };
+  const unsaved: UnsavedOutcomes = new Map();
   const sendNow = loop('mail sending', async () => {
     // A full batch: more may be due at once.
-    while (!stopped && (await sendQueuedMails(deps, send)) > 0) {}
+    while (!stopped && (await sendQueuedMails(deps, send, unsaved)) > 0) {}
   });
   const watch = loop('alert mail watch', async () => {
     const [network, languages] = await Promise.all([riders.network(), riders.languages()]);

@@ -32,13 +32,45 @@ type Claimed = {
   attempts: number;
 };
 
+/** What an attempt changes in its mail's row: sent (body and link erased), or due again later. */
+type Outcome = Partial<typeof mailOutbox.$inferInsert>;
+
+/**
+ * The outcomes of attempts that could not be saved (the database away or its disk full, after the
+ * SMTP server answered), by mail id: one sending process's, saved before it claims anything new.
+ * Unsaved, a mail the SMTP server took stayed claimed and was sent again once its claim ended
+ * (docs/rest-api.md "E-mail subscriptions").
+ */
+export type UnsavedOutcomes = Map<number, Outcome>;
+
 /**
  * Sends the outbox's due mails (docs/rest-api.md "E-mail subscriptions"): claims up to a batch
  * with FOR UPDATE SKIP LOCKED (so several processes share the queue, never sending one mail
  * twice at once), sends them outside any transaction, then marks each sent (its body and link
- * erased) or due again after a backoff. Answers how many were claimed.
+ * erased) or due again after a backoff. An outcome that cannot be saved waits in `unsaved` and
+ * is saved first at the next call, which claims nothing until it is. Answers how many were claimed
+ * (0 while outcomes wait).
  */
-export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<number> {
+export async function sendQueuedMails(
+  deps: AppDeps,
+  send: MailSender,
+  unsaved: UnsavedOutcomes = new Map(),
+): Promise<number> {
+  for (const [id, outcome] of unsaved) {
+    await deps.db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, id));
+    unsaved.delete(id);
+  }
+  const save = async (id: number, outcome: Outcome) => {
+    try {
+      await deps.db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, id));
+    } catch (error) {
+      unsaved.set(id, outcome);
+      deps.log.warn(
+        { mail: id, err: error instanceof Error ? error.message : String(error) },
+        'mail attempt not saved; saved once the database answers',
+      );
+    }
+  };
   const now = deps.now();
   const claimed = (await deps.db.execute(sql`
     update mail_outbox set claimed_until = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz,
@@ -63,15 +95,12 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
         const message = error instanceof Error ? error.message : String(error);
         const at = deps.now();
         const givingUp = mail.attempts >= MAX_ATTEMPTS;
-        await deps.db
-          .update(mailOutbox)
-          .set({
-            claimedUntil: null,
-            lastError: message.slice(0, 500),
-            nextAttemptAt: new Date(at.getTime() + retryDelayMs(mail.attempts)),
-            ...(givingUp ? { failedAt: at } : {}),
-          })
-          .where(eq(mailOutbox.id, mail.id));
+        await save(mail.id, {
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(at.getTime() + retryDelayMs(mail.attempts)),
+          ...(givingUp ? { failedAt: at } : {}),
+        });
         deps.metrics.mails.inc({ kind: mail.kind, result: givingUp ? 'given_up' : 'retried' });
         deps.log.warn(
           { mail: mail.id, attempts: mail.attempts, err: message },
@@ -79,14 +108,11 @@ export async function sendQueuedMails(deps: AppDeps, send: MailSender): Promise<
         );
         return;
       }
-      await deps.db
-        .update(mailOutbox)
-        .set({ sentAt: deps.now(), claimedUntil: null, lastError: null, body: '', headers: {} })
-        .where(eq(mailOutbox.id, mail.id));
+      await save(mail.id, { sentAt: deps.now(), claimedUntil: null, lastError: null, body: '', headers: {} });
       deps.metrics.mails.inc({ kind: mail.kind, result: 'sent' });
     }),
   );
-  return claimed.length;
+  return unsaved.size > 0 ? 0 : claimed.length;
 }
 
 /**
