@@ -84,10 +84,12 @@ describe('compose.yaml', () => {
     environment?: Record<string, string>;
     healthcheck?: { test: string[] };
     restart?: string;
-    depends_on?: Record<string, { condition: string }>;
+    depends_on?: Record<string, { condition: string }> | string[];
+    profiles?: string[];
+    volumes?: string[];
   };
   const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
-  const { postgres, feeddesk } = compose.services;
+  const { postgres, feeddesk, cache } = compose.services;
 
   it('runs PostgreSQL with a pg_isready health check and a restart policy', () => {
     expect(postgres?.image).toMatch(/^postgres:\d+/);
@@ -97,13 +99,28 @@ describe('compose.yaml', () => {
 
   it('runs the product from this Dockerfile on that PostgreSQL once it is healthy, restarted when it stops', () => {
     expect(existsSync(join(repo, feeddesk!.build!, 'Dockerfile'))).toBe(true);
-    expect(feeddesk?.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect((feeddesk?.depends_on as Record<string, { condition: string }>)?.postgres?.condition).toBe(
+      'service_healthy',
+    );
     expect(['always', 'unless-stopped']).toContain(feeddesk?.restart);
     const url = new URL(feeddesk!.environment!.DATABASE_URL!.replace(/\$\{[^}]*\}/g, 'secret'));
     expect(url.hostname).toBe('postgres');
     expect(url.pathname).toBe(`/${postgres!.environment!.POSTGRES_DB}`);
     expect(url.username).toBe(postgres!.environment!.POSTGRES_USER);
     for (const name of Object.keys(feeddesk!.environment!)) expect(isSetting(name), name).toBe(true);
+  });
+
+  it('runs nginx in front only when asked (the cache profile), with the two files of deploy/nginx', () => {
+    expect(cache?.profiles).toEqual(['cache']);
+    expect(cache?.image).toMatch(/^nginx:/);
+    expect(cache?.depends_on).toEqual(['feeddesk']);
+    const mounted = (cache?.volumes ?? []).map((v) => v.split(':'));
+    for (const [from] of mounted) expect(existsSync(join(repo, from!)), from).toBe(true);
+    expect(mounted.map(([, to]) => to)).toEqual([
+      '/etc/nginx/conf.d/default.conf',
+      '/etc/nginx/feeddesk-cached.conf',
+    ]);
+    expect(read('deploy/nginx/feeddesk-cache.conf')).toContain('server feeddesk:8080;');
   });
 });
 

@@ -1,0 +1,179 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeFeedEntity } from '@feeddesk/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { ADMIN } from '../support/test-app.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+/**
+ * deploy/nginx/feeddesk-cache.conf, the optional nginx of compose.yaml's `cache` profile, in front
+ * of the real product (docs/scaling.md "A cache in front"): the public feeds are kept a second and
+ * revalidated with the product's ETag, and served stale while the product is stopped or gone.
+ */
+const NGINX = '/usr/sbin/nginx';
+const hasNginx = existsSync(NGINX);
+// Skipped on a laptop without nginx, never in CI (.ci/run installs it).
+if (!hasNginx && process.env.CI) throw new Error(`CI needs nginx at ${NGINX} (apt-get install -y nginx).`);
+
+const CONF = join(import.meta.dirname, '../../deploy/nginx/feeddesk-cache.conf');
+const CACHED = join(import.meta.dirname, '../../deploy/nginx/feeddesk-cached.conf');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The shipped file as it is, but for the three names a compose set-up gives it. */
+function nginxConfig(dir: string, productPort: number, port: number): string {
+  const site = readFileSync(CONF, 'utf8')
+    .replace('/var/cache/nginx/feeddesk', join(dir, 'cache'))
+    .replace('server feeddesk:8080;', `server 127.0.0.1:${productPort};`)
+    .replace('listen 80;', `listen 127.0.0.1:${port};`);
+  expect(site).not.toMatch(/feeddesk:8080|listen 80;|\/var\/cache/);
+  writeFileSync(join(dir, 'site.conf'), site);
+  // Included by name, beside the main file as in the image's /etc/nginx.
+  writeFileSync(join(dir, 'feeddesk-cached.conf'), readFileSync(CACHED));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `${kind}_temp_path ${join(dir, kind)};`)
+    .join('\n');
+  // As root nginx's workers run as nobody, who may not write in this test's private folder.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const main = `${user}pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${join(dir, 'site.conf')};\n}\n`;
+  writeFileSync(join(dir, 'nginx.conf'), main);
+  return join(dir, 'nginx.conf');
+}
+
+type Poll = { status: number; ms: number; etag: string | null; cache: string | null; bytes: Buffer };
+async function poll(url: string, headers: Record<string, string> = {}): Promise<Poll> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return {
+    status: res.status,
+    ms: performance.now() - started,
+    etag: res.headers.get('etag'),
+    cache: res.headers.get('x-cache-status'),
+    bytes,
+  };
+}
+
+describe.skipIf(!hasNginx)('an nginx micro-cache in front of the public feeds', () => {
+  let db: TestDatabase;
+  let product: ServerProcess;
+  let nginx: ChildProcess;
+  let dir: string;
+  let cached: string;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    product = await startServerProcess({ databaseUrl: db.url });
+    dir = mkdtempSync(join(tmpdir(), 'feeddesk-nginx-'));
+    const port = await freePort();
+    const config = nginxConfig(dir, Number(new URL(product.url).port), port);
+    execFileSync(NGINX, ['-t', '-q', '-c', config, '-p', dir]);
+    nginx = spawn(NGINX, ['-c', config, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
+    cached = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${cached}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(readFileSync(join(dir, 'error.log'), 'utf8'));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    // SIGTERM: the master stops its workers (SIGKILL would leave them running, orphaned).
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    if (product?.child.pid) {
+      try {
+        process.kill(product.child.pid, 'SIGCONT');
+      } catch {
+        // gone already
+      }
+    }
+    await product?.kill();
+    await db?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the product’s bytes, keeps them a second, answers 304 to its ETag and follows a change', async () => {
+    const direct = await poll(`${product.url}/feed/positions`);
+    const first = await poll(`${cached}/feed/positions`);
+    expect(first.status).toBe(200);
+    expect(first.etag).toBe(direct.etag);
+    expect(first.bytes.equals(direct.bytes)).toBe(true);
+    const again = await poll(`${cached}/feed/positions`);
+    expect(again.cache).toBe('HIT');
+    expect((await poll(`${cached}/feed/positions`, { 'if-none-match': first.etag! })).status).toBe(304);
+    // gzip and plain are kept apart.
+    const gzip = await poll(`${cached}/feed/positions`, { 'accept-encoding': 'gzip' });
+    expect(gzip.status).toBe(200);
+
+    // A position saved on the product is served through the cache within about a second.
+    const admin = new HttpClient(product.url);
+    await admin.login(ADMIN.username, ADMIN.password);
+    const saved = await admin.fetch('/feed/vehicle_position', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      body: encodeFeedEntity({
+        id: 'unit-7',
+        vehicle: {
+          vehicle: { id: 'unit-7' },
+          position: { latitude: -33.9, longitude: 18.4 },
+          timestamp: Math.floor(Date.now() / 1000),
+        },
+      }) as BodyInit,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const changed = (await poll(`${product.url}/feed/positions`)).etag;
+    expect(changed).not.toBe(first.etag);
+    const deadline = Date.now() + 3_000;
+    let seen = await poll(`${cached}/feed/positions`);
+    while (seen.etag !== changed && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await poll(`${cached}/feed/positions`);
+    }
+    expect(seen.etag).toBe(changed);
+  });
+
+  it('serves the last answer at once while the product is stopped, and after it is gone', async () => {
+    const last = await poll(`${cached}/feed/positions`);
+    expect(last.status).toBe(200);
+    process.kill(product.child.pid!, 'SIGSTOP');
+    const stopped: Poll[] = [];
+    for (let i = 0; i < 30; i++) {
+      stopped.push(await poll(`${cached}/feed/positions`));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    process.kill(product.child.pid!, 'SIGCONT');
+    expect(stopped.map((p) => p.status)).toEqual(stopped.map(() => 200));
+    for (const p of stopped) expect(p.bytes.equals(last.bytes)).toBe(true);
+    // Answered from the copy: at once, but for the request after the one that started a refresh
+    // on its connection, which waits for that refresh to time out (1 s for the feeds).
+    const ms = stopped.map((p) => p.ms).sort((a, b) => a - b);
+    expect(ms[Math.floor(ms.length / 2)]).toBeLessThan(100);
+    expect(ms.at(-1)).toBeLessThan(1_500);
+    expect(new Set(stopped.map((p) => p.cache))).not.toContain('MISS');
+
+    await product.kill();
+    await new Promise((r) => setTimeout(r, 1_100));
+    const gone = await poll(`${cached}/feed/positions`);
+    expect(gone.status).toBe(200);
+    expect(gone.bytes.equals(last.bytes)).toBe(true);
+    expect(gone.cache).toBe('STALE');
+  }, 60_000);
+});
