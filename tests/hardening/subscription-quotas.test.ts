@@ -184,7 +184,8 @@ describe('quotas of subscriptions and websockets per principal, on the real prod
         // In all at once: a socket closed for ignoring its refusals gives its places back, and another
         // socket's later frame (each in a turn of its own) may take them, so the sum over the attack
         // may pass 128; what is open at one time may not.
-        expect(mostOpen).toBeGreaterThan(0);
+        // (Sampled: a socket's subscriptions may open and close between two samples, so none may
+        // be seen; the exact count per principal is held by the test of SUBSCRIPTIONS_PER_PRINCIPAL below.)
         expect(mostOpen).toBeLessThanOrEqual(128);
         const refusals = open.flatMap((s) => s.answers.filter((a) => !a.ok));
         expect(new Set(refusals.map((a) => a.httpStatus))).toEqual(new Set([429]));
