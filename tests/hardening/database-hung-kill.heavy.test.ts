@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vi
 import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
+import { tripAlert } from './helpers.ts';
 import { postgresProcesses, type ServerProcess, signalAll, startServerProcess } from './server-process.ts';
 
 /**
@@ -20,13 +21,7 @@ import { postgresProcesses, type ServerProcess, signalAll, startServerProcess } 
  */
 
 let tripId = '';
-const alert = (id: string) => ({
-  id,
-  alert: {
-    informedEntity: [{ trip: { tripId } }],
-    headerText: { translation: [{ text: `Alert ${id}`, language: 'en' }] },
-  },
-});
+const alert = (id: string) => tripAlert(id, tripId);
 
 /** The alerts' ids the feed serves. */
 async function alertIds(url: string): Promise<string[]> {

@@ -6,7 +6,7 @@ import { startPollerProcess } from '../bench/support/poller-process.ts';
 import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectPromptPolls, pollUntil } from './helpers.ts';
+import { expectPromptPolls, pollUntil, tripAlert } from './helpers.ts';
 import { postgresProcesses, type ServerProcess, signalAll, startServerProcess } from './server-process.ts';
 
 /**
@@ -37,13 +37,7 @@ async function timed(call: () => Promise<Response>, limitMs = 20_000) {
 }
 
 let tripId = '';
-const alert = (id: string) => ({
-  id,
-  alert: {
-    informedEntity: [{ trip: { tripId } }],
-    headerText: { translation: [{ text: `Alert ${id}`, language: 'en' }] },
-  },
-});
+const alert = (id: string) => tripAlert(id, tripId);
 
 describe.skipIf(process.platform !== 'linux')('[heavy] the embedded PostgreSQL stopped (SIGSTOP)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-hung-'));

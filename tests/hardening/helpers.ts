@@ -287,3 +287,12 @@ function fillFile(path: string): number {
   }
   return written;
 }
+
+/** An alert informing one trip, titled after its id (the database fault tests' saves). */
+export const tripAlert = (id: string, tripId: string) => ({
+  id,
+  alert: {
+    informedEntity: [{ trip: { tripId } }],
+    headerText: { translation: [{ text: `Alert ${id}`, language: 'en' }] },
+  },
+});

@@ -82,18 +82,10 @@ export async function saveFeedEntities(
   if (kind === 'vehicle') {
     // On the ids alone, before the entities are decoded: a producer over its quota sends 10 000
     // positions a push, whose decoding was garbage enough for long collections.
-    const ids: string[] = [];
-    for (const [i, bytes] of split.entities.entries()) {
-      await letPollsIn(i);
-      try {
-        ids.push(feedEntityId(bytes));
-      } catch (error) {
-        throw notDecoded(error);
-      }
-    }
+    const ids = await readEach(split.entities, feedEntityId);
     await checkVehiclePositionQuota(deps, deps.db, { ids, by: options.by, now: deps.now(), early: true });
   }
-  const message = { entity: await decodeEntities(split.entities) };
+  const message = { entity: await readEach(split.entities, decodeFeedEntity) };
   const refusals = new Map<FeedEntity, RejectedEntity>();
   const readable: FeedEntity[] = [];
   for (const [i, entity] of message.entity.entries()) {
@@ -198,21 +190,21 @@ function readMessage(deps: AppDeps, bytes: Uint8Array): SplitFeedMessage {
 }
 
 /**
- * Each entity decoded, the feed's polls let in between: a 1 MB message decoded in one call held
- * the event loop 84–236 ms (tests/bench/README.md). One that cannot be decoded refuses the whole
- * message (400), as before any entity is checked.
+ * `read` of each entity's bytes (decoded whole, or its id alone), the feed's polls let in between:
+ * a 1 MB message decoded in one call held the event loop 84–236 ms (tests/bench/README.md). One
+ * that cannot be read refuses the whole message (400), as before any entity is checked.
  */
-async function decodeEntities(entities: Uint8Array[]): Promise<FeedEntity[]> {
-  const decoded: FeedEntity[] = [];
+async function readEach<T>(entities: Uint8Array[], read: (bytes: Uint8Array) => T): Promise<T[]> {
+  const results: T[] = [];
   for (const [i, bytes] of entities.entries()) {
     await letPollsIn(i);
     try {
-      decoded.push(decodeFeedEntity(bytes));
+      results.push(read(bytes));
     } catch (error) {
       throw notDecoded(error);
     }
   }
-  return decoded;
+  return results;
 }
 
 function notDecoded(error: unknown): unknown {
