@@ -7,6 +7,7 @@ import { encodeFeedEntity } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { writeShippedCacheSite } from '../support/nginx-cache-site.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
@@ -20,9 +21,6 @@ const hasNginx = existsSync(NGINX);
 // Skipped on a laptop without nginx, never in CI (.ci/run installs it).
 if (!hasNginx && process.env.CI) throw new Error(`CI needs nginx at ${NGINX} (apt-get install -y nginx).`);
 
-const CONF = join(import.meta.dirname, '../../deploy/nginx/feeddesk-cache.conf');
-const CACHED = join(import.meta.dirname, '../../deploy/nginx/feeddesk-cached.conf');
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,22 +29,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The shipped file as it is, but for the three names a compose set-up gives it. */
+/** The shipped files as they are (writeShippedCacheSite), in an nginx of their own. */
 function nginxConfig(dir: string, productPort: number, port: number): string {
-  const site = readFileSync(CONF, 'utf8')
-    .replace('/var/cache/nginx/feeddesk', join(dir, 'cache'))
-    .replace('server feeddesk:8080;', `server 127.0.0.1:${productPort};`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`);
-  expect(site).not.toMatch(/feeddesk:8080|listen 80;|\/var\/cache/);
-  writeFileSync(join(dir, 'site.conf'), site);
-  // Included by name, beside the main file as in the image's /etc/nginx.
-  writeFileSync(join(dir, 'feeddesk-cached.conf'), readFileSync(CACHED));
+  const site = writeShippedCacheSite(dir, productPort, port);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `${kind}_temp_path ${join(dir, kind)};`)
     .join('\n');
   // As root nginx's workers run as nobody, who may not write in this test's private folder.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  const main = `${user}pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${join(dir, 'site.conf')};\n}\n`;
+  const main = `${user}pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${site};\n}\n`;
   writeFileSync(join(dir, 'nginx.conf'), main);
   return join(dir, 'nginx.conf');
 }
@@ -163,7 +154,7 @@ describe.skipIf(!hasNginx)('an nginx micro-cache in front of the public feeds', 
     expect(stopped.map((p) => p.status)).toEqual(stopped.map(() => 200));
     for (const p of stopped) expect(p.bytes.equals(last.bytes)).toBe(true);
     // Answered from the copy: at once, but for the request after the one that started a refresh
-    // on its connection, which waits for that refresh to time out (1 s for the feeds).
+    // on its connection, which waits for that refresh to time out (250 ms for the feeds).
     const ms = stopped.map((p) => p.ms).sort((a, b) => a - b);
     expect(ms[Math.floor(ms.length / 2)]).toBeLessThan(100);
     expect(ms.at(-1)).toBeLessThan(1_500);

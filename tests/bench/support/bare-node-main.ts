@@ -3,7 +3,9 @@
  * response body's file, serves it (1) with Node's `http` (one buffer, no framework) and (2) with a
  * plain `net` socket writing the whole prepared response (status line, headers, body) once per
  * request it sees end (`\r\n\r\n`): no HTTP parser, no request or response objects, what the
- * kernel and Node's socket layer cost alone. Prints `<http port> <socket port>` once listening.
+ * kernel and Node's socket layer cost alone; and (3) with Node's `http` again, sending the
+ * headers of the file named second (JSON: the product's own for the same answer) as any Node
+ * server sends its headers. Prints `<http port> <socket port> <same-head http port>` once listening.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -15,6 +17,17 @@ const http = createServer((_request, response) => {
   response.end(body);
 });
 http.keepAliveTimeout = 60_000;
+
+const productHeaders = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Record<string, string>;
+const sameHead = createServer((_request, response) => {
+  response.writeHead(200, {
+    ...productHeaders,
+    'content-type': 'application/x-protobuf',
+    'content-length': body.length,
+  });
+  response.end(body);
+});
+sameHead.keepAliveTimeout = 60_000;
 
 const head = `HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`;
 const response = Buffer.concat([Buffer.from(head, 'latin1'), body]);
@@ -39,7 +52,7 @@ const listen = (server: Server | ReturnType<typeof createServer>) =>
   new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
   );
-const ports = [await listen(http), await listen(socket)];
+const ports = [await listen(http), await listen(socket), await listen(sameHead)];
 process.stdout.write(`${ports.join(' ')}\n`);
 process.stdin.resume();
 process.stdin.on('end', () => process.exit(0));

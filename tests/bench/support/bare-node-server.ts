@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type ReferenceServers = { httpUrl: string; socketUrl: string; stop(): Promise<void> };
+export type ReferenceServers = {
+  httpUrl: string;
+  socketUrl: string;
+  /** Node's `http` sending `headers` with the buffer: the same head and body as the product. */
+  sameHeadUrl: string;
+  stop(): Promise<void>;
+};
 
 const main = fileURLToPath(new URL('./bare-node-main.ts', import.meta.url));
 
@@ -14,11 +20,16 @@ const main = fileURLToPath(new URL('./bare-node-main.ts', import.meta.url));
  * socket writing the same response bytes with no HTTP machinery at all. A gap between the first
  * and the product is the product's; between the second and the first, Node's `http`'s.
  */
-export async function startReferenceServers(bytes: Uint8Array): Promise<ReferenceServers> {
+export async function startReferenceServers(
+  bytes: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<ReferenceServers> {
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-bare-'));
   const file = join(dir, 'body.pb');
   writeFileSync(file, bytes);
-  const child = spawn(process.execPath, ['--import', 'tsx', main, file], {
+  const headersFile = join(dir, 'headers.json');
+  writeFileSync(headersFile, JSON.stringify(headers));
+  const child = spawn(process.execPath, ['--import', 'tsx', main, file, headersFile], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -33,6 +44,7 @@ export async function startReferenceServers(bytes: Uint8Array): Promise<Referenc
   return {
     httpUrl: `http://127.0.0.1:${ports[0]}/`,
     socketUrl: `http://127.0.0.1:${ports[1]}/`,
+    sameHeadUrl: `http://127.0.0.1:${ports[2]}/`,
     async stop() {
       child.stdin.end();
       await exited;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeShippedCacheSite } from '../../support/nginx-cache-site.ts';
 import { freePort, waitForHttp } from './process.ts';
 
 export type StaticServer = { url: string; stop(): Promise<void> };
@@ -9,13 +10,16 @@ export type StaticServer = { url: string; stop(): Promise<void> };
 /**
  * nginx in the foreground (`daemon off`) on a free loopback port, serving `files` from a temp
  * directory with a minimal config of its own: never touches /etc/nginx. One worker, as the app
- * under test is one Node process.
+ * under test is one Node process. `headers`: added to every answer (`add_header`), e.g. those the
+ * product sends with the same bytes, so that nginx sends the same answer, head and body.
  */
-export async function startNginx(files: Record<string, Uint8Array>, workers = 1): Promise<StaticServer> {
+export async function startNginx(
+  files: Record<string, Uint8Array>,
+  workers = 1,
+  headers: Record<string, string> = {},
+): Promise<StaticServer> {
   const prefix = mkdtempSync(join(tmpdir(), 'feeddesk-nginx-'));
   const root = join(prefix, 'www');
-  mkdirSync(join(prefix, 'logs'), { recursive: true });
-  mkdirSync(join(prefix, 'tmp'), { recursive: true });
   for (const [name, bytes] of Object.entries(files)) {
     const path = join(root, name);
     mkdirSync(join(path, '..'), { recursive: true });
@@ -24,12 +28,55 @@ export async function startNginx(files: Record<string, Uint8Array>, workers = 1)
   // Workers drop to `nobody` when started as root: let them read the files.
   for (const dir of [prefix, root]) chmodSync(dir, 0o755);
   const port = await freePort();
+  const addHeaders = Object.entries(headers)
+    .map(
+      ([name, value]) =>
+        `    add_header ${name} "${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}" always;\n`,
+    )
+    .join('');
+  return launchNginx(
+    prefix,
+    workers,
+    `server {\n    listen 127.0.0.1:${port};\n    root ${root};\n${addHeaders}  }`,
+    {
+      url: `http://127.0.0.1:${port}`,
+      readyPath: `/${Object.keys(files)[0]}`,
+    },
+  );
+}
+
+/**
+ * The shipped micro-cache (deploy/nginx/feeddesk-cache.conf, as compose.yaml's `cache` profile
+ * runs it) in front of the product at `productUrl`, in an nginx with the same main settings and
+ * worker count as startNginx's: what a consumer behind the cache gets, against what nginx gets
+ * from a file.
+ */
+export async function startNginxCache(productUrl: string, workers = 1): Promise<StaticServer> {
+  const prefix = mkdtempSync(join(tmpdir(), 'feeddesk-nginx-cache-'));
+  const port = await freePort();
+  const site = writeShippedCacheSite(prefix, Number(new URL(productUrl).port), port);
+  return launchNginx(prefix, workers, `include ${site};`, {
+    url: `http://127.0.0.1:${port}`,
+    readyPath: '/feed/updates',
+    // Its workers write the cache: as root they would run as nobody, who may not write here.
+    user: process.getuid?.() === 0 ? 'root' : undefined,
+  });
+}
+
+async function launchNginx(
+  prefix: string,
+  workers: number,
+  server: string,
+  options: { url: string; readyPath: string; user?: string },
+): Promise<StaticServer> {
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  mkdirSync(join(prefix, 'tmp'), { recursive: true });
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(
     conf,
     `daemon off;
 master_process on;
-worker_processes ${workers};
+${options.user ? `user ${options.user};\n` : ''}worker_processes ${workers};
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
 events { worker_connections 1024; }
@@ -45,10 +92,7 @@ http {
   scgi_temp_path ${prefix}/tmp/scgi;
   types { application/x-protobuf pb; }
   default_type application/octet-stream;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-  }
+  ${server}
 }
 `,
   );
@@ -75,7 +119,7 @@ http {
       ),
     ),
   );
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = options;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGQUIT');
@@ -86,7 +130,7 @@ http {
     rmSync(prefix, { recursive: true, force: true });
   };
   try {
-    await Promise.race([waitForHttp(`${url}/${Object.keys(files)[0]}`, 5000), spawnError]);
+    await Promise.race([waitForHttp(`${url}${options.readyPath}`, 5000), spawnError]);
   } catch (error) {
     await stop();
     throw new Error(`nginx did not start: ${(error as Error).message} ${stderr}`);

@@ -30,8 +30,10 @@ export async function startProductProcess(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
   entry?: 'gateway/src/main-product.ts' | 'gateway/src/main.ts';
+  /** A port of its own (a restart on the port it had); a free one by default. */
+  port?: number;
 }): Promise<ProductProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'feeddesk-product-'));
   // As root the embedded PostgreSQL runs as `postgres`, which must pass through this folder.
   chmodSync(dir, 0o755);
