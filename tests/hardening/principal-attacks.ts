@@ -95,7 +95,8 @@ export async function feedBaseline(url: string, ms = 3_000): Promise<FeedFigures
  * baseline p99 (measured on the same product just before) is under 10 ms: on a quiet 2-core
  * machine they hold, p99 15.7–38.8 ms, max at most 45.4 ms (2026-12-07; 64–326 ms before the
  * websocket, position and feed re-read fixes; tests/bench/README.md "Every route and procedure,
- * hostile"). The whole suite loads the machine far past its cores, so they are not asserted there.
+ * hostile"). The whole suite loads the machine far past its cores, so they are not asserted there:
+ * .ci/run runs these files again after it with HOSTILE_BOUNDS=1.
  */
 export function expectFeedHeld(measured: FeedFigures, baseline: FeedFigures) {
   const figures = `p99 ${measured.p99.toFixed(1)} ms, max ${measured.max.toFixed(1)} ms over ${measured.polls.latencies.length} polls (baseline p99 ${baseline.p99.toFixed(1)} ms, max ${baseline.max.toFixed(1)} ms)`;
