@@ -540,7 +540,12 @@ kill "$watch" 2>/dev/null
 exit "$status"
 `;
 
-type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
+type ExitStatus = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** It logged a smart shutdown request: another process sent it SIGTERM. */
+  askedByAnother?: boolean;
+};
 type RunningServer = { exited: Promise<ExitStatus>; stop(): Promise<void> };
 
 /**
@@ -644,9 +649,11 @@ async function firstLaunch(
   }
 }
 
-function describeExit({ code, signal }: ExitStatus): string {
+function describeExit({ code, signal, askedByAnother }: ExitStatus): string {
   const name = (number: number) =>
     Object.entries(constants.signals).find(([, n]) => n === number)?.[0] ?? `signal ${number}`;
+  if (askedByAnother)
+    return `asked to stop by another process (SIGTERM): stopped fast, as the feed desk's own sessions would never end`;
   if (signal) return `signal ${signal}`;
   if (code !== null && code > 128) return `signal ${name(code - 128)}`;
   return `exit code ${code}`;
@@ -693,7 +700,7 @@ async function runServer(
     child.once('exit', (code, signal) => {
       // The shell's stdin watch may still read: closing the pipe ends it.
       child.stdin.end();
-      done({ code, signal });
+      done({ code, signal, askedByAnother });
     }),
   );
   child.stdin.on('error', () => {});
@@ -704,8 +711,18 @@ async function runServer(
       done();
     }),
   );
+  let askedByAnother = false;
   child.stderr.on('data', (chunk: Buffer) => {
     if (onNoSpace && chunk.includes('No space left on device')) onNoSpace();
+    // SIGTERM from another process (`kill`, `killall postgres`, `pkill -f <DATA_DIR>`): PostgreSQL's
+    // smart shutdown, which waits for every session to end. The product's own never end (its
+    // pool, its LISTEN), so the server would refuse new connections for ever. The product stops
+    // its server fast (SIGINT), never smartly: finish this stop fast too, and the supervisor
+    // starts it again as after any exit.
+    if (!askedByAnother && chunk.includes('received smart shutdown request')) {
+      askedByAnother = true;
+      endSmartShutdown(clusterDir);
+    }
     logFile.write(chunk);
     for (const line of chunk.toString().split('\n')) if (line.trim()) recent.push(line);
     recent.splice(0, Math.max(0, recent.length - 30));
@@ -728,6 +745,19 @@ async function runServer(
       await exited;
     },
   };
+}
+
+/**
+ * Turns a smart shutdown under way into a fast one (SIGINT to the postmaster of `clusterDir`, as
+ * its postmaster.pid names it): sessions are ended, the server exits.
+ */
+function endSmartShutdown(clusterDir: string): void {
+  try {
+    const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGINT');
+  } catch {
+    // Gone already, or the file with it: nothing left to stop.
+  }
 }
 
 function startFailure(lines: string[], port: number, clusterDir: string): string {
