@@ -696,6 +696,8 @@ async function runServer(
   });
   const logFile = openLog();
   const recent: string[] = [];
+  /** Set when the server logs a smart shutdown request (below). */
+  let askedByAnother = false;
   const exited = new Promise<ExitStatus>((done) =>
     child.once('exit', (code, signal) => {
       // The shell's stdin watch may still read: closing the pipe ends it.
@@ -711,7 +713,6 @@ async function runServer(
       done();
     }),
   );
-  let askedByAnother = false;
   child.stderr.on('data', (chunk: Buffer) => {
     if (onNoSpace && chunk.includes('No space left on device')) onNoSpace();
     // SIGTERM from another process (`kill`, `killall postgres`, `pkill -f <DATA_DIR>`): PostgreSQL's

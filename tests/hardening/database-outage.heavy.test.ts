@@ -9,7 +9,7 @@ import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { parsePrometheus, sampleValue } from '../support/prometheus.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { expectCleanError, pollUntil } from './helpers.ts';
+import { expectCleanError, pollUntil, tripAlert } from './helpers.ts';
 import {
   holdPort,
   postmasterPid,
@@ -59,13 +59,7 @@ async function status(client: HttpClient, path: string): Promise<number> {
 
 async function anAlert(admin: HttpClient, id: string): Promise<FeedEntity> {
   const trips = Object.keys(await (await admin.get('/db/trips_to_routes')).json());
-  return {
-    id,
-    alert: {
-      informedEntity: [{ trip: { tripId: trips[0]! } }],
-      headerText: { translation: [{ text: `Alert ${id}`, language: 'en' }] },
-    },
-  };
+  return tripAlert(id, trips[0]!);
 }
 
 describe('[heavy] the embedded PostgreSQL killed under a running product', () => {

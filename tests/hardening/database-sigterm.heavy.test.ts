@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeFeedMessage, type FeedEntity } from '@feeddesk/proto';
+import { decodeFeedMessage } from '@feeddesk/proto';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { postEntity } from '../support/feed.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { ADMIN } from '../support/test-app.ts';
-import { pollUntil } from './helpers.ts';
+import { pollUntil, tripAlert } from './helpers.ts';
 import { postmasterPid, printedUrl, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -19,17 +19,6 @@ import { postmasterPid, printedUrl, type ServerProcess, startServerProcess } fro
  * waited. Sent to the postmaster alone (`kill`, `killall postgres`) or with the product's watcher
  * process around it (`pkill -f <DATA_DIR>`), the product finishes that stop and starts it again.
  */
-
-async function anAlert(admin: HttpClient, id: string): Promise<FeedEntity> {
-  const trips = Object.keys(await (await admin.get('/db/trips_to_routes')).json());
-  return {
-    id,
-    alert: {
-      informedEntity: [{ trip: { tripId: trips[0]! } }],
-      headerText: { translation: [{ text: `Alert ${id}`, language: 'en' }] },
-    },
-  };
-}
 
 /** A new connection to the database works (a database in smart shutdown refuses it). */
 async function connects(url: string): Promise<true | undefined> {
@@ -58,7 +47,8 @@ describe('[heavy] the embedded PostgreSQL sent SIGTERM by another process', () =
     const admin = new HttpClient(server.url);
     await admin.login(ADMIN.username, ADMIN.password);
     const anon = new HttpClient(server.url);
-    expect((await postEntity(admin, '/feed/service_alert', await anAlert(admin, 'before'))).status).toBe(200);
+    const tripId = Object.keys(await (await admin.get('/db/trips_to_routes')).json())[0]!;
+    expect((await postEntity(admin, '/feed/service_alert', tripAlert('before', tripId))).status).toBe(200);
 
     const kinds = [
       { name: 'the postmaster alone', pids: (pm: number) => [pm] },
@@ -100,7 +90,7 @@ describe('[heavy] the embedded PostgreSQL sent SIGTERM by another process', () =
         30_000,
       );
       console.log(`SIGTERM to ${kind.name}: back in ${Date.now() - sentAt} ms`);
-      const saved = await postEntity(admin, '/feed/service_alert', await anAlert(admin, `after-${i}`));
+      const saved = await postEntity(admin, '/feed/service_alert', tripAlert(`after-${i}`, tripId));
       expect(saved.status).toBe(200);
     }
     expect(server.output()).toMatch(/asked to stop by another process/);

@@ -1,15 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeFeedMessage, encodeFeedEntity } from '@feeddesk/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX, type StaticServer, startNginxCache } from '../bench/support/nginx.ts';
 import { openTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { writeShippedCacheSite } from '../support/nginx-cache-site.ts';
 import { ADMIN } from '../support/test-app.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
@@ -18,31 +13,10 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
  * of the real product (docs/scaling.md "A cache in front"): the public feeds are kept a second and
  * revalidated with the product's ETag, and served stale while the product is stopped or gone.
  */
-const NGINX = '/usr/sbin/nginx';
-const hasNginx = existsSync(NGINX);
+const hasNginx = NGINX !== 'nginx';
 // Skipped on a laptop without nginx, never in CI (.ci/run installs it).
-if (!hasNginx && process.env.CI) throw new Error(`CI needs nginx at ${NGINX} (apt-get install -y nginx).`);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The shipped files as they are (writeShippedCacheSite), in an nginx of their own. */
-function nginxConfig(dir: string, productPort: number, port: number): string {
-  const site = writeShippedCacheSite(dir, productPort, port);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `${kind}_temp_path ${join(dir, kind)};`)
-    .join('\n');
-  // As root nginx's workers run as nobody, who may not write in this test's private folder.
-  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  const main = `${user}pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${site};\n}\n`;
-  writeFileSync(join(dir, 'nginx.conf'), main);
-  return join(dir, 'nginx.conf');
-}
+if (!hasNginx && process.env.CI)
+  throw new Error('CI needs nginx at /usr/sbin/nginx (apt-get install -y nginx).');
 
 /** A poll on a connection of its own (fetch keeps its connections alive), as planners poll. */
 function pollOnNewConnection(url: string): Promise<Poll> {
@@ -84,36 +58,17 @@ async function poll(url: string, headers: Record<string, string> = {}): Promise<
 describe.skipIf(!hasNginx)('an nginx micro-cache in front of the public feeds', () => {
   let db: TestDatabase;
   let product: ServerProcess;
-  let nginx: ChildProcess;
-  let dir: string;
+  let nginx: StaticServer | undefined;
   let cached: string;
   beforeAll(async () => {
     db = await openTestDatabase();
     product = await startServerProcess({ databaseUrl: db.url });
-    dir = mkdtempSync(join(tmpdir(), 'feeddesk-nginx-'));
-    const port = await freePort();
-    const config = nginxConfig(dir, Number(new URL(product.url).port), port);
-    execFileSync(NGINX, ['-t', '-q', '-c', config, '-p', dir]);
-    nginx = spawn(NGINX, ['-c', config, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
-    cached = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${cached}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(readFileSync(join(dir, 'error.log'), 'utf8'));
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The shipped files as they are (writeShippedCacheSite), in an nginx of their own.
+    nginx = await startNginxCache(product.url);
+    cached = nginx.url;
   }, 180_000);
   afterAll(async () => {
-    // SIGTERM: the master stops its workers (SIGKILL would leave them running, orphaned).
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     if (product?.child.pid) {
       try {
         process.kill(product.child.pid, 'SIGCONT');
@@ -123,7 +78,6 @@ describe.skipIf(!hasNginx)('an nginx micro-cache in front of the public feeds', 
     }
     await product?.kill();
     await db?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves the product’s bytes, keeps them a second, answers 304 to its ETag and follows a change', async () => {

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeShippedCacheSite } from '../../support/nginx-cache-site.ts';
 import { freePort, waitForHttp } from './process.ts';
 
 export type StaticServer = { url: string; stop(): Promise<void> };
+
+/** Debian's nginx, also where /usr/sbin is not on the PATH (a non-root shell); else the PATH's. */
+export const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 
 /**
  * nginx in the foreground (`daemon off`) on a free loopback port, serving `files` from a temp
@@ -38,10 +40,7 @@ export async function startNginx(
     prefix,
     workers,
     `server {\n    listen 127.0.0.1:${port};\n    root ${root};\n${addHeaders}  }`,
-    {
-      url: `http://127.0.0.1:${port}`,
-      readyPath: `/${Object.keys(files)[0]}`,
-    },
+    { port, readyPath: `/${Object.keys(files)[0]}` },
   );
 }
 
@@ -56,7 +55,7 @@ export async function startNginxCache(productUrl: string, workers = 1): Promise<
   const port = await freePort();
   const site = writeShippedCacheSite(prefix, Number(new URL(productUrl).port), port);
   return launchNginx(prefix, workers, `include ${site};`, {
-    url: `http://127.0.0.1:${port}`,
+    port,
     readyPath: '/feed/updates',
     // Its workers write the cache: as root they would run as nobody, who may not write here.
     user: process.getuid?.() === 0 ? 'root' : undefined,
@@ -67,7 +66,7 @@ async function launchNginx(
   prefix: string,
   workers: number,
   server: string,
-  options: { url: string; readyPath: string; user?: string },
+  options: { port: number; readyPath: string; user?: string },
 ): Promise<StaticServer> {
   mkdirSync(join(prefix, 'logs'), { recursive: true });
   mkdirSync(join(prefix, 'tmp'), { recursive: true });
@@ -98,7 +97,7 @@ http {
   );
   let child: ChildProcess;
   try {
-    child = spawn('nginx', ['-p', prefix, '-c', conf, '-e', `${prefix}/logs/error.log`], {
+    child = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', `${prefix}/logs/error.log`], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
   } catch (error) {
@@ -119,7 +118,7 @@ http {
       ),
     ),
   );
-  const { url } = options;
+  const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGQUIT');
@@ -136,4 +135,30 @@ http {
     throw new Error(`nginx did not start: ${(error as Error).message} ${stderr}`);
   }
   return { url, stop };
+}
+
+const CONF = join(import.meta.dirname, '../../../deploy/nginx/feeddesk-cache.conf');
+const CACHED = join(import.meta.dirname, '../../../deploy/nginx/feeddesk-cached.conf');
+
+/**
+ * The shipped nginx micro-cache (deploy/nginx, docs/scaling.md "A cache in front") as it is, but
+ * for the three names a compose set-up gives it: its cache in `dir/cache`, its upstream the
+ * product on 127.0.0.1:`productPort`, listening on 127.0.0.1:`port`. Writes `site.conf` and the
+ * `feeddesk-cached.conf` it includes by name into `dir`, where the main config that includes
+ * `site.conf` must be too (nginx resolves includes from the main config's folder). Returns the
+ * path of `site.conf`.
+ */
+function writeShippedCacheSite(dir: string, productPort: number, port: number): string {
+  const site = readFileSync(CONF, 'utf8')
+    .replace('/var/cache/nginx/feeddesk', join(dir, 'cache'))
+    .replace('server feeddesk:8080;', `server 127.0.0.1:${productPort};`)
+    .replace('listen 80;', `listen 127.0.0.1:${port};`);
+  if (/feeddesk:8080|listen 80;|\/var\/cache/.test(site))
+    throw new Error(
+      `${CONF} changed: the upstream, the port or the cache path is no longer where this expects it`,
+    );
+  const path = join(dir, 'site.conf');
+  writeFileSync(path, site);
+  writeFileSync(join(dir, 'feeddesk-cached.conf'), readFileSync(CACHED));
+  return path;
 }
